@@ -1,0 +1,94 @@
+/* bench_util.c - timing, RNG and map generators for bench/ programs. */
+#define _POSIX_C_SOURCE 200809L
+#include "bench_util.h"
+
+#include <string.h>
+#include <time.h>
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void bench_rng_seed(bench_rng *r, uint64_t seed) { r->s = seed ? seed : 0x9E3779B97F4A7C15ull; }
+
+uint64_t bench_rng_next(bench_rng *r)
+{
+    uint64_t x = r->s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    r->s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+uint32_t bench_rng_below(bench_rng *r, uint32_t n)
+{
+    return n == 0 ? 0 : (uint32_t)((bench_rng_next(r) >> 32) % n);
+}
+
+void bench_map_random(uint8_t *blocked, int w, int h, int percent, bench_rng *r)
+{
+    for (int i = 0; i < w * h; ++i)
+        blocked[i] = (uint8_t)(bench_rng_below(r, 100) < (uint32_t)percent);
+}
+
+void bench_map_open(uint8_t *blocked, int w, int h) { memset(blocked, 0, (size_t)w * (size_t)h); }
+
+static void carve(uint8_t *b, int w, int h, int x0, int y0, int x1, int y1)
+{
+    for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x)
+            if (x >= 0 && y >= 0 && x < w && y < h)
+                b[y * w + x] = 0;
+}
+
+void bench_map_dungeon(uint8_t *blocked, int w, int h, bench_rng *r)
+{
+    memset(blocked, 1, (size_t)w * (size_t)h);
+    int rooms = (w * h) / 120 + 1;
+    int px = w / 2, py = h / 2;
+    for (int i = 0; i < rooms; ++i) {
+        int rw = 3 + (int)bench_rng_below(r, 8), rh = 3 + (int)bench_rng_below(r, 6);
+        int x = 1 + (int)bench_rng_below(r, (uint32_t)(w > rw + 2 ? w - rw - 2 : 1));
+        int y = 1 + (int)bench_rng_below(r, (uint32_t)(h > rh + 2 ? h - rh - 2 : 1));
+        carve(blocked, w, h, x, y, x + rw - 1, y + rh - 1);
+        int cx = x + rw / 2, cy = y + rh / 2;
+        if (i > 0) {
+            /* L-shaped corridor from the previous room's centre */
+            carve(blocked, w, h, px < cx ? px : cx, py, px < cx ? cx : px, py);
+            carve(blocked, w, h, cx, py < cy ? py : cy, cx, py < cy ? cy : py);
+        }
+        px = cx;
+        py = cy;
+    }
+}
+
+double bench_time(void (*fn)(void *ctx), void *ctx, double min_seconds, int rounds)
+{
+    double best = 1e300;
+    for (int r = 0; r < rounds; ++r) {
+        long n = 0;
+        double t0 = bench_now(), t;
+        do {
+            fn(ctx);
+            ++n;
+            t = bench_now();
+        } while (t - t0 < min_seconds);
+        double per = (t - t0) / (double)n;
+        if (per < best)
+            best = per;
+    }
+    return best;
+}
+
+bool bench_report_ratio(const char *name, double ours_s, double base_s, double target_ratio)
+{
+    double ratio = base_s / ours_s;
+    bool pass = ratio >= target_ratio;
+    printf("%-58s ours %10.3f us  base %10.3f us  ratio %7.2fx (target >= %.2fx) %s\n", name,
+           ours_s * 1e6, base_s * 1e6, ratio, target_ratio, pass ? "PASS" : "FAIL");
+    return pass;
+}

@@ -1,0 +1,179 @@
+/* core.h - pure grid geometry: cells and ids, metrics, exact segment tests, line walks, templates.
+ * Layer: core. Nothing here allocates or keeps state; every function is @thread pure. */
+#ifndef GRIDGEOM_CORE_H
+#define GRIDGEOM_CORE_H
+
+#include "gridgeom/base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Cells ------------------------------------------------------------------------------------ */
+
+/// A grid cell. `col` grows east (x), `row` grows south (y); row 0 is the top. Cell (c,r) spans
+/// the square [c,c+1] x [r,r+1] in grid-corner coordinates and its centre is (c+0.5, r+0.5).
+/// @since 0.1
+typedef struct gg_cell {
+    int32_t col;
+    int32_t row;
+} gg_cell;
+
+/// Builds a cell value.
+/// @thread pure
+/// @since 0.1
+static inline gg_cell gg_cell_make(int32_t col, int32_t row)
+{
+    gg_cell c;
+    c.col = col;
+    c.row = row;
+    return c;
+}
+
+/// True when both coordinates are equal.
+/// @thread pure
+/// @since 0.1
+static inline bool gg_cell_eq(gg_cell a, gg_cell b) { return a.col == b.col && a.row == b.row; }
+
+/// Longest cell id gg_cell_format() writes, "-2147483648,-2147483648", plus its NUL.
+#define GG_CELL_ID_MAX 24
+
+/// Writes the canonical id "col,row" (decimal, '-' for negatives, no spaces, no leading zeros)
+/// and a NUL into `buf`. Returns the id's length without the NUL, like snprintf; when `cap` is
+/// too small the id is truncated (still NUL-terminated if cap > 0). GG_CELL_ID_MAX always fits.
+/// @thread pure
+/// @since 0.1
+GG_API int32_t gg_cell_format(gg_cell c, char *buf, size_t cap);
+
+/// Parses a cell id of exactly `len` bytes (no NUL needed) with the strict ASCII grammar:
+/// one comma; each part is optional ASCII whitespace (space \t \n \v \f \r), an optional '+' or
+/// '-' directly followed by one or more digits 0-9 (leading zeros allowed), optional ASCII
+/// whitespace. Anything else is rejected: underscores, non-ASCII digits or whitespace, extra
+/// commas, empty parts, "1.0", "0x1", "1 0", "--1". Values must fit int32_t.
+/// On failure `*out` is (0,0) and `*out_reason` (when not NULL) points at a static English
+/// phrase naming the problem, e.g. "the row part is empty".
+/// @return GG_OK; GG_E_PARSE for text outside the grammar; GG_E_TOO_LARGE when a coordinate does
+///         not fit int32_t; GG_E_INVALID_ARG when `text` (with len > 0) or `out` is NULL.
+/// @thread pure
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_cell_parse(const char *text, size_t len, gg_cell *out,
+                                            const char **out_reason);
+
+/* ---- Metrics ---------------------------------------------------------------------------------- */
+
+/// Chebyshev distance in cells, max(|dcol|, |drow|), computed without overflow (int64).
+/// This is the SRD 5.2 default ("Diagonals": every square counts 5 feet).
+/// @thread pure
+/// @since 0.1
+GG_API int64_t gg_chebyshev(gg_cell a, gg_cell b);
+
+/* ---- Exact segment predicates ----------------------------------------------------------------- */
+
+/// A point in doubled grid-corner coordinates ("half units"): the grid corner (x,y) is
+/// (2x, 2y), the centre of cell (c,r) is (2c+1, 2r+1), and every half-integer coordinate is an
+/// integer. Predicates are exact for |x|,|y| <= GG_HPOINT_LIMIT (64-bit products cannot overflow).
+/// @since 0.1
+typedef struct gg_hpoint {
+    int32_t x;
+    int32_t y;
+} gg_hpoint;
+
+/// Largest absolute coordinate the segment predicates accept, in half units (2^29).
+#define GG_HPOINT_LIMIT (1 << 29)
+
+/// The centre of `c` in half units.
+/// @thread pure
+/// @since 0.1
+static inline gg_hpoint gg_cell_centre(gg_cell c)
+{
+    gg_hpoint p;
+    p.x = 2 * c.col + 1;
+    p.y = 2 * c.row + 1;
+    return p;
+}
+
+/// Sign of the orientation of the triangle a,b,c: +1, 0 (collinear) or -1. Uses Nat20's
+/// expression sign((b.y-a.y)(c.x-b.x) - (b.x-a.x)(c.y-b.y)) in 64-bit integers.
+/// @thread pure
+/// @since 0.1
+GG_API int gg_orientation(gg_hpoint a, gg_hpoint b, gg_hpoint c);
+
+/// Closed segment intersection: true when the segments p1-p2 and p3-p4 share at least one point,
+/// touching and collinear overlap included; a zero-length segment is a point. This is the
+/// predicate Nat20 uses for sight and steps against walls.
+/// @thread pure
+/// @since 0.1
+GG_API bool gg_segments_intersect(gg_hpoint p1, gg_hpoint p2, gg_hpoint p3, gg_hpoint p4);
+
+/// Proper intersection: true only when the segments cross at a single point interior to both.
+/// @thread pure
+/// @since 0.1
+GG_API bool gg_segments_cross(gg_hpoint p1, gg_hpoint p2, gg_hpoint p3, gg_hpoint p4);
+
+/* ---- Line walks ------------------------------------------------------------------------------- */
+
+/// A caller-held, allocation-free walk over the cells of a line. Treat the fields as private;
+/// the struct is a value so that it lives on the caller's stack.
+/// @since 0.1
+typedef struct gg_line_iter {
+    int32_t x, y, x1, y1;
+    int32_t sx, sy;
+    int64_t dx, dy, err;
+    int32_t state; /* 0 = not started, 1 = running, 2 = done */
+} gg_line_iter;
+
+/// Starts Nat20's direction-dependent Bresenham walk from `a` to `b`: both endpoints included,
+/// max(|dcol|,|drow|)+1 cells; ties step from the start's side, so the walk a->b may differ
+/// from b->a reversed (see docs/nat20.md).
+/// @thread pure
+/// @since 0.1
+GG_API gg_line_iter gg_line_begin(gg_cell a, gg_cell b);
+
+/// Writes the next cell of the walk to `*out` and returns true; returns false when the walk is
+/// complete (and leaves `*out` unchanged).
+/// @thread pure
+/// @since 0.1
+GG_API bool gg_line_next(gg_line_iter *it, gg_cell *out);
+
+/* ---- Area templates ------------------------------------------------------------------------- */
+
+/// Template shapes, SRD 5.2 "Areas of Effect".
+/// @since 0.1
+typedef enum gg_shape {
+    GG_SHAPE_SPHERE = 1,
+    GG_SHAPE_CYLINDER = 2,
+    GG_SHAPE_CONE = 3,
+    GG_SHAPE_LINE = 4,
+    GG_SHAPE_CUBE = 5
+} gg_shape;
+
+/// An area template as Nat20 rasterises it. `direction` is reduced to its per-axis sign, so only
+/// 8 directions exist; it is ignored by sphere and cylinder and required by the others.
+/// @since 0.1
+typedef struct gg_template {
+    gg_shape shape;
+    int32_t size_ft;     /* radius, length or side in feet; n = floor(size_ft / cell_size_ft) */
+    bool has_direction;  /* false = no direction given */
+    gg_cell direction;   /* (dcol, drow); need not be unit length */
+} gg_template;
+
+/// Writes the cells of `tpl` placed at `origin`, in Nat20's enumeration order (see
+/// docs/nat20.md), keeping only cells inside the width x height rectangle. `cell_size_ft` must be
+/// >= 1. Evaluation order follows Nat20: an origin outside the rectangle gives zero cells and
+/// GG_OK before the template is validated.
+/// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = full count);
+///         GG_E_INVALID_ARG for an unknown shape, a missing or (0,0) direction on a shape that
+///         needs one, cell_size_ft < 1, negative width/height or capacity, NULL out_count, or
+///         NULL out with capacity > 0. `*out_reason` (when not NULL) names the problem.
+/// @thread pure
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_template_cells(const gg_template *tpl, gg_cell origin,
+                                                int32_t cell_size_ft, int32_t width,
+                                                int32_t height, gg_cell *out, int32_t capacity,
+                                                int32_t *out_count, const char **out_reason);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRIDGEOM_CORE_H */

@@ -1,0 +1,164 @@
+/* scene.c - scene lifetime, dimensions, messages and the per-cell tag writers.
+ * Layer: topology. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "topology/scene_internal.h"
+#include "topology/wall_index.h"
+
+const gg__dir gg__dirs[8] = {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}};
+
+gg_status gg__scene_fail(gg_scene *s, gg_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->message, sizeof s->message, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+static bool valid_light(int v) { return v >= GG_LIGHT_BRIGHT && v <= GG_LIGHT_DARK; }
+
+gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
+{
+    if (out_scene == NULL)
+        return GG_E_INVALID_ARG;
+    *out_scene = NULL;
+    if (def == NULL)
+        return GG_E_INVALID_ARG;
+    if (def->struct_size != (uint32_t)sizeof *def)
+        return GG_E_BAD_DEF;
+    if (def->width < 1 || def->height < 1 || def->cell_size_ft < 1 ||
+        !valid_light((int)def->default_lighting))
+        return GG_E_INVALID_ARG;
+    if (def->width > GG_SCENE_MAX_SIDE || def->height > GG_SCENE_MAX_SIDE ||
+        (int64_t)def->width * (int64_t)def->height > (int64_t)GG_SCENE_MAX_CELLS)
+        return GG_E_TOO_LARGE;
+    gg_allocator alloc;
+    if (!gg__allocator_resolve(def->allocator, &alloc))
+        return GG_E_INVALID_ARG;
+
+    gg_scene *s = (gg_scene *)gg__alloc_array(&alloc, 1, sizeof *s);
+    if (s == NULL)
+        return GG_E_NO_MEMORY;
+    s->alloc = alloc;
+    s->width = def->width;
+    s->height = def->height;
+    s->cell_size_ft = def->cell_size_ft;
+    s->default_light = def->default_lighting;
+    s->ncells = (size_t)def->width * (size_t)def->height;
+    s->free_head = UINT32_MAX;
+    s->cells = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
+    s->move_walls = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
+    if (s->cells == NULL || s->move_walls == NULL) {
+        gg_scene_destroy(s);
+        return GG_E_NO_MEMORY;
+    }
+    gg__wall_index_init(&s->index, s->width, s->height);
+    *out_scene = s;
+    return GG_OK;
+}
+
+void gg_scene_destroy(gg_scene *s)
+{
+    if (s == NULL)
+        return;
+    gg_allocator alloc = s->alloc;
+    gg__wall_index_free(s);
+    gg__free_array(&alloc, s->walls, s->wall_cap, sizeof *s->walls);
+    gg__free_array(&alloc, s->cells, s->ncells, 1);
+    gg__free_array(&alloc, s->move_walls, s->ncells, 1);
+    gg__free_array(&alloc, s, 1, sizeof *s);
+}
+
+int32_t gg_scene_width(const gg_scene *s) { return s ? s->width : 0; }
+int32_t gg_scene_height(const gg_scene *s) { return s ? s->height : 0; }
+int32_t gg_scene_cell_size_ft(const gg_scene *s) { return s ? s->cell_size_ft : 0; }
+bool gg_scene_contains(const gg_scene *s, gg_cell c) { return s != NULL && gg__in(s, c); }
+const char *gg_scene_message(const gg_scene *s) { return s ? s->message : ""; }
+
+/* Every tag writer funnels through here: validate, then rewrite one field of the cell byte. */
+static gg_status set_field(gg_scene *s, gg_cell c, uint8_t mask, int shift, int value, int max,
+                           const char *what)
+{
+    if (s == NULL)
+        return GG_E_INVALID_ARG;
+    s->message[0] = '\0';
+    if (value < 0 || value > max)
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "%d is not a valid %s value", value, what);
+    if (!gg__in(s, c))
+        return gg__scene_fail(s, GG_E_OUT_OF_BOUNDS, "cell %d,%d is outside the %dx%d scene",
+                              (int)c.col, (int)c.row, (int)s->width, (int)s->height);
+    uint8_t *cell = &s->cells[gg__idx(s, c)];
+    *cell = (uint8_t)((*cell & (uint8_t)~mask) | (uint8_t)((unsigned)value << shift));
+    return GG_OK;
+}
+
+gg_status gg_scene_set_blocked(gg_scene *s, gg_cell c, bool blocked)
+{
+    return set_field(s, c, GG__CELL_BLOCKED, 0, blocked ? 1 : 0, 1, "blocked");
+}
+
+gg_status gg_scene_set_difficult(gg_scene *s, gg_cell c, bool difficult)
+{
+    return set_field(s, c, GG__CELL_DIFFICULT, 1, difficult ? 1 : 0, 1, "difficult");
+}
+
+gg_status gg_scene_set_cover(gg_scene *s, gg_cell c, gg_cover cover)
+{
+    return set_field(s, c, GG__COVER_MASK, GG__COVER_SHIFT, (int)cover, GG_COVER_TOTAL, "cover");
+}
+
+gg_status gg_scene_set_lighting(gg_scene *s, gg_cell c, gg_light light)
+{
+    return set_field(s, c, GG__LIGHT_MASK, GG__LIGHT_SHIFT, (int)light, GG_LIGHT_DARK, "light");
+}
+
+gg_status gg_scene_set_obscurement(gg_scene *s, gg_cell c, gg_obscurement o)
+{
+    return set_field(s, c, GG__OBSC_MASK, GG__OBSC_SHIFT, (int)o, GG_OBSCURE_HEAVY,
+                     "obscurement");
+}
+
+gg_status gg_scene_set_cells(gg_scene *s, gg_cell_tag tag, const gg_cell *cells, int32_t count,
+                             int32_t value, int32_t *out_done)
+{
+    if (out_done != NULL)
+        *out_done = 0;
+    if (s == NULL || count < 0 || (cells == NULL && count > 0))
+        return GG_E_INVALID_ARG;
+    for (int32_t i = 0; i < count; ++i) {
+        gg_status st;
+        switch (tag) {
+        case GG_TAG_BLOCKED:
+            st = (value == 0 || value == 1) ? gg_scene_set_blocked(s, cells[i], value != 0)
+                                            : GG_E_INVALID_ARG;
+            break;
+        case GG_TAG_DIFFICULT:
+            st = (value == 0 || value == 1) ? gg_scene_set_difficult(s, cells[i], value != 0)
+                                            : GG_E_INVALID_ARG;
+            break;
+        case GG_TAG_COVER:
+            st = gg_scene_set_cover(s, cells[i], (gg_cover)value);
+            break;
+        case GG_TAG_LIGHTING:
+            st = gg_scene_set_lighting(s, cells[i], (gg_light)value);
+            break;
+        case GG_TAG_OBSCUREMENT:
+            st = gg_scene_set_obscurement(s, cells[i], (gg_obscurement)value);
+            break;
+        default:
+            return gg__scene_fail(s, GG_E_INVALID_ARG, "%d is not a gg_cell_tag", (int)tag);
+        }
+        if (gg_failed(st)) {
+            if (s->message[0] == '\0')
+                gg__scene_fail(s, st, "value %d is not valid for this tag", (int)value);
+            return st;
+        }
+        if (out_done != NULL)
+            *out_done = i + 1;
+    }
+    return GG_OK;
+}

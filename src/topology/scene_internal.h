@@ -1,0 +1,127 @@
+/* scene_internal.h - the scene's private layout and the shared internal primitives every
+ * topology query is built from. Layer: topology (private). */
+#ifndef GG_SRC_TOPOLOGY_SCENE_INTERNAL_H
+#define GG_SRC_TOPOLOGY_SCENE_INTERNAL_H
+
+#include "gridgeom/topology.h"
+
+/* ---- Per-cell byte plane -------------------------------------------------------------------
+ * One byte per cell keeps every tag a hot query reads in one cache line per 64 cells. */
+#define GG__CELL_BLOCKED 0x01u
+#define GG__CELL_DIFFICULT 0x02u
+#define GG__COVER_SHIFT 2
+#define GG__COVER_MASK 0x0Cu
+#define GG__OBSC_SHIFT 4
+#define GG__OBSC_MASK 0x30u
+#define GG__LIGHT_SHIFT 6
+#define GG__LIGHT_MASK 0xC0u
+
+/* The eight step directions in Nat20's neighbour order: NW, W, SW, N, S, NE, E, SE. */
+typedef struct gg__dir {
+    int8_t dc;
+    int8_t dr;
+} gg__dir;
+extern const gg__dir gg__dirs[8];
+/* Index into gg__dirs of the step (dc,dr), both in -1..1 and not both 0. */
+static inline int gg__dir_index(int dc, int dr) { return (dc + 1) * 3 + (dr + 1) - ((dc + 1) * 3 + (dr + 1) > 4); }
+
+/* ---- Walls ----------------------------------------------------------------------------------- */
+typedef struct gg__wall {
+    gg_hpoint a, b;        /* half units (2 x grid coordinate) */
+    uint32_t blocks;       /* gg_wall_blocks */
+    uint32_t generation;   /* odd = live, even = free slot */
+    uint8_t door;          /* gg_door */
+    uint8_t pad_[3];
+} gg__wall;
+
+static inline bool gg__wall_live(const gg__wall *w) { return (w->generation & 1u) != 0; }
+
+/* What the wall blocks right now: an open door blocks nothing. */
+static inline uint32_t gg__wall_effective_blocks(const gg__wall *w)
+{
+    return w->door == GG_DOOR_OPEN ? 0u : w->blocks;
+}
+
+/* Walls are indexed in square buckets of 2^bucket_shift cells, stored as CSR arrays built in one
+ * pass. Walls added after the last build sit in `pending` and are tested linearly until the next
+ * rebuild (done by a writer once pending grows past a threshold), so adding one wall is cheap. */
+typedef struct gg__wall_index {
+    int32_t bucket_shift;  /* log2 of bucket side in cells */
+    int32_t bw, bh;        /* buckets across and down (cover the map rectangle) */
+    uint32_t *start;       /* bw*bh+1 offsets into items */
+    uint32_t *items;       /* wall indices */
+    size_t items_cap;
+    uint32_t *pending;     /* wall indices not yet in the CSR arrays */
+    uint32_t pending_count, pending_cap;
+    bool built;            /* start/items valid */
+} gg__wall_index;
+
+struct gg_scene {
+    gg_allocator alloc;
+    int32_t width, height, cell_size_ft;
+    gg_light default_light;
+    size_t ncells;
+    uint8_t *cells;        /* GG__CELL_* bits */
+    /* Bit d of move_walls[i] is set when the centre-to-centre step from cell i in direction
+     * gg__dirs[d] touches a wall that blocks movement: step legality is one byte read. */
+    uint8_t *move_walls;
+    gg__wall *walls;
+    uint32_t wall_cap, wall_slots; /* slots used (live or free) */
+    uint32_t live_walls;
+    uint32_t free_head;            /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
+    gg__wall_index index;
+    char message[192];
+};
+
+static inline bool gg__in(const gg_scene *s, gg_cell c)
+{
+    return c.col >= 0 && c.row >= 0 && c.col < s->width && c.row < s->height;
+}
+static inline size_t gg__idx(const gg_scene *s, gg_cell c)
+{
+    return (size_t)c.row * (size_t)s->width + (size_t)c.col;
+}
+/* The following take in-bounds cells. */
+static inline bool gg__blocked(const gg_scene *s, gg_cell c)
+{
+    return (s->cells[gg__idx(s, c)] & GG__CELL_BLOCKED) != 0;
+}
+static inline bool gg__difficult(const gg_scene *s, gg_cell c)
+{
+    return (s->cells[gg__idx(s, c)] & GG__CELL_DIFFICULT) != 0;
+}
+static inline gg_cover gg__cover_tag(const gg_scene *s, gg_cell c)
+{
+    return (gg_cover)((s->cells[gg__idx(s, c)] & GG__COVER_MASK) >> GG__COVER_SHIFT);
+}
+
+/* Sets scene->message (printf-style) and returns `status`, for writer failures. */
+gg_status gg__scene_fail(gg_scene *s, gg_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* True when the closed segment a-b (half units) touches a live wall whose effective blocks
+ * intersect `mask`. Uses the wall index; exact. */
+bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
+
+/* Reference implementation of the same test over every wall: the slow path that property
+ * tests and benchmarks compare the index against. */
+bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
+
+/* Nat20 step cost from a to b (both on the map): GG_STEP_ILLEGAL or cell_size_ft (x2 when b is
+ * difficult). O(1): reads the cell plane and move_walls. */
+int32_t gg__step_cost(const gg_scene *s, gg_cell a, gg_cell b);
+
+/* Nat20 line of sight between two on-map cells. */
+bool gg__line_of_sight(const gg_scene *s, gg_cell a, gg_cell b);
+
+/* Nat20 cover_between for two on-map cells. */
+gg_cover gg__cover_between(const gg_scene *s, gg_cell a, gg_cell b, const gg_cell *occupied,
+                           int32_t occupied_count);
+
+/* Recomputes move_walls for every cell whose steps could touch the closed segment a-b. */
+void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b);
+
+#endif

@@ -1,0 +1,255 @@
+/* wall_index.c - buckets of walls, so that a sight line tests only the walls it passes near,
+ * and the exact segment-versus-walls test built on them. Layer: topology. */
+#include "topology/wall_index.h"
+
+#include "base/alloc.h"
+
+/* Walls added since the last CSR build are tested linearly; past this many, rebuild. */
+#define GG__PENDING_REBUILD 64u
+/* At most this many buckets: 2^20 offsets is 4 MiB, whatever the map size. */
+#define GG__MAX_BUCKETS (1 << 20)
+
+void gg__wall_index_init(gg__wall_index *ix, int32_t width, int32_t height)
+{
+    int32_t shift = 0;
+    while ((int64_t)((width + (1 << shift) - 1) >> shift) *
+               (int64_t)((height + (1 << shift) - 1) >> shift) >
+           GG__MAX_BUCKETS)
+        ++shift;
+    ix->bucket_shift = shift;
+    ix->bw = (width + (1 << shift) - 1) >> shift;
+    ix->bh = (height + (1 << shift) - 1) >> shift;
+    ix->start = NULL;
+    ix->items = NULL;
+    ix->items_cap = 0;
+    ix->pending = NULL;
+    ix->pending_count = 0;
+    ix->pending_cap = 0;
+    ix->built = false;
+}
+
+void gg__wall_index_free(gg_scene *s)
+{
+    gg__wall_index *ix = &s->index;
+    if (ix->start != NULL)
+        gg__free_array(&s->alloc, ix->start, (size_t)ix->bw * (size_t)ix->bh + 1, sizeof(uint32_t));
+    gg__free_array(&s->alloc, ix->items, ix->items_cap, sizeof(uint32_t));
+    gg__free_array(&s->alloc, ix->pending, ix->pending_cap, sizeof(uint32_t));
+    ix->start = ix->items = ix->pending = NULL;
+    ix->items_cap = ix->pending_cap = ix->pending_count = 0;
+    ix->built = false;
+}
+
+static int64_t floor_div(int64_t n, int64_t d)
+{
+    /* d > 0 */
+    int64_t q = n / d;
+    if ((n % d != 0) && (n < 0))
+        --q;
+    return q;
+}
+
+/* floor(y(x) / size) on the line through a and b (a.x != b.x), exactly. */
+static int64_t bucket_of_y_at(gg_hpoint a, gg_hpoint b, int64_t x, int64_t size)
+{
+    int64_t dx = (int64_t)b.x - a.x;
+    int64_t num = (int64_t)a.y * dx + (x - a.x) * ((int64_t)b.y - a.y);
+    int64_t den = dx * size;
+    if (den < 0) {
+        num = -num;
+        den = -den;
+    }
+    return floor_div(num, den);
+}
+
+bool gg__for_each_bucket(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, int32_t imax,
+                         int32_t jmax, gg__bucket_fn fn, void *ctx)
+{
+    int64_t xmin = a.x < b.x ? a.x : b.x, xmax = a.x < b.x ? b.x : a.x;
+    int64_t i0 = floor_div(xmin, size) - dil, i1 = floor_div(xmax, size) + dil;
+    if (i0 < 0)
+        i0 = 0;
+    if (i1 > imax - 1)
+        i1 = imax - 1;
+    for (int64_t i = i0; i <= i1; ++i) {
+        /* The part of the segment whose points lie within `dil` strips of strip i. */
+        int64_t lo = (i - dil) * size, hi = (i + 1 + dil) * size;
+        if (lo < xmin)
+            lo = xmin;
+        if (hi > xmax)
+            hi = xmax;
+        if (lo > hi)
+            continue;
+        int64_t j0, j1;
+        if (a.x == b.x) {
+            int64_t ymin = a.y < b.y ? a.y : b.y, ymax = a.y < b.y ? b.y : a.y;
+            j0 = floor_div(ymin, size);
+            j1 = floor_div(ymax, size);
+        } else {
+            int64_t ja = bucket_of_y_at(a, b, lo, size), jb = bucket_of_y_at(a, b, hi, size);
+            j0 = ja < jb ? ja : jb;
+            j1 = ja < jb ? jb : ja;
+        }
+        j0 -= dil;
+        j1 += dil;
+        if (j0 < 0)
+            j0 = 0;
+        if (j1 > jmax - 1)
+            j1 = jmax - 1;
+        for (int64_t j = j0; j <= j1; ++j)
+            if (fn(ctx, (int32_t)i, (int32_t)j))
+                return true;
+    }
+    return false;
+}
+
+static int64_t bucket_size_h(const gg__wall_index *ix) { return (int64_t)2 << ix->bucket_shift; }
+
+/* Walls are registered with one bucket of margin: the exactness argument (both the wall and
+ * the query visit the bucket holding each of their points, so a shared point is found) needs
+ * none, but the margin makes the index robust to a boundary slip at no measurable cost. */
+#define GG__WALL_DILATION 1
+
+typedef struct count_ctx {
+    gg__wall_index *ix;
+    uint32_t *counts; /* per bucket; NULL = only total */
+    uint32_t *items;
+    uint32_t wall;
+    size_t total;
+} count_ctx;
+
+static bool count_bucket(void *vctx, int32_t i, int32_t j)
+{
+    count_ctx *c = (count_ctx *)vctx;
+    size_t b = (size_t)j * (size_t)c->ix->bw + (size_t)i;
+    if (c->items != NULL)
+        c->items[c->counts[b]++] = c->wall;
+    else
+        c->counts[b]++;
+    c->total++;
+    return false;
+}
+
+gg_status gg__wall_index_rebuild(gg_scene *s)
+{
+    /* Failure-atomic: new arrays are filled completely before the old ones are released, so a
+     * failed rebuild leaves the previous index (and the pending list) exactly as it was. */
+    gg__wall_index *ix = &s->index;
+    size_t nb = (size_t)ix->bw * (size_t)ix->bh;
+    int64_t size = bucket_size_h(ix);
+    uint32_t *start = (uint32_t *)gg__alloc_array(&s->alloc, nb + 1, sizeof(uint32_t));
+    if (start == NULL)
+        return GG_E_NO_MEMORY;
+    /* Pass 1: count bucket b's items into start[b+1]. */
+    count_ctx c = {ix, start + 1, NULL, 0, 0};
+    for (uint32_t w = 0; w < s->wall_slots; ++w) {
+        const gg__wall *wall = &s->walls[w];
+        if (!gg__wall_live(wall))
+            continue;
+        c.wall = w;
+        gg__for_each_bucket(wall->a, wall->b, size, GG__WALL_DILATION, ix->bw, ix->bh,
+                            count_bucket, &c);
+    }
+    if (c.total > UINT32_MAX) {
+        gg__free_array(&s->alloc, start, nb + 1, sizeof(uint32_t));
+        return GG_E_TOO_LARGE;
+    }
+    size_t cap = c.total + 1;
+    uint32_t *items = (uint32_t *)gg__alloc_array(&s->alloc, cap, sizeof(uint32_t));
+    if (items == NULL) {
+        gg__free_array(&s->alloc, start, nb + 1, sizeof(uint32_t));
+        return GG_E_NO_MEMORY;
+    }
+    /* Prefix sums: start[b] = first item of bucket b. The fill pass uses start[b] as bucket b's
+     * cursor, which leaves start[b] = first item of bucket b+1; shifting by one restores it. */
+    for (size_t b = 1; b <= nb; ++b)
+        start[b] += start[b - 1];
+    count_ctx f = {ix, start, items, 0, 0};
+    for (uint32_t w = 0; w < s->wall_slots; ++w) {
+        const gg__wall *wall = &s->walls[w];
+        if (!gg__wall_live(wall))
+            continue;
+        f.wall = w;
+        gg__for_each_bucket(wall->a, wall->b, size, GG__WALL_DILATION, ix->bw, ix->bh,
+                            count_bucket, &f);
+    }
+    for (size_t b = nb; b > 0; --b)
+        start[b] = start[b - 1];
+    start[0] = 0;
+    if (ix->start != NULL)
+        gg__free_array(&s->alloc, ix->start, nb + 1, sizeof(uint32_t));
+    gg__free_array(&s->alloc, ix->items, ix->items_cap, sizeof(uint32_t));
+    ix->start = start;
+    ix->items = items;
+    ix->items_cap = cap;
+    ix->pending_count = 0;
+    ix->built = true;
+    return GG_OK;
+}
+
+gg_status gg__wall_index_add(gg_scene *s, uint32_t wall)
+{
+    gg__wall_index *ix = &s->index;
+    if (ix->pending_count >= GG__PENDING_REBUILD) {
+        if (gg__wall_index_rebuild(s) == GG_OK)
+            return GG_OK; /* the rebuild indexed every live wall, this one included */
+    }
+    if (ix->pending_count == ix->pending_cap) {
+        uint32_t cap = ix->pending_cap ? ix->pending_cap * 2 : 16;
+        uint32_t *n = (uint32_t *)gg__alloc_array(&s->alloc, cap, sizeof(uint32_t));
+        if (n == NULL)
+            return GG_E_NO_MEMORY;
+        for (uint32_t k = 0; k < ix->pending_count; ++k)
+            n[k] = ix->pending[k];
+        gg__free_array(&s->alloc, ix->pending, ix->pending_cap, sizeof(uint32_t));
+        ix->pending = n;
+        ix->pending_cap = cap;
+    }
+    ix->pending[ix->pending_count++] = wall;
+    return GG_OK;
+}
+
+static bool wall_blocks(const gg__wall *w, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    return gg__wall_live(w) && (gg__wall_effective_blocks(w) & mask) != 0 &&
+           gg_segments_intersect(a, b, w->a, w->b);
+}
+
+typedef struct hit_ctx {
+    const gg_scene *s;
+    gg_hpoint a, b;
+    uint32_t mask;
+} hit_ctx;
+
+static bool hit_bucket(void *vctx, int32_t i, int32_t j)
+{
+    const hit_ctx *h = (const hit_ctx *)vctx;
+    const gg__wall_index *ix = &h->s->index;
+    size_t bkt = (size_t)j * (size_t)ix->bw + (size_t)i;
+    for (uint32_t k = ix->start[bkt]; k < ix->start[bkt + 1]; ++k)
+        if (wall_blocks(&h->s->walls[ix->items[k]], h->a, h->b, h->mask))
+            return true;
+    return false;
+}
+
+bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    if (s->live_walls == 0)
+        return false;
+    const gg__wall_index *ix = &s->index;
+    for (uint32_t k = 0; k < ix->pending_count; ++k)
+        if (wall_blocks(&s->walls[ix->pending[k]], a, b, mask))
+            return true;
+    if (!ix->built)
+        return false;
+    hit_ctx h = {s, a, b, mask};
+    return gg__for_each_bucket(a, b, bucket_size_h(ix), 0, ix->bw, ix->bh, hit_bucket, &h);
+}
+
+bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    for (uint32_t w = 0; w < s->wall_slots; ++w)
+        if (wall_blocks(&s->walls[w], a, b, mask))
+            return true;
+    return false;
+}

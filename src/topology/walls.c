@@ -1,0 +1,292 @@
+/* walls.c - adding, removing and changing walls and doors, with the upkeep that keeps step
+ * legality an O(1) read. Layer: topology. */
+#include <math.h>
+
+#include "base/alloc.h"
+#include "topology/scene_internal.h"
+#include "topology/wall_index.h"
+
+#define GG__MAX_WALLS (1u << 24)
+
+/* A wall coordinate must be a finite multiple of 0.5 within the limit; returns half units. */
+static bool to_half_units(double v, int32_t *out)
+{
+    if (!isfinite(v) || fabs(v) > (double)GG_WALL_COORD_LIMIT)
+        return false;
+    double h = v * 2.0;
+    if (h != floor(h))
+        return false;
+    *out = (int32_t)h;
+    return true;
+}
+
+static gg_status validate_def(gg_scene *s, const gg_wall_def *d, int32_t which, gg__wall *out)
+{
+    if (d->struct_size != (uint32_t)sizeof *d)
+        return gg__scene_fail(s, GG_E_BAD_DEF, "wall %d was not made by gg_wall_def_default()",
+                              (int)which);
+    const double v[4] = {d->x1, d->y1, d->x2, d->y2};
+    const char *names[4] = {"x1", "y1", "x2", "y2"};
+    int32_t h[4];
+    for (int k = 0; k < 4; ++k)
+        if (!to_half_units(v[k], &h[k]))
+            return gg__scene_fail(s, GG_E_INVALID_ARG,
+                                  "wall %d: %s = %g is not a finite multiple of 0.5 within "
+                                  "+-%d (snap it to half cells first)",
+                                  (int)which, names[k], v[k], GG_WALL_COORD_LIMIT);
+    if ((d->blocks & ~(uint32_t)GG_BLOCKS_ALL) != 0)
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: unknown blocks bits 0x%x", (int)which,
+                              (unsigned)d->blocks);
+    if ((int)d->door < GG_DOOR_NONE || (int)d->door > GG_DOOR_LOCKED)
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: %d is not a gg_door", (int)which,
+                              (int)d->door);
+    out->a.x = h[0];
+    out->a.y = h[1];
+    out->b.x = h[2];
+    out->b.y = h[3];
+    out->blocks = d->blocks;
+    out->door = (uint8_t)d->door;
+    return GG_OK;
+}
+
+static gg_status reserve_walls(gg_scene *s, uint32_t extra, bool use_free)
+{
+    uint32_t free_slots = 0;
+    for (uint32_t f = s->free_head; use_free && f != UINT32_MAX && free_slots < extra;
+         f = (uint32_t)s->walls[f].a.x)
+        ++free_slots;
+    if (free_slots >= extra)
+        return GG_OK;
+    uint64_t need = (uint64_t)s->wall_slots + (extra - free_slots);
+    if (need > GG__MAX_WALLS)
+        return gg__scene_fail(s, GG_E_TOO_LARGE, "a scene holds at most %u wall slots",
+                              (unsigned)GG__MAX_WALLS);
+    if (need <= s->wall_cap)
+        return GG_OK;
+    uint64_t cap = s->wall_cap ? (uint64_t)s->wall_cap * 2 : 64;
+    while (cap < need)
+        cap *= 2;
+    if (cap > GG__MAX_WALLS)
+        cap = GG__MAX_WALLS;
+    gg__wall *n = (gg__wall *)gg__alloc_array(&s->alloc, (size_t)cap, sizeof *n);
+    if (n == NULL)
+        return GG_E_NO_MEMORY;
+    for (uint32_t k = 0; k < s->wall_slots; ++k)
+        n[k] = s->walls[k];
+    gg__free_array(&s->alloc, s->walls, s->wall_cap, sizeof *s->walls);
+    s->walls = n;
+    s->wall_cap = (uint32_t)cap;
+    return GG_OK;
+}
+
+/* Takes a slot (reserve_walls() made room) and makes it a live wall. */
+static uint32_t insert_wall(gg_scene *s, const gg__wall *w, bool use_free)
+{
+    uint32_t slot;
+    uint32_t gen;
+    if (use_free && s->free_head != UINT32_MAX) {
+        slot = s->free_head;
+        s->free_head = (uint32_t)s->walls[slot].a.x;
+        gen = s->walls[slot].generation + 1; /* even (free) -> odd (live) */
+    } else {
+        slot = s->wall_slots++;
+        gen = 1;
+    }
+    s->walls[slot] = *w;
+    s->walls[slot].generation = gen;
+    s->live_walls++;
+    return slot;
+}
+
+static void release_slot(gg_scene *s, uint32_t slot)
+{
+    gg__wall *w = &s->walls[slot];
+    w->generation++; /* odd -> even: ids naming it are now stale */
+    w->a.x = (int32_t)s->free_head;
+    s->free_head = slot;
+    s->live_walls--;
+}
+
+static bool refresh_cell(void *vctx, int32_t col, int32_t row)
+{
+    gg_scene *s = (gg_scene *)vctx;
+    gg_cell c = gg_cell_make(col, row);
+    gg_hpoint pc = gg_cell_centre(c);
+    uint8_t bits = 0;
+    for (int d = 0; d < 8; ++d) {
+        gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
+        if (gg__in(s, n) &&
+            gg__segment_hits_wall(s, pc, gg_cell_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT))
+            bits |= (uint8_t)(1u << d);
+    }
+    s->move_walls[gg__idx(s, c)] = bits;
+    return false;
+}
+
+void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b)
+{
+    /* A step segment from cell c stays within the centres of c's neighbours, so a wall point
+     * can touch it only if the point's cell is within one cell of c. */
+    gg__for_each_bucket(a, b, 2, 1, s->width, s->height, refresh_cell, s);
+}
+
+static gg_wall_id id_of(const gg_scene *s, uint32_t slot)
+{
+    gg_wall_id id;
+    id.index = slot;
+    id.generation = s->walls[slot].generation;
+    return id;
+}
+
+gg_status gg_scene_add_wall(gg_scene *s, const gg_wall_def *def, gg_wall_id *out_id)
+{
+    return gg_scene_add_walls(s, def, 1, out_id);
+}
+
+/* Forgets a wall that was just inserted: out of the pending list, slot released. */
+static void forget_wall(gg_scene *s, uint32_t slot)
+{
+    gg__wall_index *ix = &s->index;
+    for (uint32_t k = 0; k < ix->pending_count; ++k)
+        if (ix->pending[k] == slot) {
+            ix->pending[k] = ix->pending[--ix->pending_count];
+            break;
+        }
+    release_slot(s, slot);
+}
+
+/* Few walls: each joins the pending list (free slots reused). */
+#define GG__SMALL_BATCH 8
+
+gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count,
+                             gg_wall_id *out_ids)
+{
+    if (s == NULL)
+        return GG_E_INVALID_ARG;
+    s->message[0] = '\0';
+    if (count < 0 || (defs == NULL && count > 0))
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "count is negative or defs is NULL");
+    if (count == 0)
+        return GG_OK;
+    if ((uint64_t)count + s->live_walls > GG__MAX_WALLS)
+        return gg__scene_fail(s, GG_E_TOO_LARGE, "a scene holds at most %u walls",
+                              (unsigned)GG__MAX_WALLS);
+    for (int32_t k = 0; k < count; ++k) {
+        gg__wall tmp;
+        gg_status st = validate_def(s, &defs[k], k, &tmp);
+        if (gg_failed(st))
+            return st;
+    }
+    if (count <= GG__SMALL_BATCH) {
+        gg_status st = reserve_walls(s, (uint32_t)count, true);
+        if (gg_failed(st))
+            return st;
+        uint32_t slots[GG__SMALL_BATCH];
+        for (int32_t k = 0; k < count; ++k) {
+            gg__wall w;
+            (void)validate_def(s, &defs[k], k, &w);
+            slots[k] = insert_wall(s, &w, true);
+            st = gg__wall_index_add(s, slots[k]);
+            if (gg_failed(st)) {
+                for (int32_t u = k; u >= 0; --u) /* reverse order restores the free list */
+                    forget_wall(s, slots[u]);
+                return st;
+            }
+        }
+        for (int32_t k = 0; k < count; ++k) {
+            if (out_ids != NULL)
+                out_ids[k] = id_of(s, slots[k]);
+            gg__refresh_move_walls_near(s, s->walls[slots[k]].a, s->walls[slots[k]].b);
+        }
+        return GG_OK;
+    }
+    /* Bulk: append to fresh slots and index everything in one pass. */
+    gg_status st = reserve_walls(s, (uint32_t)count, false);
+    if (gg_failed(st))
+        return st;
+    uint32_t first = s->wall_slots;
+    for (int32_t k = 0; k < count; ++k) {
+        gg__wall w;
+        (void)validate_def(s, &defs[k], k, &w);
+        (void)insert_wall(s, &w, false);
+    }
+    st = gg__wall_index_rebuild(s);
+    if (gg_failed(st)) {
+        for (uint32_t slot = first; slot < s->wall_slots; ++slot)
+            s->walls[slot].generation = 0;
+        s->wall_slots = first;
+        s->live_walls -= (uint32_t)count;
+        return st;
+    }
+    for (int32_t k = 0; k < count; ++k) {
+        uint32_t slot = first + (uint32_t)k;
+        if (out_ids != NULL)
+            out_ids[k] = id_of(s, slot);
+        gg__refresh_move_walls_near(s, s->walls[slot].a, s->walls[slot].b);
+    }
+    return GG_OK;
+}
+
+static gg_status lookup(const gg_scene *s, gg_wall_id id)
+{
+    if (id.index >= s->wall_slots || s->walls[id.index].generation != id.generation ||
+        !gg__wall_live(&s->walls[id.index]))
+        return GG_E_STALE_ID;
+    return GG_OK;
+}
+
+gg_status gg_scene_remove_wall(gg_scene *s, gg_wall_id id)
+{
+    if (s == NULL)
+        return GG_E_INVALID_ARG;
+    s->message[0] = '\0';
+    if (lookup(s, id) != GG_OK)
+        return gg__scene_fail(s, GG_E_STALE_ID, "wall id %u/%u names no live wall",
+                              (unsigned)id.index, (unsigned)id.generation);
+    gg__wall old = s->walls[id.index];
+    /* Drop it from the pending list if it is there; CSR entries are skipped once dead. */
+    gg__wall_index *ix = &s->index;
+    for (uint32_t k = 0; k < ix->pending_count; ++k)
+        if (ix->pending[k] == id.index) {
+            ix->pending[k] = ix->pending[--ix->pending_count];
+            break;
+        }
+    release_slot(s, id.index);
+    gg__refresh_move_walls_near(s, old.a, old.b);
+    return GG_OK;
+}
+
+gg_status gg_scene_set_door(gg_scene *s, gg_wall_id id, gg_door door)
+{
+    if (s == NULL)
+        return GG_E_INVALID_ARG;
+    s->message[0] = '\0';
+    if ((int)door < GG_DOOR_NONE || (int)door > GG_DOOR_LOCKED)
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "%d is not a gg_door", (int)door);
+    if (lookup(s, id) != GG_OK)
+        return gg__scene_fail(s, GG_E_STALE_ID, "wall id %u/%u names no live wall",
+                              (unsigned)id.index, (unsigned)id.generation);
+    gg__wall *w = &s->walls[id.index];
+    w->door = (uint8_t)door;
+    gg__refresh_move_walls_near(s, w->a, w->b);
+    return GG_OK;
+}
+
+gg_status gg_scene_get_wall(const gg_scene *s, gg_wall_id id, gg_wall_def *out)
+{
+    if (s == NULL || out == NULL)
+        return GG_E_INVALID_ARG;
+    if (lookup(s, id) != GG_OK)
+        return GG_E_STALE_ID;
+    const gg__wall *w = &s->walls[id.index];
+    *out = gg_wall_def_default();
+    out->x1 = w->a.x * 0.5;
+    out->y1 = w->a.y * 0.5;
+    out->x2 = w->b.x * 0.5;
+    out->y2 = w->b.y * 0.5;
+    out->blocks = w->blocks;
+    out->door = (gg_door)w->door;
+    return GG_OK;
+}
+
+int32_t gg_scene_wall_count(const gg_scene *s) { return s ? (int32_t)s->live_walls : 0; }

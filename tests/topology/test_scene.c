@@ -1,0 +1,159 @@
+/* test_scene.c - scene lifetime, limits, tag writers and allocation failure. */
+#include "topo_fixture.h"
+
+#include "test_alloc.h"
+
+static void scene__create_rejects_bad_defs(void **state)
+{
+    (void)state;
+    gg_scene *s = (gg_scene *)&s; /* garbage: must be reset to NULL */
+    gg_scene_def d = gg_scene_def_default();
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_INVALID_ARG); /* width 0 */
+    assert_null(s);
+    d.width = 4;
+    d.height = 4;
+    d.cell_size_ft = 0;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_INVALID_ARG);
+    d.cell_size_ft = 5;
+    d.default_lighting = GG_LIGHT_DEFAULT;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_INVALID_ARG);
+    d.default_lighting = (gg_light)9;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_INVALID_ARG);
+    d = gg_scene_def_default();
+    d.width = -3;
+    d.height = 4;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_INVALID_ARG);
+    d.width = GG_SCENE_MAX_SIDE + 1;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_TOO_LARGE);
+    d.width = GG_SCENE_MAX_SIDE;
+    d.height = GG_SCENE_MAX_SIDE;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_TOO_LARGE);
+    d.width = INT32_MAX;
+    d.height = INT32_MAX;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_TOO_LARGE);
+    d = gg_scene_def_default();
+    d.struct_size = 3;
+    d.width = d.height = 2;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_BAD_DEF);
+    assert_int_equal(gg_scene_create(NULL, &s), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_create(&d, NULL), GG_E_INVALID_ARG);
+    gg_allocator half = {NULL, NULL, NULL};
+    d = gg_scene_def_default();
+    d.width = d.height = 2;
+    d.allocator = &half;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_INVALID_ARG);
+    gg_scene_destroy(NULL);
+}
+
+static void scene__builds_a_4096_square_scene(void **state)
+{
+    (void)state;
+    gg_scene_def d = gg_scene_def_default();
+    d.width = 4096;
+    d.height = 4096;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    assert_int_equal(gg_scene_width(s), 4096);
+    assert_int_equal(gg_scene_height(s), 4096);
+    assert_int_equal(gg_scene_cell_size_ft(s), 5);
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = 0;
+    w.y1 = 0;
+    w.x2 = 4096;
+    w.y2 = 4096;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    assert_false(fx_los(s, 4000, 10, 10, 4000));
+    assert_true(fx_los(s, 4000, 10, 4095, 9));
+    gg_scene_destroy(s);
+}
+
+static void scene__tag_writers_validate_and_round_trip(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(3, 2, NULL);
+    gg_cell c = gg_cell_make(1, 1);
+    assert_int_equal(gg_scene_set_cover(s, c, GG_COVER_THREE_QUARTERS), GG_OK);
+    assert_int_equal(gg_scene_set_lighting(s, c, GG_LIGHT_DIM), GG_OK);
+    assert_int_equal(gg_scene_set_obscurement(s, c, GG_OBSCURE_HEAVY), GG_OK);
+    assert_int_equal(gg_scene_set_difficult(s, c, true), GG_OK);
+    gg_cover cv;
+    assert_int_equal(gg_scene_cover_on_cell(s, c, &cv), GG_OK);
+    assert_int_equal(cv, GG_COVER_THREE_QUARTERS);
+    assert_int_equal(gg_scene_set_blocked(s, c, true), GG_OK);
+    assert_int_equal(gg_scene_cover_on_cell(s, c, &cv), GG_OK);
+    assert_int_equal(cv, GG_COVER_TOTAL); /* Nat20 8.2: blocked -> total */
+    assert_int_equal(gg_scene_set_blocked(s, c, false), GG_OK);
+    assert_int_equal(gg_scene_cover_on_cell(s, c, &cv), GG_OK);
+    assert_int_equal(cv, GG_COVER_THREE_QUARTERS); /* the other fields were untouched */
+
+    assert_int_equal(gg_scene_set_cover(s, c, (gg_cover)4), GG_E_INVALID_ARG);
+    assert_true(strlen(gg_scene_message(s)) > 0);
+    assert_int_equal(gg_scene_set_lighting(s, c, (gg_light)-1), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)3), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(3, 0), true), GG_E_OUT_OF_BOUNDS);
+    assert_non_null(strstr(gg_scene_message(s), "outside"));
+    assert_int_equal(gg_scene_set_blocked(NULL, c, true), GG_E_INVALID_ARG);
+    assert_true(gg_scene_contains(s, gg_cell_make(2, 1)));
+    assert_false(gg_scene_contains(s, gg_cell_make(-1, 0)));
+    assert_false(gg_scene_contains(NULL, gg_cell_make(0, 0)));
+    gg_scene_destroy(s);
+}
+
+static void scene__set_cells_applies_in_bulk_and_stops_at_first_failure(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(4, 4, NULL);
+    gg_cell cells[3] = {{0, 0}, {1, 1}, {9, 9}};
+    int32_t done = -1;
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_BLOCKED, cells, 3, 1, &done),
+                     GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(done, 2);
+    bool valid = true;
+    assert_int_equal(gg_scene_is_valid_cell(s, gg_cell_make(1, 1), &valid), GG_OK);
+    assert_false(valid);
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_LIGHTING, cells, 2, GG_LIGHT_DARK, &done), GG_OK);
+    gg_light l;
+    assert_int_equal(gg_scene_light_on_cell(s, gg_cell_make(0, 0), &l), GG_OK);
+    assert_int_equal(l, GG_LIGHT_DARK);
+    assert_int_equal(gg_scene_set_cells(s, (gg_cell_tag)77, cells, 1, 1, &done), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_BLOCKED, cells, 1, 2, &done), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_COVER, NULL, 1, 1, &done), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_COVER, cells, -1, 1, &done), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_DIFFICULT, cells, 0, 1, NULL), GG_OK);
+    gg_scene_destroy(s);
+}
+
+static void scene__create_survives_each_failed_allocation(void **state)
+{
+    (void)state;
+    for (long fail_at = 0;; ++fail_at) {
+        gg_test_alloc fa;
+        gg_test_alloc_init(&fa, fail_at);
+        gg_scene_def d = gg_scene_def_default();
+        d.width = 8;
+        d.height = 8;
+        d.allocator = &fa.iface;
+        gg_scene *s = NULL;
+        gg_status st = gg_scene_create(&d, &s);
+        if (st == GG_OK) {
+            gg_scene_destroy(s);
+            assert_int_equal(fa.live_bytes, 0);
+            break;
+        }
+        assert_int_equal(st, GG_E_NO_MEMORY);
+        assert_null(s);
+        assert_int_equal(fa.live_bytes, 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(scene__create_rejects_bad_defs),
+        cmocka_unit_test(scene__builds_a_4096_square_scene),
+        cmocka_unit_test(scene__tag_writers_validate_and_round_trip),
+        cmocka_unit_test(scene__set_cells_applies_in_bulk_and_stops_at_first_failure),
+        cmocka_unit_test(scene__create_survives_each_failed_allocation),
+    };
+    return cmocka_run_group_tests_name("topology/scene", tests, NULL, NULL);
+}

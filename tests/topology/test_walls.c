@@ -1,0 +1,194 @@
+/* test_walls.c - wall ids, validation, removal, doors, bulk adds and allocation failure. */
+#include "topo_fixture.h"
+
+#include "test_alloc.h"
+
+static void walls__ids_go_stale_after_removal_and_slot_reuse(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(6, 6, NULL);
+    gg_wall_id a = fx_wall(s, 3, 0, 3, 6);
+    assert_int_equal(gg_scene_wall_count(s), 1);
+    assert_false(fx_los(s, 0, 2, 5, 2));
+    assert_int_equal(gg_scene_remove_wall(s, a), GG_OK);
+    assert_int_equal(gg_scene_wall_count(s), 0);
+    assert_true(fx_los(s, 0, 2, 5, 2));
+    assert_int_equal(gg_scene_remove_wall(s, a), GG_E_STALE_ID);
+    gg_wall_id b = fx_wall(s, 0, 3, 6, 3); /* reuses the slot with a new generation */
+    assert_int_equal(b.index, a.index);
+    assert_int_not_equal(b.generation, a.generation);
+    assert_int_equal(gg_scene_set_door(s, a, GG_DOOR_OPEN), GG_E_STALE_ID);
+    gg_wall_def back;
+    assert_int_equal(gg_scene_get_wall(s, a, &back), GG_E_STALE_ID);
+    assert_int_equal(gg_scene_get_wall(s, b, &back), GG_OK);
+    assert_true(back.x1 == 0.0 && back.y1 == 3.0 && back.x2 == 6.0 && back.y2 == 3.0);
+    gg_wall_id bogus = {999, 1};
+    assert_int_equal(gg_scene_remove_wall(s, bogus), GG_E_STALE_ID);
+    assert_int_equal(gg_scene_remove_wall(NULL, b), GG_E_INVALID_ARG);
+    gg_scene_destroy(s);
+}
+
+static void walls__reject_bad_coordinates_with_a_message(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(4, 4, NULL);
+    gg_wall_def w = gg_wall_def_default();
+    w.x2 = 0.25;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    assert_non_null(strstr(gg_scene_message(s), "x2"));
+    w.x2 = 0.0 / 0.0;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    w.x2 = 1e300;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    w.x2 = (double)GG_WALL_COORD_LIMIT + 1.0;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    w.x2 = 1.5;
+    w.blocks = 0x80;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    w.blocks = GG_BLOCKS_ALL;
+    w.door = (gg_door)7;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    w.door = GG_DOOR_NONE;
+    w.struct_size = 1;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_BAD_DEF);
+    assert_int_equal(gg_scene_add_walls(s, NULL, 2, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_add_walls(s, &w, -1, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_wall_count(s), 0);
+    /* Far off the map but within the limit: accepted, and harmless. */
+    w = gg_wall_def_default();
+    w.x1 = -100000;
+    w.x2 = 100000;
+    w.y1 = w.y2 = -5000.5;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    assert_true(fx_los(s, 0, 0, 3, 3));
+    gg_scene_destroy(s);
+}
+
+static void walls__open_doors_block_nothing_and_flags_select_what_blocks(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(4, 3, NULL);
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = 2;
+    w.y1 = 0;
+    w.x2 = 2;
+    w.y2 = 3;
+    w.door = GG_DOOR_CLOSED;
+    gg_wall_id door;
+    assert_int_equal(gg_scene_add_wall(s, &w, &door), GG_OK);
+    assert_false(fx_los(s, 1, 1, 2, 1));
+    assert_int_equal(fx_step(s, 1, 1, 2, 1), GG_STEP_ILLEGAL);
+    assert_int_equal(gg_scene_set_door(s, door, GG_DOOR_OPEN), GG_OK);
+    assert_true(fx_los(s, 1, 1, 2, 1));
+    assert_int_equal(fx_step(s, 1, 1, 2, 1), 5);
+    assert_int_equal(gg_scene_set_door(s, door, GG_DOOR_LOCKED), GG_OK);
+    assert_false(fx_los(s, 1, 1, 2, 1));
+    assert_int_equal(fx_step(s, 1, 1, 2, 1), GG_STEP_ILLEGAL);
+    assert_int_equal(gg_scene_set_door(s, door, (gg_door)9), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_remove_wall(s, door), GG_OK);
+
+    /* A railing: blocks movement, not sight. A window: blocks sight... both ways separately. */
+    w = gg_wall_def_default();
+    w.x1 = 2;
+    w.y1 = 0;
+    w.x2 = 2;
+    w.y2 = 3;
+    w.blocks = GG_BLOCKS_MOVEMENT;
+    gg_wall_id railing;
+    assert_int_equal(gg_scene_add_wall(s, &w, &railing), GG_OK);
+    assert_true(fx_los(s, 1, 1, 2, 1));
+    assert_int_equal(fx_step(s, 1, 1, 2, 1), GG_STEP_ILLEGAL);
+    assert_int_equal(gg_scene_remove_wall(s, railing), GG_OK);
+    w.blocks = GG_BLOCKS_SIGHT;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    assert_false(fx_los(s, 1, 1, 2, 1));
+    assert_int_equal(fx_step(s, 1, 1, 2, 1), 5);
+    gg_scene_destroy(s);
+}
+
+static void walls__bulk_add_equals_one_by_one(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 20261129, "walls__bulk_add_equals_one_by_one");
+    gg_scene *bulk = fx_scene(12, 12, NULL), *single = fx_scene(12, 12, NULL);
+    gg_wall_def defs[100];
+    for (int k = 0; k < 100; ++k) {
+        defs[k] = gg_wall_def_default();
+        defs[k].x1 = fx_below(&r, 27) * 0.5 - 0.5;
+        defs[k].y1 = fx_below(&r, 27) * 0.5 - 0.5;
+        defs[k].x2 = defs[k].x1 + (double)fx_below(&r, 5) - 2.0;
+        defs[k].y2 = defs[k].y1 + (double)fx_below(&r, 5) - 2.0;
+        assert_int_equal(gg_scene_add_wall(single, &defs[k], NULL), GG_OK);
+    }
+    gg_wall_id ids[100];
+    assert_int_equal(gg_scene_add_walls(bulk, defs, 100, ids), GG_OK);
+    assert_int_equal(gg_scene_wall_count(bulk), 100);
+    for (int a = 0; a < 144; ++a)
+        for (int b = 0; b < 144; b += 7) {
+            gg_cell ca = gg_cell_make(a % 12, a / 12), cb = gg_cell_make(b % 12, b / 12);
+            assert_int_equal(fx_los(bulk, ca.col, ca.row, cb.col, cb.row),
+                             fx_los(single, ca.col, ca.row, cb.col, cb.row));
+        }
+    for (int a = 0; a < 144; ++a)
+        for (int d = 0; d < 9; ++d) {
+            int c = a % 12, rr = a / 12;
+            assert_int_equal(fx_step(bulk, c, rr, c + d % 3 - 1, rr + d / 3 - 1),
+                             fx_step(single, c, rr, c + d % 3 - 1, rr + d / 3 - 1));
+        }
+    gg_scene_destroy(bulk);
+    gg_scene_destroy(single);
+}
+
+static void walls__adds_survive_each_failed_allocation(void **state)
+{
+    (void)state;
+    for (int bulk = 0; bulk < 2; ++bulk) {
+        for (long fail_at = 0;; ++fail_at) {
+            gg_test_alloc fa;
+            gg_test_alloc_init(&fa, -1);
+            gg_scene_def d = gg_scene_def_default();
+            d.width = d.height = 16;
+            d.allocator = &fa.iface;
+            gg_scene *s = NULL;
+            assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+            fa.fail_at = fa.calls + fail_at;
+            int n = bulk ? 40 : 1;
+            gg_wall_def defs[40];
+            for (int k = 0; k < n; ++k) {
+                defs[k] = gg_wall_def_default();
+                defs[k].x1 = 1 + k % 14;
+                defs[k].x2 = 1 + k % 14;
+                defs[k].y2 = 16;
+            }
+            gg_status st = GG_OK;
+            /* Many single adds cross the pending-rebuild threshold too. */
+            for (int rep = 0; rep < (bulk ? 1 : 80) && st == GG_OK; ++rep)
+                st = gg_scene_add_walls(s, defs, n, NULL);
+            int32_t count = gg_scene_wall_count(s);
+            fa.fail_at = -1;
+            /* Consistent after failure: every live wall blocks, and the scene stays usable. */
+            if (count > 0)
+                assert_false(fx_los(s, 0, 3, 15, 3));
+            assert_int_equal(gg_scene_add_walls(s, defs, n, NULL), GG_OK);
+            assert_false(fx_los(s, 0, 3, 15, 3));
+            gg_scene_destroy(s);
+            assert_int_equal(fa.live_bytes, 0);
+            if (st == GG_OK)
+                break;
+            assert_int_equal(st, GG_E_NO_MEMORY);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(walls__ids_go_stale_after_removal_and_slot_reuse),
+        cmocka_unit_test(walls__reject_bad_coordinates_with_a_message),
+        cmocka_unit_test(walls__open_doors_block_nothing_and_flags_select_what_blocks),
+        cmocka_unit_test(walls__bulk_add_equals_one_by_one),
+        cmocka_unit_test(walls__adds_survive_each_failed_allocation),
+    };
+    return cmocka_run_group_tests_name("topology/walls", tests, NULL, NULL);
+}
