@@ -51,7 +51,8 @@ GG_API int32_t gg_cell_format(gg_cell c, char *buf, size_t cap);
 /// whitespace. Anything else is rejected: underscores, non-ASCII digits or whitespace, extra
 /// commas, empty parts, "1.0", "0x1", "1 0", "--1". Values must fit int32_t.
 /// On failure `*out` is (0,0) and `*out_reason` (when not NULL) points at a static English
-/// phrase naming the problem, e.g. "the row part is empty".
+/// phrase naming the problem, e.g. "the row part is empty"; on success it is set to NULL.
+/// A grammar error anywhere in the id is reported before an out-of-range coordinate.
 /// @return GG_OK; GG_E_PARSE for text outside the grammar; GG_E_TOO_LARGE when a coordinate does
 ///         not fit int32_t; GG_E_INVALID_ARG when `text` (with len > 0) or `out` is NULL.
 /// @thread pure
@@ -72,6 +73,8 @@ GG_API int64_t gg_chebyshev(gg_cell a, gg_cell b);
 /// A point in doubled grid-corner coordinates ("half units"): the grid corner (x,y) is
 /// (2x, 2y), the centre of cell (c,r) is (2c+1, 2r+1), and every half-integer coordinate is an
 /// integer. Predicates are exact for |x|,|y| <= GG_HPOINT_LIMIT (64-bit products cannot overflow).
+/// Beyond the limit they are still safe to call (no undefined behaviour) but their answer is
+/// unspecified; callers that take outside coordinates must validate them.
 /// @since 0.1
 typedef struct gg_hpoint {
     int32_t x;
@@ -130,7 +133,7 @@ typedef struct gg_line_iter {
 GG_API gg_line_iter gg_line_begin(gg_cell a, gg_cell b);
 
 /// Writes the next cell of the walk to `*out` and returns true; returns false when the walk is
-/// complete (and leaves `*out` unchanged).
+/// complete (and leaves `*out` unchanged), or when `it` or `out` is NULL.
 /// @thread pure
 /// @since 0.1
 GG_API bool gg_line_next(gg_line_iter *it, gg_cell *out);
@@ -159,12 +162,15 @@ typedef struct gg_template {
 
 /// Writes the cells of `tpl` placed at `origin`, in Nat20's enumeration order (see
 /// docs/nat20.md), keeping only cells inside the width x height rectangle. `cell_size_ft` must be
-/// >= 1. Evaluation order follows Nat20: an origin outside the rectangle gives zero cells and
-/// GG_OK before the template is validated.
+/// >= 1. Evaluation order: first the call's own arguments (pointers, capacity, width, height,
+/// cell_size_ft, which a Nat20 scene guarantees); then, as in Nat20, an origin outside the
+/// rectangle gives zero cells and GG_OK before the template (shape, direction) is validated.
 /// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = full count);
 ///         GG_E_INVALID_ARG for an unknown shape, a missing or (0,0) direction on a shape that
 ///         needs one, cell_size_ft < 1, negative width/height or capacity, NULL out_count, or
-///         NULL out with capacity > 0. `*out_reason` (when not NULL) names the problem.
+///         NULL out with capacity > 0; GG_E_TOO_LARGE when the full count exceeds INT32_MAX
+///         (nothing written). On an error *out_count is 0 (when not NULL). `*out_reason` (when
+///         not NULL) names the problem, and is NULL on GG_OK and GG_PARTIAL.
 /// @thread pure
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_template_cells(const gg_template *tpl, gg_cell origin,

@@ -1,0 +1,10 @@
+/* gridgeom.h - the umbrella header: everything libgridgeom declares.
+ * Only the headers under include/gridgeom/ are API; anything else may change without notice. */
+#ifndef GRIDGEOM_GRIDGEOM_H
+#define GRIDGEOM_GRIDGEOM_H
+
+#include "gridgeom/base.h"
+#include "gridgeom/core.h"
+#include "gridgeom/topology.h"
+
+#endif /* GRIDGEOM_GRIDGEOM_H */

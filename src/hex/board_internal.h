@@ -1,0 +1,34 @@
+/* board_internal.h - the hex board's layout, shared by sight and movement.
+ * Layer: hex (private). */
+#ifndef GG_SRC_HEX_BOARD_INTERNAL_H
+#define GG_SRC_HEX_BOARD_INTERNAL_H
+
+#include "hex/hex_internal.h"
+
+struct gg_hex_board {
+    gg_allocator alloc;
+    gg_hex origin;
+    int32_t q_count, r_count, count;
+    double min_move_cost; /* lower bound of every move_cost ever set (+inf: none) */
+    gg_hex_tile *tiles;   /* count entries, index (r - origin.r) * q_count + (q - origin.q) */
+    uint8_t *present;     /* 1 = tile present */
+};
+
+/* Storage index of h, or -1 when h is outside the parallelogram. Index order is (r, q). */
+static inline int32_t gg__board_index(const gg_hex_board *b, gg_hex h)
+{
+    int64_t dq = (int64_t)h.q - b->origin.q, dr = (int64_t)h.r - b->origin.r;
+    if (dq < 0 || dr < 0 || dq >= b->q_count || dr >= b->r_count)
+        return -1;
+    return (int32_t)(dr * b->q_count + dq);
+}
+
+static inline gg_hex gg__board_hex(const gg_hex_board *b, int32_t i)
+{
+    return gg_hex_make(b->origin.q + i % b->q_count, b->origin.r + i / b->q_count);
+}
+
+int32_t gg__hex_supercover_fill(gg_hex a, gg_hex b, gg_hex *out, int32_t capacity);
+int64_t gg__hex_supercover_count(gg_hex a, gg_hex b);
+
+#endif

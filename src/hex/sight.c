@@ -1,0 +1,261 @@
+/* sight.c - terrain line of sight on hex boards (traceGameboardSight model, plus supercover and
+ * partial opacity). Layer: hex. */
+#include "hex/board_internal.h"
+
+gg_status gg__sight_validate(const gg_sight_def *def, const void *traced, int32_t capacity,
+                             const int32_t *out_count, gg_sight_fault *fault)
+{
+    /* R1: the caller's arguments, then range, eye height, target height; the opacity option is
+     * ours and comes last. */
+    if (out_count == NULL || capacity < 0 || (traced == NULL && capacity > 0) || def == NULL) {
+        *fault = GG_SIGHT_FAULT_ARGUMENT;
+        return GG_E_INVALID_ARG;
+    }
+    if (def->struct_size < sizeof(gg_sight_def)) {
+        *fault = GG_SIGHT_FAULT_ARGUMENT;
+        return GG_E_BAD_DEF;
+    }
+    if (def->trace != GG_SIGHT_TRACE_CENTRE && def->trace != GG_SIGHT_TRACE_SUPERCOVER) {
+        *fault = GG_SIGHT_FAULT_ARGUMENT;
+        return GG_E_INVALID_ARG;
+    }
+    if (def->max_range < 0) {
+        *fault = GG_SIGHT_FAULT_RANGE;
+        return GG_E_INVALID_ARG;
+    }
+    if (!gg__finite(def->eye_height) || def->eye_height < 0.0 || !gg__finite(def->target_height) ||
+        def->target_height < 0.0) {
+        *fault = GG_SIGHT_FAULT_HEIGHT;
+        return GG_E_INVALID_ARG;
+    }
+    if (!gg__finite(def->opacity_threshold) || def->opacity_threshold < 0.0) {
+        *fault = GG_SIGHT_FAULT_OPACITY;
+        return GG_E_INVALID_ARG;
+    }
+    return GG_OK;
+}
+
+/* Where tiles come from: the board directly (no indirect call on the hot path) or a callback. */
+typedef struct lookup {
+    const gg_hex_board *board;
+    gg_hex_tile_fn fn;
+    void *user;
+} lookup;
+
+static inline bool sample(const lookup *lk, gg_hex h, gg_hex_tile *t)
+{
+    if (lk->board != NULL) {
+        int32_t i = gg__board_index(lk->board, h);
+        if (i < 0 || !lk->board->present[i])
+            return false;
+        *t = lk->board->tiles[i];
+        return true;
+    }
+    return lk->fn(lk->user, h, t);
+}
+
+static void result_init(gg_hex_sight_result *out)
+{
+    out->visible = false;
+    out->reason = GG_SIGHT_CLEAR;
+    out->fault = GG_SIGHT_FAULT_NONE;
+    out->distance = 0;
+    out->has_blocker = false;
+    out->blocker = gg_hex_make(0, 0);
+    out->blocker_index = -1;
+    out->opacity = 0.0;
+}
+
+static gg_status stop(gg_hex_sight_result *out, gg_sight_reason reason, gg_hex at, int32_t index,
+                      gg_status ok)
+{
+    out->visible = false;
+    out->reason = reason;
+    out->has_blocker = true;
+    out->blocker = at;
+    out->blocker_index = index;
+    return ok;
+}
+
+static gg_status fault(gg_hex_sight_result *out, gg_sight_fault f)
+{
+    out->fault = f;
+    return GG_E_INVALID_ARG;
+}
+
+static bool cube_fits(gg_hex h)
+{
+    int64_t s = -(int64_t)h.q - h.r, lim = GG_HEX_SUPERCOVER_LIMIT;
+    return h.q >= -lim && h.q <= lim && h.r >= -lim && h.r <= lim && s >= -lim && s <= lim;
+}
+
+/* Checks one intermediate cell; returns GG_OK to continue, 1 to stop as blocked (out filled), or
+ * a failure status. */
+static int walk_cell(const lookup *lk, gg_hex c, int32_t index, double line_z, gg__sight_acc *acc,
+                     gg_hex_sight_result *out)
+{
+    gg_hex_tile t;
+    if (!sample(lk, c, &t)) {
+        (void)stop(out, GG_SIGHT_MISSING_TILE, c, index, GG_OK);
+        return 1;
+    }
+    if (!gg__finite(t.ground))
+        return fault(out, GG_SIGHT_FAULT_GROUND);
+    if (!gg__finite(t.obstruction) || t.obstruction < 0.0)
+        return fault(out, GG_SIGHT_FAULT_OBSTRUCTION);
+    if (acc->threshold != 0.0 && (!gg__finite(t.density) || t.density < 0.0))
+        return fault(out, GG_SIGHT_FAULT_DENSITY);
+    if (gg__sight_blocks(acc, t.ground, t.obstruction, t.density, line_z)) {
+        out->opacity = acc->sum;
+        (void)stop(out, GG_SIGHT_OCCLUDED, c, index, GG_OK);
+        return 1;
+    }
+    return GG_OK;
+}
+
+static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_def *def,
+                       gg_hex *traced, int32_t capacity, int32_t *out_count,
+                       gg_hex_sight_result *out)
+{
+    if (out_count != NULL)
+        *out_count = 0;
+    gg_status st = gg__sight_validate(def, traced, capacity, out_count, &out->fault);
+    if (st != GG_OK)
+        return st;
+
+    /* D4/R2: the range gate comes before any trace or lookup. */
+    int64_t d = gg_hex_distance(from, to);
+    out->distance = d;
+    if (d > def->max_range) {
+        out->reason = GG_SIGHT_RANGE;
+        return GG_OK;
+    }
+    if (d >= INT32_MAX - 1)
+        return GG_E_TOO_LARGE;
+
+    /* R3: the whole trace goes out, whatever the answer. */
+    bool cover = def->trace == GG_SIGHT_TRACE_SUPERCOVER;
+    int32_t n;
+    gg_status ok = GG_OK;
+    if (cover) {
+        if (!cube_fits(from) || !cube_fits(to))
+            return GG_E_TOO_LARGE;
+        int64_t need = gg__hex_supercover_count(from, to);
+        if (need > INT32_MAX)
+            return GG_E_TOO_LARGE;
+        *out_count = (int32_t)need;
+        if (need > capacity)
+            return GG_E_BUFFER_TOO_SMALL;
+        n = gg__hex_supercover_fill(from, to, traced, capacity);
+    } else {
+        n = (int32_t)(d + 1);
+        gg_hex_line_iter it = gg_hex_line_begin(from, to);
+        gg_hex c;
+        for (int32_t i = 0; i < capacity && gg_hex_line_next(&it, &c); ++i)
+            traced[i] = c;
+        *out_count = n;
+        if (n > capacity)
+            ok = GG_PARTIAL;
+    }
+
+    /* D5/R4: from, then to; missing endpoints fail closed. R5: endpoints give ground only. */
+    gg_hex_tile tf, tt;
+    if (!sample(lk, from, &tf))
+        return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);
+    if (!sample(lk, to, &tt))
+        return stop(out, GG_SIGHT_MISSING_TILE, to, n - 1, ok);
+    if (!gg__finite(tf.ground) || !gg__finite(tt.ground))
+        return fault(out, GG_SIGHT_FAULT_GROUND);
+    double eye_z = tf.ground + def->eye_height;
+    double target_z = tt.ground + def->target_height;
+
+    gg__sight_acc acc;
+    acc.threshold = def->opacity_threshold;
+    acc.sum = 0.0;
+    if (cover) {
+        /* The supercover starts with `from` and ends with `to`; a cell blocks when its top
+         * reaches the line's lower height over the cell (where the segment enters or leaves). */
+        for (int32_t k = 1; k < n - 1; ++k) {
+            gg__frac lo, hi;
+            (void)gg__hex_touch(from, to, traced[k], &lo, &hi);
+            double z0 = gg__line_z(eye_z, target_z, gg__frac_value(lo));
+            double z1 = gg__line_z(eye_z, target_z, gg__frac_value(hi));
+            int r = walk_cell(lk, traced[k], k, z0 < z1 ? z0 : z1, &acc, out);
+            if (r < 0)
+                return (gg_status)r;
+            if (r > 0)
+                return ok;
+        }
+    } else if (capacity >= n) {
+        double dd = (double)d;
+        for (int32_t i = 1; i < n - 1; ++i) {
+            double line_z = gg__line_z(eye_z, target_z, (double)i / dd);
+            int r = walk_cell(lk, traced[i], i, line_z, &acc, out);
+            if (r < 0)
+                return (gg_status)r;
+            if (r > 0)
+                return ok;
+        }
+    } else {
+        double dd = (double)d;
+        gg_hex_line_iter it = gg_hex_line_begin(from, to);
+        gg_hex c;
+        (void)gg_hex_line_next(&it, &c);
+        for (int32_t i = 1; i < n - 1 && gg_hex_line_next(&it, &c); ++i) {
+            double line_z = gg__line_z(eye_z, target_z, (double)i / dd);
+            int r = walk_cell(lk, c, i, line_z, &acc, out);
+            if (r < 0)
+                return (gg_status)r;
+            if (r > 0)
+                return ok;
+        }
+    }
+    out->visible = true;
+    out->reason = GG_SIGHT_CLEAR;
+    out->opacity = acc.sum;
+    return ok;
+}
+
+gg_status gg_hex_sight(gg_hex_tile_fn tile, void *user, gg_hex from, gg_hex to,
+                       const gg_sight_def *def, gg_hex *traced, int32_t capacity,
+                       int32_t *out_count, gg_hex_sight_result *out)
+{
+    if (out == NULL) {
+        if (out_count != NULL)
+            *out_count = 0;
+        return GG_E_INVALID_ARG;
+    }
+    result_init(out);
+    if (tile == NULL) {
+        if (out_count != NULL)
+            *out_count = 0;
+        return fault(out, GG_SIGHT_FAULT_ARGUMENT);
+    }
+    lookup lk;
+    lk.board = NULL;
+    lk.fn = tile;
+    lk.user = user;
+    return sight(&lk, from, to, def, traced, capacity, out_count, out);
+}
+
+gg_status gg_hex_board_sight(const gg_hex_board *board, gg_hex from, gg_hex to,
+                             const gg_sight_def *def, gg_hex *traced, int32_t capacity,
+                             int32_t *out_count, gg_hex_sight_result *out)
+{
+    if (out == NULL) {
+        if (out_count != NULL)
+            *out_count = 0;
+        return GG_E_INVALID_ARG;
+    }
+    result_init(out);
+    if (board == NULL) {
+        if (out_count != NULL)
+            *out_count = 0;
+        return fault(out, GG_SIGHT_FAULT_ARGUMENT);
+    }
+    lookup lk;
+    lk.board = board;
+    lk.fn = NULL;
+    lk.user = NULL;
+    return sight(&lk, from, to, def, traced, capacity, out_count, out);
+}

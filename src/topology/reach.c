@@ -1,0 +1,84 @@
+/* reach.c - gg_scene_reachable: Nat20's budgeted Dijkstra with its (cost, col, row) tie rule
+ * (model §12). Layer: topology. */
+#include "topology/scratch.h"
+
+gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell start,
+                             int32_t budget_ft, const gg_cell *avoid, int32_t avoid_count,
+                             gg_reach *out, int32_t capacity, int32_t *out_count)
+{
+    if (out_count == NULL)
+        return GG_E_INVALID_ARG;
+    *out_count = 0;
+    if (scene == NULL || avoid_count < 0 || capacity < 0 || (avoid == NULL && avoid_count > 0) ||
+        (out == NULL && capacity > 0) || !gg__scratch_fits(scratch, scene))
+        return GG_E_INVALID_ARG;
+    if (!gg__in(scene, start))
+        return GG_E_OUT_OF_BOUNDS;
+
+    gg_scratch *x = scratch;
+    gg__scratch_begin(x);
+    /* Avoided cells are marked closed up front: Nat20 skips them at relaxation, so they are
+     * never entered; the start is (re)opened below even when it is listed, as in Nat20. */
+    for (int32_t i = 0; i < avoid_count; ++i) {
+        if (gg__in(scene, avoid[i])) {
+            int32_t k = gg__scratch_key(x, avoid[i]);
+            gg__scratch_mark(x, k);
+            x->heap_pos[k] = -1;
+        }
+    }
+    int32_t s = gg__scratch_key(x, start);
+    gg__scratch_mark(x, s);
+    x->cost[s] = 0;
+    x->prev_dir[s] = GG__NO_DIR;
+    gg__heap_push(x, s);
+
+    int32_t count = 0;
+    while (x->heap_len > 0) {
+        /* Pops in (cost, col, row) order: Nat20's heap entries (cost, col, row, id). A popped
+         * cell is final: every step costs at least cell_size_ft >= 1 feet. */
+        int32_t k = gg__heap_pop(x);
+        gg_cell c = gg__scratch_cell(x, k);
+        int32_t cost = x->cost[k];
+        if (count < capacity) {
+            gg_reach *r = &out[count];
+            r->cell = c;
+            r->cost_ft = cost;
+            r->prev = c;
+            if (x->prev_dir[k] != GG__NO_DIR) {
+                const gg__dir *d = &gg__dirs[x->prev_dir[k]];
+                r->prev = gg_cell_make(c.col - d->dc, c.row - d->dr);
+            }
+        }
+        ++count;
+        for (int d = 0; d < 8; ++d) {
+            gg_cell n = gg_cell_make(c.col + gg__dirs[d].dc, c.row + gg__dirs[d].dr);
+            if (!gg__in(scene, n))
+                continue;
+            int32_t nk = gg__scratch_key(x, n);
+            bool seen = gg__scratch_marked(x, nk);
+            if (seen && x->heap_pos[nk] < 0)
+                continue; /* settled, or avoided */
+            int32_t step = gg__step_cost(scene, c, n);
+            if (step == GG_STEP_ILLEGAL)
+                continue;
+            /* SRD 5.2 "Difficult Terrain": the step cost already doubles for a difficult n.
+             * The sum is 64-bit because cost + step may exceed INT32_MAX. */
+            int64_t nc = (int64_t)cost + step;
+            if (nc > budget_ft)
+                continue; /* the budget is inclusive */
+            if (!seen) {
+                gg__scratch_mark(x, nk);
+                x->cost[nk] = (int32_t)nc;
+                x->prev_dir[nk] = (uint8_t)d;
+                gg__heap_push(x, nk);
+            } else if (nc < x->cost[nk]) {
+                /* Strictly cheaper only: on a tie the first route found keeps the cell. */
+                x->cost[nk] = (int32_t)nc;
+                x->prev_dir[nk] = (uint8_t)d;
+                gg__heap_decrease(x, nk);
+            }
+        }
+    }
+    *out_count = count;
+    return count > capacity ? GG_PARTIAL : GG_OK;
+}

@@ -1,0 +1,70 @@
+/* scratch.h - the layout of gg_scratch and the search primitives (generation stamps, FIFO, indexed
+ * min-heap) that path and reach queries share. Layer: topology (private). */
+#ifndef GG_SRC_TOPOLOGY_SCRATCH_H
+#define GG_SRC_TOPOLOGY_SCRATCH_H
+
+#include "topology/scene_internal.h"
+
+/* prev_dir value of a search root: the cell was not reached from a neighbour. */
+#define GG__NO_DIR 0xFFu
+
+/* Per-thread working memory for one scene, about 17 bytes per cell.
+ *
+ * Cells are keyed column-major, key = col * height + row, so that comparing keys compares
+ * (col, row): the heap's tie rule (Nat20 §12: equal costs pop by numeric column, then row)
+ * becomes one integer comparison.
+ *
+ * A cell's cost / prev_dir / heap_pos are meaningful only when stamp[key] == epoch. Starting a
+ * query bumps the epoch, which forgets every mark in O(1): a query touches only the cells it
+ * visits, never the whole map. When the epoch wraps (every 2^32 queries) the stamps are cleared.
+ *
+ * Extending it: a later query kind (cost-aware paths, distance fields) adds its per-cell planes
+ * below the shared ones, allocates them in gg_scratch_create() and frees them in
+ * gg_scratch_destroy(); the stamp discipline and the heap are shared as they are. */
+struct gg_scratch {
+    gg_allocator alloc;     /* copied from the scene: the scratch may outlive it (never used) */
+    const gg_scene *scene;  /* the scene this scratch was made for */
+    int32_t width, height;
+    size_t ncells;
+    uint32_t epoch;
+    uint32_t *stamp;        /* [ncells] generation of the marks below */
+    int32_t *cost;          /* [ncells] BFS/Dijkstra cost (feet) */
+    uint8_t *prev_dir;      /* [ncells] gg__dirs index of the step that reached the cell */
+    int32_t *heap_pos;      /* [ncells] position in `queue` while in the heap; -1 = closed */
+    int32_t *queue;         /* [ncells] BFS FIFO, or the binary heap of keys */
+    int32_t heap_len;
+};
+
+/* True when `scratch` was made for `scene` (both non-NULL); queries answer GG_E_INVALID_ARG
+ * otherwise. The size check also catches a scene recreated at a freed scene's address. */
+static inline bool gg__scratch_fits(const gg_scratch *scratch, const gg_scene *scene)
+{
+    return scratch != NULL && scene != NULL && scratch->scene == scene &&
+           scratch->width == scene->width && scratch->height == scene->height;
+}
+
+/* Forgets every mark of the previous query. */
+void gg__scratch_begin(gg_scratch *scratch);
+
+static inline int32_t gg__scratch_key(const gg_scratch *x, gg_cell c)
+{
+    return c.col * x->height + c.row;
+}
+static inline gg_cell gg__scratch_cell(const gg_scratch *x, int32_t key)
+{
+    return gg_cell_make(key / x->height, key % x->height);
+}
+static inline bool gg__scratch_marked(const gg_scratch *x, int32_t key)
+{
+    return x->stamp[key] == x->epoch;
+}
+static inline void gg__scratch_mark(gg_scratch *x, int32_t key) { x->stamp[key] = x->epoch; }
+
+/* ---- Indexed binary min-heap over keys, ordered by (cost, key) = (cost, col, row). Each cell is
+ * in it at most once; a cheaper route lowers its cost in place (decrease-key), which pops in the
+ * same order as Nat20's heap with stale entries skipped, without duplicates. */
+void gg__heap_push(gg_scratch *x, int32_t key);     /* key marked, cost set, not in the heap */
+void gg__heap_decrease(gg_scratch *x, int32_t key); /* key in the heap, cost just lowered */
+int32_t gg__heap_pop(gg_scratch *x);                /* heap not empty; the key becomes closed */
+
+#endif
