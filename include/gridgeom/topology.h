@@ -203,19 +203,43 @@ typedef enum gg_door {
     GG_DOOR_LOCKED = 3
 } gg_door;
 
+/// One-way walls, with Foundry VTT's convention (`dir`: BOTH 0, LEFT 1, RIGHT 2). The side of a
+/// point p is the sign of (A.y-p.y)(B.x-p.x) - (A.x-p.x)(B.y-p.y) for the wall A->B (x east,
+/// y south): negative is LEFT, positive RIGHT, zero (collinear) neither. A one-way wall is
+/// transparent to sight, light and movement that *start* on its named side, and blocks from
+/// the other side and from collinear starts. With y pointing down, LEFT is the left-hand side
+/// when walking from B to A:
+///
+///     A (0,0) ------------------> B (4,0)      wall A->B, one_way = GG_ONE_WAY_LEFT
+///          p (2,1) below the wall: (0-1)(4-2) - (0-2)(0-1) = -4 < 0  -> LEFT
+///     so a viewer below sees through it; a viewer above (y < 0) is blocked.
+/// @since 0.1
+typedef enum gg_one_way {
+    GG_ONE_WAY_NONE = 0,
+    GG_ONE_WAY_LEFT = 1,
+    GG_ONE_WAY_RIGHT = 2
+} gg_one_way;
+
 /// A wall segment between two points in grid-corner coordinates: corner (x,y) is the top-left
 /// corner of cell (x,y). Coordinates must be finite multiples of 0.5 (half cells, exactly) with
 /// absolute value <= GG_WALL_COORD_LIMIT; identical endpoints make a point wall, which blocks
 /// whatever passes through that point (Nat20).
+///
+/// A wall with a `cover` value is a low wall or a window: it never blocks sight, and a line from
+/// an attacker to a target that touches it grants at least that cover in
+/// gg_scene_cover_between() (GG_COVER_TOTAL = a window: seen, but not targetable through).
+/// The default, GG_COVER_NONE, is the Nat20 wall, which blocks sight and gives no cover degree.
 /// @since 0.1
 typedef struct gg_wall_def {
     uint32_t struct_size; ///< set by gg_wall_def_default(); do not touch
     double x1, y1, x2, y2;
     uint32_t blocks;      ///< gg_wall_blocks bits; default GG_BLOCKS_ALL (a Nat20 wall)
     gg_door door;         ///< default GG_DOOR_NONE
+    gg_one_way one_way;   ///< default GG_ONE_WAY_NONE (blocks from both sides)
+    gg_cover cover;       ///< default GG_COVER_NONE (a full-height wall)
 } gg_wall_def;
 
-/// A Nat20 wall from (0,0) to (0,0) that blocks sight, movement and light.
+/// A Nat20 wall from (0,0) to (0,0) that blocks sight, movement and light from both sides.
 /// @thread pure
 /// @since 0.1
 static inline gg_wall_def gg_wall_def_default(void)
@@ -225,6 +249,8 @@ static inline gg_wall_def gg_wall_def_default(void)
     d.x1 = d.y1 = d.x2 = d.y2 = 0.0;
     d.blocks = (uint32_t)GG_BLOCKS_ALL;
     d.door = GG_DOOR_NONE;
+    d.one_way = GG_ONE_WAY_NONE;
+    d.cover = GG_COVER_NONE;
     return d;
 }
 
@@ -347,8 +373,10 @@ GG_API GG_NODISCARD gg_status gg_scene_has_line_of_sight(const gg_scene *scene, 
 /// Nat20 `cover_between`: walks the Bresenham cells from `a` to `b` (skipping `a`); a blocked
 /// cell other than `b` gives total cover; each cell's cover tag counts (the target's own tag
 /// included); a cell other than `b` listed in `occupied` gives at least half (a creature never
-/// raises cover above half, SRD 5.2 "Cover"). Walls give no cover degree here (they block
-/// sight instead). `occupied` may hold off-map cells and duplicates; they are ignored.
+/// raises cover above half, SRD 5.2 "Cover"). Full-height walls give no cover degree here (they
+/// block sight instead); a wall with a cover value (low wall, window) touched by the
+/// centre-to-centre segment grants that value, unless it is an open door or a one-way wall
+/// seen from its open side. `occupied` may hold off-map cells and duplicates; they are ignored.
 /// @return GG_OK; GG_E_OUT_OF_BOUNDS (= none); GG_E_INVALID_ARG for NULL pointers or
 ///         occupied_count < 0.
 /// @thread reader

@@ -31,15 +31,32 @@ typedef struct gg__wall {
     uint32_t blocks;       /* gg_wall_blocks */
     uint32_t generation;   /* odd = live, even = free slot */
     uint8_t door;          /* gg_door */
-    uint8_t pad_[3];
+    uint8_t one_way;       /* gg_one_way */
+    uint8_t cover;         /* gg_cover: non-zero = low wall or window, never blocks sight */
+    uint8_t pad_;
 } gg__wall;
 
 static inline bool gg__wall_live(const gg__wall *w) { return (w->generation & 1u) != 0; }
 
-/* What the wall blocks right now: an open door blocks nothing. */
+/* What the wall blocks right now: an open door blocks nothing, and a low wall or window
+ * (cover value) never blocks sight. */
 static inline uint32_t gg__wall_effective_blocks(const gg__wall *w)
 {
-    return w->door == GG_DOOR_OPEN ? 0u : w->blocks;
+    if (w->door == GG_DOOR_OPEN)
+        return 0u;
+    return w->cover != GG_COVER_NONE ? (w->blocks & ~(uint32_t)GG_BLOCKS_SIGHT) : w->blocks;
+}
+
+/* Foundry's one-way rule for something that starts at `origin`: a one-way wall is transparent
+ * when the origin lies on its named side. */
+static inline bool gg__wall_faces(const gg__wall *w, gg_hpoint origin)
+{
+    if (w->one_way == GG_ONE_WAY_NONE)
+        return true;
+    int64_t o = ((int64_t)w->a.y - origin.y) * ((int64_t)w->b.x - origin.x) -
+                ((int64_t)w->a.x - origin.x) * ((int64_t)w->b.y - origin.y);
+    int side = o < 0 ? GG_ONE_WAY_LEFT : (o > 0 ? GG_ONE_WAY_RIGHT : 0);
+    return side != (int)w->one_way;
 }
 
 /* Walls are indexed in square buckets of 2^bucket_shift cells, stored as CSR arrays built in one
@@ -68,6 +85,7 @@ struct gg_scene {
     gg__wall *walls;
     uint32_t wall_cap, wall_slots; /* slots used (live or free) */
     uint32_t live_walls;
+    uint32_t cover_walls;          /* live walls with a cover value (0 = skip that test) */
     uint32_t free_head;            /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
     gg__wall_index index;
     char message[192];
@@ -103,8 +121,12 @@ gg_status gg__scene_fail(gg_scene *s, gg_status status, const char *fmt, ...)
     ;
 
 /* True when the closed segment a-b (half units) touches a live wall whose effective blocks
- * intersect `mask`. Uses the wall index; exact. */
+ * intersect `mask` and that blocks from a's side (one-way walls). Uses the wall index; exact. */
 bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
+
+/* The highest cover value among live, closed, facing low walls/windows that the closed segment
+ * a-b touches (GG_COVER_NONE when none). */
+gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b);
 
 /* Reference implementation of the same test over every wall: the slow path that property
  * tests and benchmarks compare the index against. */

@@ -212,38 +212,73 @@ gg_status gg__wall_index_add(gg_scene *s, uint32_t wall)
 static bool wall_blocks(const gg__wall *w, gg_hpoint a, gg_hpoint b, uint32_t mask)
 {
     return gg__wall_live(w) && (gg__wall_effective_blocks(w) & mask) != 0 &&
-           gg_segments_intersect(a, b, w->a, w->b);
+           gg__wall_faces(w, a) && gg_segments_intersect(a, b, w->a, w->b);
 }
 
+static gg_cover wall_cover(const gg__wall *w, gg_hpoint a, gg_hpoint b)
+{
+    if (!gg__wall_live(w) || w->cover == GG_COVER_NONE || w->door == GG_DOOR_OPEN ||
+        !gg__wall_faces(w, a) || !gg_segments_intersect(a, b, w->a, w->b))
+        return GG_COVER_NONE;
+    return (gg_cover)w->cover;
+}
+
+/* One visitor serves both questions: "does any wall block?" (stop at the first) and "what is
+ * the best low-wall cover?" (stop at total). */
 typedef struct hit_ctx {
     const gg_scene *s;
     gg_hpoint a, b;
-    uint32_t mask;
+    uint32_t mask;     /* 0 = collect cover instead */
+    gg_cover cover;
 } hit_ctx;
+
+static bool visit_wall(hit_ctx *h, const gg__wall *w)
+{
+    if (h->mask != 0)
+        return wall_blocks(w, h->a, h->b, h->mask);
+    gg_cover c = wall_cover(w, h->a, h->b);
+    if (c > h->cover)
+        h->cover = c;
+    return h->cover == GG_COVER_TOTAL;
+}
 
 static bool hit_bucket(void *vctx, int32_t i, int32_t j)
 {
-    const hit_ctx *h = (const hit_ctx *)vctx;
+    hit_ctx *h = (hit_ctx *)vctx;
     const gg__wall_index *ix = &h->s->index;
     size_t bkt = (size_t)j * (size_t)ix->bw + (size_t)i;
     for (uint32_t k = ix->start[bkt]; k < ix->start[bkt + 1]; ++k)
-        if (wall_blocks(&h->s->walls[ix->items[k]], h->a, h->b, h->mask))
+        if (visit_wall(h, &h->s->walls[ix->items[k]]))
             return true;
     return false;
+}
+
+static bool visit_near(hit_ctx *h)
+{
+    const gg__wall_index *ix = &h->s->index;
+    for (uint32_t k = 0; k < ix->pending_count; ++k)
+        if (visit_wall(h, &h->s->walls[ix->pending[k]]))
+            return true;
+    if (!ix->built)
+        return false;
+    return gg__for_each_bucket(h->a, h->b, bucket_size_h(ix), 0, ix->bw, ix->bh, hit_bucket, h);
 }
 
 bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
 {
     if (s->live_walls == 0)
         return false;
-    const gg__wall_index *ix = &s->index;
-    for (uint32_t k = 0; k < ix->pending_count; ++k)
-        if (wall_blocks(&s->walls[ix->pending[k]], a, b, mask))
-            return true;
-    if (!ix->built)
-        return false;
-    hit_ctx h = {s, a, b, mask};
-    return gg__for_each_bucket(a, b, bucket_size_h(ix), 0, ix->bw, ix->bh, hit_bucket, &h);
+    hit_ctx h = {s, a, b, mask, GG_COVER_NONE};
+    return visit_near(&h);
+}
+
+gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b)
+{
+    if (s->cover_walls == 0)
+        return GG_COVER_NONE;
+    hit_ctx h = {s, a, b, 0, GG_COVER_NONE};
+    (void)visit_near(&h);
+    return h.cover;
 }
 
 bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)

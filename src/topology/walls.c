@@ -40,6 +40,15 @@ static gg_status validate_def(gg_scene *s, const gg_wall_def *d, int32_t which, 
     if ((int)d->door < GG_DOOR_NONE || (int)d->door > GG_DOOR_LOCKED)
         return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: %d is not a gg_door", (int)which,
                               (int)d->door);
+    if ((int)d->one_way < GG_ONE_WAY_NONE || (int)d->one_way > GG_ONE_WAY_RIGHT)
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: %d is not a gg_one_way", (int)which,
+                              (int)d->one_way);
+    if ((int)d->cover < GG_COVER_NONE || (int)d->cover > GG_COVER_TOTAL)
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: %d is not a gg_cover", (int)which,
+                              (int)d->cover);
+    out->one_way = (uint8_t)d->one_way;
+    out->cover = (uint8_t)d->cover;
+    out->pad_ = 0;
     out->a.x = h[0];
     out->a.y = h[1];
     out->b.x = h[2];
@@ -95,6 +104,8 @@ static uint32_t insert_wall(gg_scene *s, const gg__wall *w, bool use_free)
     s->walls[slot] = *w;
     s->walls[slot].generation = gen;
     s->live_walls++;
+    if (w->cover != GG_COVER_NONE)
+        s->cover_walls++;
     return slot;
 }
 
@@ -102,6 +113,8 @@ static void release_slot(gg_scene *s, uint32_t slot)
 {
     gg__wall *w = &s->walls[slot];
     w->generation++; /* odd -> even: ids naming it are now stale */
+    if (w->cover != GG_COVER_NONE)
+        s->cover_walls--;
     w->a.x = (int32_t)s->free_head;
     s->free_head = slot;
     s->live_walls--;
@@ -212,8 +225,11 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
     }
     st = gg__wall_index_rebuild(s);
     if (gg_failed(st)) {
-        for (uint32_t slot = first; slot < s->wall_slots; ++slot)
+        for (uint32_t slot = first; slot < s->wall_slots; ++slot) {
+            if (s->walls[slot].cover != GG_COVER_NONE)
+                s->cover_walls--;
             s->walls[slot].generation = 0;
+        }
         s->wall_slots = first;
         s->live_walls -= (uint32_t)count;
         return st;
@@ -286,6 +302,8 @@ gg_status gg_scene_get_wall(const gg_scene *s, gg_wall_id id, gg_wall_def *out)
     out->y2 = w->b.y * 0.5;
     out->blocks = w->blocks;
     out->door = (gg_door)w->door;
+    out->one_way = (gg_one_way)w->one_way;
+    out->cover = (gg_cover)w->cover;
     return GG_OK;
 }
 

@@ -42,6 +42,8 @@ static void wall_index__equals_linear_scan_on_random_scenes(void **state)
             defs[k].x2 = defs[k].x1 + (double)fx_below(&r, (uint32_t)(2 * len + 1)) * 0.5 - len * 0.5;
             defs[k].y2 = defs[k].y1 + (double)fx_below(&r, (uint32_t)(2 * len + 1)) * 0.5 - len * 0.5;
             defs[k].blocks = 1u + fx_below(&r, 7);
+            defs[k].one_way = (gg_one_way)fx_below(&r, 3);
+            defs[k].cover = fx_below(&r, 5) == 0 ? GG_COVER_HALF : GG_COVER_NONE;
         }
         /* half through the bulk path, the rest one by one (pending list) */
         assert_int_equal(gg_scene_add_walls(s, defs, n / 2, ids), GG_OK);

@@ -181,6 +181,67 @@ static void walls__adds_survive_each_failed_allocation(void **state)
     }
 }
 
+static void walls__one_way_walls_follow_foundry_sides(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(4, 3, NULL);
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = 0; /* A (0,1) -> B (4,1): cells below it (row 1) are on its LEFT */
+    w.y1 = 1;
+    w.x2 = 4;
+    w.y2 = 1;
+    w.one_way = GG_ONE_WAY_LEFT;
+    gg_wall_id id;
+    assert_int_equal(gg_scene_add_wall(s, &w, &id), GG_OK);
+    assert_true(fx_los(s, 1, 1, 1, 0));  /* from the left side: transparent */
+    assert_false(fx_los(s, 1, 0, 1, 1)); /* from the right side: blocks */
+    assert_int_equal(fx_step(s, 1, 1, 1, 0), 5);
+    assert_int_equal(fx_step(s, 1, 0, 1, 1), GG_STEP_ILLEGAL);
+    gg_wall_def back;
+    assert_int_equal(gg_scene_get_wall(s, id, &back), GG_OK);
+    assert_int_equal(back.one_way, GG_ONE_WAY_LEFT);
+    assert_int_equal(gg_scene_remove_wall(s, id), GG_OK);
+    w.one_way = GG_ONE_WAY_RIGHT;
+    assert_int_equal(gg_scene_add_wall(s, &w, &id), GG_OK);
+    assert_false(fx_los(s, 1, 1, 1, 0));
+    assert_true(fx_los(s, 1, 0, 1, 1));
+    w.one_way = (gg_one_way)3;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    gg_scene_destroy(s);
+}
+
+static void walls__low_walls_and_windows_give_cover_not_blindness(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(5, 2, NULL);
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = 2;
+    w.y1 = 0;
+    w.x2 = 2;
+    w.y2 = 2;
+    w.cover = GG_COVER_HALF;
+    gg_wall_id low;
+    assert_int_equal(gg_scene_add_wall(s, &w, &low), GG_OK);
+    assert_true(fx_los(s, 0, 0, 4, 0));
+    gg_cover c = GG_COVER_NONE;
+    assert_int_equal(gg_scene_cover_between(s, gg_cell_make(0, 0), gg_cell_make(4, 0), NULL, 0, &c),
+                     GG_OK);
+    assert_int_equal(c, GG_COVER_HALF);
+    assert_int_equal(fx_step(s, 1, 0, 2, 0), GG_STEP_ILLEGAL); /* still blocks movement */
+    assert_int_equal(gg_scene_remove_wall(s, low), GG_OK);
+    w.cover = GG_COVER_TOTAL; /* a window */
+    w.blocks = GG_BLOCKS_MOVEMENT | GG_BLOCKS_SIGHT;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    assert_true(fx_los(s, 0, 0, 4, 0));
+    bool ok = true;
+    assert_int_equal(gg_scene_in_range_with_los(s, gg_cell_make(0, 0), gg_cell_make(4, 0), 60, &ok),
+                     GG_OK);
+    assert_false(ok); /* seen, but total cover: not targetable */
+    w.cover = (gg_cover)4;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +249,8 @@ int main(void)
         cmocka_unit_test(walls__reject_bad_coordinates_with_a_message),
         cmocka_unit_test(walls__open_doors_block_nothing_and_flags_select_what_blocks),
         cmocka_unit_test(walls__bulk_add_equals_one_by_one),
+        cmocka_unit_test(walls__one_way_walls_follow_foundry_sides),
+        cmocka_unit_test(walls__low_walls_and_windows_give_cover_not_blindness),
         cmocka_unit_test(walls__adds_survive_each_failed_allocation),
     };
     return cmocka_run_group_tests_name("topology/walls", tests, NULL, NULL);
