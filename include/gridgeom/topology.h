@@ -552,6 +552,15 @@ GG_API GG_NODISCARD gg_status gg_scene_reachable(const gg_scene *scene, gg_scrat
                                                  gg_reach *out, int32_t capacity,
                                                  int32_t *out_count);
 
+/* ==== section: movement (cost-aware paths, fields, metrics, footprints) ==== */
+/* ==== end section: movement ==== */
+
+/* ==== section: vision (field of view, visibility, light sources) ==== */
+/* ==== end section: vision ==== */
+
+/* ==== section: cover models (corners_2d, corners_3d) ==== */
+/* ==== end section: cover models ==== */
+
 #ifdef __cplusplus
 }
 #endif

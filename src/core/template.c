@@ -1,6 +1,6 @@
 /* template.c - SRD 5.2 "Areas of Effect" templates rasterised exactly as Nat20's
  * cells_in_template does (model §9). Layer: core. */
-#include "gridgeom/core.h"
+#include "core/template_walk.h"
 
 /* Nat20 sign-normalises the direction, so only the 8 compass directions exist, and nothing is
  * Bresenham-traced (the docs claim otherwise; model §18.4). Every shape is described here as a
@@ -16,23 +16,25 @@ typedef struct gg__clip {
     int64_t lo_c, hi_c, lo_r, hi_r;
 } gg__clip;
 
-/* Writes cells until the caller's capacity is used up. */
+/* Hands cells to a visitor until it says stop or the capacity is used up (a capacity-0 sink
+ * lets the walkers compute the count alone). */
 typedef struct gg__sink {
-    gg_cell *out;
+    gg__cell_visit_fn fn;
+    void *ctx;
     int64_t cap;
     int64_t written;
     gg_cell origin;
 } gg__sink;
 
-/* Returns false once the sink is full, so the walks stop early. */
+/* Returns false once the sink is full or the visitor stops, so the walks stop early. */
 static bool gg__emit(gg__sink *s, int64_t dc, int64_t dr)
 {
     if (s->written >= s->cap)
         return false;
     /* origin + offset lies in [0,width) x [0,height), so it fits int32. */
-    s->out[s->written++] =
-        gg_cell_make((int32_t)(s->origin.col + dc), (int32_t)(s->origin.row + dr));
-    return s->written < s->cap;
+    if (!s->fn(s->ctx, gg_cell_make((int32_t)(s->origin.col + dc), (int32_t)(s->origin.row + dr))))
+        return false;
+    return ++s->written < s->cap;
 }
 
 static int64_t gg__min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -200,7 +202,7 @@ static int64_t gg__cone(const gg__clip *k, int64_t n, int32_t sc, int32_t sr, gg
     return count;
 }
 
-/* ---- entry point ----------------------------------------------------------------------------- */
+/* ---- entry points ---------------------------------------------------------------------------- */
 
 static gg_status gg__fail(const char **reason, const char *why, gg_status s)
 {
@@ -208,25 +210,42 @@ static gg_status gg__fail(const char **reason, const char *why, gg_status s)
     return s;
 }
 
-gg_status gg_template_cells(const gg_template *tpl, gg_cell origin, int32_t cell_size_ft,
-                            int32_t width, int32_t height, gg_cell *out, int32_t capacity,
-                            int32_t *out_count, const char **out_reason)
+static int64_t gg__walk(const gg_template *tpl, const gg__clip *k, int64_t n, int32_t sc,
+                        int32_t sr, gg__sink *s)
+{
+    switch (tpl->shape) {
+    case GG_SHAPE_SPHERE:
+    case GG_SHAPE_CYLINDER:
+        return gg__square(k, n, s);
+    case GG_SHAPE_LINE:
+        return gg__line(k, n, sc, sr, s);
+    case GG_SHAPE_CUBE:
+        return gg__cube(k, n, sc, sr, s);
+    case GG_SHAPE_CONE:
+        return gg__cone(k, n, sc, sr, s);
+    }
+    return -1; /* validated before: unreachable */
+}
+
+static bool gg__never_visit(void *ctx, gg_cell c)
+{
+    (void)ctx;
+    (void)c;
+    return false;
+}
+
+gg_status gg__template_visit(const gg_template *tpl, gg_cell origin, int32_t cell_size_ft,
+                             int32_t width, int32_t height, gg__cell_visit_fn fn, void *ctx,
+                             int64_t *out_total, const char **out_reason)
 {
     const char *reason_sink = NULL;
     const char **reason = out_reason != NULL ? out_reason : &reason_sink;
     *reason = NULL;
-
+    *out_total = 0;
     /* Caller-contract checks come first: they describe the call, not the template, and Nat20's
      * scene guarantees width, height and cell_size_ft >= 1 before any template is placed. */
-    if (out_count == NULL)
-        return gg__fail(reason, "out_count is NULL", GG_E_INVALID_ARG);
-    *out_count = 0;
     if (tpl == NULL)
         return gg__fail(reason, "the template pointer is NULL", GG_E_INVALID_ARG);
-    if (capacity < 0)
-        return gg__fail(reason, "capacity is negative", GG_E_INVALID_ARG);
-    if (out == NULL && capacity > 0)
-        return gg__fail(reason, "out is NULL but capacity is positive", GG_E_INVALID_ARG);
     if (width < 0 || height < 0)
         return gg__fail(reason, "width or height is negative", GG_E_INVALID_ARG);
     if (cell_size_ft < 1)
@@ -270,34 +289,54 @@ gg_status gg_template_cells(const gg_template *tpl, gg_cell origin, int32_t cell
     k.lo_r = -(int64_t)origin.row;
     k.hi_r = (int64_t)height - 1 - origin.row;
 
-    /* Count before writing, so an oversized template writes nothing. A capacity-0 sink lets the
-     * walkers compute the count alone. */
-    gg__sink probe = {NULL, 0, 0, origin};
-    gg__sink sink = {out, capacity, 0, origin};
-    int64_t count = 0;
-    for (int pass = 0; pass < 2; ++pass) {
-        gg__sink *s = pass == 0 ? &probe : &sink;
-        switch (tpl->shape) {
-        case GG_SHAPE_SPHERE:
-        case GG_SHAPE_CYLINDER:
-            count = gg__square(&k, n, s);
-            break;
-        case GG_SHAPE_LINE:
-            count = gg__line(&k, n, sc, sr, s);
-            break;
-        case GG_SHAPE_CUBE:
-            count = gg__cube(&k, n, sc, sr, s);
-            break;
-        case GG_SHAPE_CONE:
-            count = gg__cone(&k, n, sc, sr, s);
-            break;
-        default:
-            return gg__fail(reason, "unknown template shape", GG_E_INTERNAL);
-        }
-        if (count > INT32_MAX)
-            return gg__fail(reason, "the template covers more than INT32_MAX cells",
-                            GG_E_TOO_LARGE);
-    }
-    *out_count = (int32_t)count;
-    return count > capacity ? GG_PARTIAL : GG_OK;
+    /* Count first (closed forms, no cells visited), so an oversized template visits nothing. */
+    gg__sink probe = {gg__never_visit, NULL, 0, 0, origin};
+    int64_t count = gg__walk(tpl, &k, n, sc, sr, &probe);
+    if (count > INT32_MAX)
+        return gg__fail(reason, "the template covers more than INT32_MAX cells", GG_E_TOO_LARGE);
+    *out_total = count;
+    gg__sink sink = {fn, ctx, INT64_MAX, 0, origin};
+    (void)gg__walk(tpl, &k, n, sc, sr, &sink);
+    return GG_OK;
+}
+
+/* The buffer writer behind gg_template_cells(). */
+typedef struct gg__buffer {
+    gg_cell *out;
+    int64_t cap, written;
+} gg__buffer;
+
+static bool gg__to_buffer(void *ctx, gg_cell c)
+{
+    gg__buffer *b = (gg__buffer *)ctx;
+    if (b->written >= b->cap)
+        return false;
+    b->out[b->written++] = c;
+    return true;
+}
+
+gg_status gg_template_cells(const gg_template *tpl, gg_cell origin, int32_t cell_size_ft,
+                            int32_t width, int32_t height, gg_cell *out, int32_t capacity,
+                            int32_t *out_count, const char **out_reason)
+{
+    const char *reason_sink = NULL;
+    const char **reason = out_reason != NULL ? out_reason : &reason_sink;
+    *reason = NULL;
+    if (out_count == NULL)
+        return gg__fail(reason, "out_count is NULL", GG_E_INVALID_ARG);
+    *out_count = 0;
+    if (tpl == NULL)
+        return gg__fail(reason, "the template pointer is NULL", GG_E_INVALID_ARG);
+    if (capacity < 0)
+        return gg__fail(reason, "capacity is negative", GG_E_INVALID_ARG);
+    if (out == NULL && capacity > 0)
+        return gg__fail(reason, "out is NULL but capacity is positive", GG_E_INVALID_ARG);
+    gg__buffer buf = {out, capacity, 0};
+    int64_t total = 0;
+    gg_status st = gg__template_visit(tpl, origin, cell_size_ft, width, height, gg__to_buffer,
+                                      &buf, &total, reason);
+    if (gg_failed(st))
+        return st;
+    *out_count = (int32_t)total;
+    return total > capacity ? GG_PARTIAL : GG_OK;
 }

@@ -28,7 +28,7 @@ static inline gg_hex gg__board_hex(const gg_hex_board *b, int32_t i)
     return gg_hex_make(b->origin.q + i % b->q_count, b->origin.r + i / b->q_count);
 }
 
-int32_t gg__hex_supercover_fill(gg_hex a, gg_hex b, gg_hex *out, int32_t capacity);
+int64_t gg__hex_supercover_fill(gg_hex a, gg_hex b, gg_hex *out, int32_t capacity);
 int64_t gg__hex_supercover_count(gg_hex a, gg_hex b);
 
 #endif

@@ -11,7 +11,15 @@
  * for 0.49999999999999994 (the sum rounds up to 1), so compare the fraction instead. */
 static inline double gg__js_round(double x)
 {
-    double f = floor(x);
+    double f;
+    /* floor() is a libm call on baseline x86-64; below 2^52 an int64 round trip is exact. */
+    if (x > -4503599627370496.0 && x < 4503599627370496.0) {
+        f = (double)(int64_t)x;
+        if (f > x)
+            f -= 1.0;
+    } else {
+        f = floor(x);
+    }
     return (x - f >= 0.5) ? f + 1.0 : f;
 }
 

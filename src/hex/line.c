@@ -138,10 +138,14 @@ static int64_t cover_walk(gg_hex a, gg_hex b, gg_hex *out, int64_t capacity)
     return n;
 }
 
-/* Fills out[0..count) sorted; the caller guarantees the capacity. Returns the count. */
-int32_t gg__hex_supercover_fill(gg_hex a, gg_hex b, gg_hex *out, int32_t capacity)
+/* Writes the supercover into out and sorts it when it fits; returns the full count either way
+ * (out then holds an unsorted prefix). */
+int64_t gg__hex_supercover_fill(gg_hex a, gg_hex b, gg_hex *out, int32_t capacity)
 {
-    int32_t n = (int32_t)cover_walk(a, b, out, capacity);
+    int64_t total = cover_walk(a, b, out, capacity);
+    if (total > capacity)
+        return total;
+    int32_t n = (int32_t)total;
     /* Generation order is already sorted except within a few steps: insertion sort is linear. */
     for (int32_t i = 1; i < n; ++i) {
         gg_hex x = out[i];
@@ -152,7 +156,7 @@ int32_t gg__hex_supercover_fill(gg_hex a, gg_hex b, gg_hex *out, int32_t capacit
         }
         out[j] = x;
     }
-    return n;
+    return total;
 }
 
 int64_t gg__hex_supercover_count(gg_hex a, gg_hex b) { return cover_walk(a, b, NULL, 0); }

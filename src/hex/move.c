@@ -220,10 +220,21 @@ gg_status gg_hex_board_path(const gg_hex_board *board, gg_hex from, gg_hex to,
     int32_t si = gg__board_index(board, from), gi = gg__board_index(board, to);
     if (si < 0 || gi < 0 || !board->present[si] || !board->present[gi])
         return GG_OK;
-    /* Pre-checks without the reference's quirks: the goal is tested for blocking only (its
-     * height step is checked on the route), and from == to is found once these pass. */
+    /* Pre-checks without the reference's quirks: from == to is found once the start check
+     * passes, and the goal is tested for blocking only (its height step is checked on the
+     * route, against the tile it is entered from). */
     if (!def->allow_start_blocked && board->tiles[si].blocks_move)
         return GG_OK;
+    if (si == gi) {
+        res->found = true;
+        res->cost = 0.0;
+        res->visited = 1;
+        *out_count = 1;
+        if (capacity < 1)
+            return GG_E_BUFFER_TOO_SMALL;
+        out[0] = from;
+        return GG_OK;
+    }
     if (!def->allow_goal_blocked && board->tiles[gi].blocks_move)
         return GG_OK;
 

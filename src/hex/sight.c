@@ -140,13 +140,14 @@ static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_
     if (cover) {
         if (!cube_fits(from) || !cube_fits(to))
             return GG_E_TOO_LARGE;
-        int64_t need = gg__hex_supercover_count(from, to);
+        /* One pass: the walk writes what fits and counts the rest. */
+        int64_t need = gg__hex_supercover_fill(from, to, traced, capacity);
         if (need > INT32_MAX)
             return GG_E_TOO_LARGE;
         *out_count = (int32_t)need;
         if (need > capacity)
             return GG_E_BUFFER_TOO_SMALL;
-        n = gg__hex_supercover_fill(from, to, traced, capacity);
+        n = (int32_t)need;
     } else {
         n = (int32_t)(d + 1);
         gg_hex_line_iter it = gg_hex_line_begin(from, to);

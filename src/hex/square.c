@@ -78,9 +78,12 @@ static int64_t cover_walk(gg_cell a, gg_cell b, gg_cell *out, int64_t capacity)
     return n;
 }
 
-static int32_t cover_fill(gg_cell a, gg_cell b, gg_cell *out, int32_t capacity)
+static int64_t cover_fill(gg_cell a, gg_cell b, gg_cell *out, int32_t capacity)
 {
-    int32_t n = (int32_t)cover_walk(a, b, out, capacity);
+    int64_t total = cover_walk(a, b, out, capacity);
+    if (total > capacity)
+        return total;
+    int32_t n = (int32_t)total;
     for (int32_t i = 1; i < n; ++i) {
         gg_cell x = out[i];
         int32_t j = i;
@@ -90,7 +93,7 @@ static int32_t cover_fill(gg_cell a, gg_cell b, gg_cell *out, int32_t capacity)
         }
         out[j] = x;
     }
-    return n;
+    return total;
 }
 
 gg_status gg_square_supercover(gg_cell a, gg_cell b, gg_cell *out, int32_t capacity,
@@ -210,13 +213,13 @@ gg_status gg_square_sight(const gg_square_heights *board, gg_cell from, gg_cell 
     if (cover) {
         if (!cell_fits(from) || !cell_fits(to))
             return GG_E_TOO_LARGE;
-        int64_t need = cover_walk(from, to, NULL, 0);
+        int64_t need = cover_fill(from, to, traced, capacity);
         if (need > INT32_MAX)
             return GG_E_TOO_LARGE;
         *out_count = (int32_t)need;
         if (need > capacity)
             return GG_E_BUFFER_TOO_SMALL;
-        n = cover_fill(from, to, traced, capacity);
+        n = (int32_t)need;
     } else {
         n = (int32_t)(d + 1);
         gg_line_iter it = gg_line_begin(from, to);

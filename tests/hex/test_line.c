@@ -157,7 +157,7 @@ static void line__supercover_contains_the_centre_trace(void **state)
 {
     (void)state;
     hx_rng rng = hx_rng_seed("line__supercover_contains_the_centre_trace", 0x5EED0102u);
-    static gg_hex line[256], cover[1024];
+    static gg_hex line[1024], cover[4096];
     for (int k = 0; k < 4000; ++k) {
         int32_t span = k < 2000 ? 12 : 100;
         gg_hex a = gg_hex_make(hx_int(&rng, -span, span), hx_int(&rng, -span, span));
@@ -168,8 +168,8 @@ static void line__supercover_contains_the_centre_trace(void **state)
             b = gg_hex_make(a.q + t * dirs[di][0], a.r + t * dirs[di][1]);
         }
         int32_t n = 0, m = 0;
-        assert_int_equal(gg_hex_line(a, b, line, 256, &n), GG_OK);
-        assert_int_equal(gg_hex_supercover(a, b, cover, 1024, &m), GG_OK);
+        assert_int_equal(gg_hex_line(a, b, line, 1024, &n), GG_OK);
+        assert_int_equal(gg_hex_supercover(a, b, cover, 4096, &m), GG_OK);
         assert_true(gg_hex_eq(cover[0], a));
         assert_true(gg_hex_eq(cover[m - 1], b));
         for (int32_t i = 0; i < n; ++i)

@@ -166,8 +166,8 @@ static void area__partial(void **state)
     gg_scene_destroy(s);
 }
 
-/* The walk used when the template exceeds the buffer must list exactly gg_template_cells()'s
- * cells in its order. On an empty scene every cell has line of effect, so the area with its
+/* A truncated area must list a prefix of exactly gg_template_cells()'s cells, in its order,
+ * with the full count. On an empty scene every cell has line of effect, so the area with its
  * origin is the template: compare every shape, direction and size on a few maps, forcing the
  * walk with capacity = total - 1. */
 static void area__walk_matches_template_cells(void **state)

@@ -2,6 +2,8 @@
  * closed wall tests, border walls, walls through centres, joints. */
 #include "topo_fixture.h"
 
+#include "test_alloc.h"
+
 static void sight__blocked_cells_block_except_endpoints_and_direction_matters(void **state)
 {
     (void)state;
@@ -86,6 +88,40 @@ static void sight__half_cell_walls_are_exact(void **state)
     gg_scene_destroy(s);
 }
 
+static void sight__queries_allocate_nothing(void **state)
+{
+    (void)state;
+    gg_test_alloc ta;
+    gg_test_alloc_init(&ta, -1);
+    gg_scene_def d = gg_scene_def_default();
+    d.width = 16;
+    d.height = 16;
+    d.allocator = &ta.iface;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    for (int k = 0; k < 100; ++k) /* enough single adds to leave some walls pending */
+        fx_wall(s, k % 15 + 1, k % 7, k % 15 + 1, k % 7 + 1);
+    assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(3, 3), true), GG_OK);
+    gg_test_alloc_fail_from_now(&ta);
+    long before = ta.calls;
+    bool b;
+    gg_cover c;
+    int32_t cost;
+    int64_t ft;
+    for (int a = 0; a < 256; a += 5)
+        for (int t = 0; t < 256; t += 3) {
+            gg_cell ca = gg_cell_make(a % 16, a / 16), cb = gg_cell_make(t % 16, t / 16);
+            assert_int_equal(gg_scene_has_line_of_sight(s, ca, cb, &b), GG_OK);
+            assert_int_equal(gg_scene_cover_between(s, ca, cb, &ca, 1, &c), GG_OK);
+            assert_int_equal(gg_scene_edge_distance(s, ca, cb, &cost), GG_OK);
+            assert_int_equal(gg_scene_is_adjacent(s, ca, cb, &b), GG_OK);
+            assert_int_equal(gg_scene_distance_ft(s, ca, cb, &ft), GG_OK);
+        }
+    assert_int_equal(ta.calls, before); /* not even attempted */
+    gg_scene_destroy(s);
+    assert_int_equal(ta.live_bytes, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -94,6 +130,7 @@ int main(void)
         cmocka_unit_test(sight__a_wall_through_centres_blinds_those_cells),
         cmocka_unit_test(sight__joints_block_like_one_wall),
         cmocka_unit_test(sight__half_cell_walls_are_exact),
+        cmocka_unit_test(sight__queries_allocate_nothing),
     };
     return cmocka_run_group_tests_name("topology/sight", tests, NULL, NULL);
 }

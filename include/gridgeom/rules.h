@@ -1,0 +1,602 @@
+/* rules.h - SRD 5.2 combat outcomes on a grid scene: cover bonuses, targeting, sight, movement,
+ * opportunity attacks, forced movement, fleeing, area targets and aiming. Layer: rules. */
+#ifndef GRIDGEOM_RULES_H
+#define GRIDGEOM_RULES_H
+
+#include "gridgeom/base.h"
+#include "gridgeom/core.h"
+#include "gridgeom/topology.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* =============================================================================================
+ * Stability promise
+ *
+ * A function declared here never changes meaning once released: a new rule gets a new function.
+ * Inputs that may grow are def structs stamped with their size by a static inline _default()
+ * function; fields added later go at the end and read as their default for callers built
+ * against an older header. Enums are append-only with explicit values. Every function names the
+ * SRD 5.2 clause it implements; docs/rules.md indexes clause -> function -> test.
+ * Behaviour follows the Nat20 grid model (shared/reference/nat20-grid-model.md) where Nat20
+ * defines it; section numbers below ("model §14.1") point there.
+ * ============================================================================================= */
+
+/* =============================================================================================
+ * Creatures
+ * ============================================================================================= */
+
+/// "No creature": the value of a creature-index field that names nobody.
+#define GG_NO_CREATURE (-1)
+
+/// Most creatures a rules call accepts in one array (the calls keep per-creature cells on the
+/// stack instead of allocating). Larger arrays give GG_E_TOO_LARGE.
+#define GG_RULES_MAX_CREATURES 1024
+
+/// Conditions the rules layer reads (SRD 5.2 "Conditions"), as bits of gg_creature.conditions.
+/// Frightened and Charmed have a source, so they are the index fields frightened_by and
+/// charmed_by instead of bits.
+/// @since 0.1
+typedef enum gg_condition {
+    GG_CONDITION_BLINDED = 1u << 0,       ///< SRD 5.2 "Blinded"
+    GG_CONDITION_INVISIBLE = 1u << 1,     ///< SRD 5.2 "Invisible"
+    GG_CONDITION_INCAPACITATED = 1u << 2  ///< SRD 5.2 "Incapacitated" (also set it for
+                                          ///< Paralyzed, Petrified, Stunned, Unconscious)
+} gg_condition;
+
+/// Every condition bit this version knows; other bits give GG_E_INVALID_ARG.
+#define GG_CONDITION_ALL 7u
+
+/// One combatant as the rules layer sees it. Make it with gg_creature_default(), then set
+/// fields. Rules calls take creatures as an array and name them by index; the array order is
+/// the initiative order (it orders opportunity attacks).
+///
+/// Footprints: `size_cells` is the side of the creature's square footprint in cells, anchored
+/// at `cell` (its top-left cell). Version 0.1 supports 1x1 creatures only and answers any other
+/// size with GG_E_INVALID_ARG; larger footprints will be honoured by a later version without a
+/// layout change.
+/// @since 0.1
+typedef struct gg_creature {
+    uint32_t struct_size;     ///< set by gg_creature_default(); do not touch
+    gg_cell cell;             ///< where it stands (top-left cell of its footprint)
+    bool tracked;             ///< false: its position is unknown (cell ignored); default true
+    bool alive;               ///< false: dead, ignored as an occupant and a reactor; default true
+    int32_t side;             ///< creatures with equal sides are allies, others enemies; default 0
+    int32_t size_cells;       ///< footprint side in cells; default 1 (only 1 in 0.1)
+    uint32_t conditions;      ///< gg_condition bits; default 0
+    gg_senses senses;         ///< special senses in feet; default none (GG_SENSE_NONE)
+    int32_t reach_ft;         ///< melee reach for opportunity attacks; 0 = none; default 5
+    bool reaction_available;  ///< default true (SRD 5.2 "Reactions")
+    bool disengaging;         ///< took the Disengage action this turn; default false
+    int32_t frightened_by;    ///< index of the source of its Frightened condition; default none
+    int32_t charmed_by;       ///< index of the creature that Charmed it; default none
+    int32_t speed_ft;         ///< effective Speed in feet (>= 0); default 30
+    int32_t movement_left_ft; ///< movement left this turn in feet (>= 0); default 30
+} gg_creature;
+
+/// A tracked, living, 1x1 creature at (0,0) on side 0 with no conditions, no special senses,
+/// 5-ft reach, its reaction available, Speed 30 ft and 30 ft of movement left.
+/// @thread pure
+/// @since 0.1
+static inline gg_creature gg_creature_default(void)
+{
+    gg_creature c;
+    c.struct_size = (uint32_t)sizeof c;
+    c.cell.col = 0;
+    c.cell.row = 0;
+    c.tracked = true;
+    c.alive = true;
+    c.side = 0;
+    c.size_cells = 1;
+    c.conditions = 0u;
+    c.senses.darkvision_ft = c.senses.blindsight_ft = GG_SENSE_NONE;
+    c.senses.tremorsense_ft = c.senses.truesight_ft = GG_SENSE_NONE;
+    c.reach_ft = 5;
+    c.reaction_available = true;
+    c.disengaging = false;
+    c.frightened_by = GG_NO_CREATURE;
+    c.charmed_by = GG_NO_CREATURE;
+    c.speed_ft = 30;
+    c.movement_left_ft = 30;
+    return c;
+}
+
+/* Every function below that takes `const gg_creature *creatures, int32_t count` checks the
+ * array before anything else and answers:
+ *   GG_E_INVALID_ARG   creatures NULL with count > 0, count < 0, an index argument outside
+ *                      [0, count), size_cells != 1, negative reach/speed/movement, a sense
+ *                      below GG_SENSE_NONE, unknown condition bits, or frightened_by /
+ *                      charmed_by outside [GG_NO_CREATURE, count);
+ *   GG_E_BAD_DEF       a creature not made by gg_creature_default() (struct_size smaller than
+ *                      this version's, or differing between elements: the array is read with
+ *                      the first element's struct_size as its stride);
+ *   GG_E_TOO_LARGE     count > GG_RULES_MAX_CREATURES;
+ *   GG_E_OUT_OF_BOUNDS a tracked creature standing off the map.
+ * Untracked and dead creatures are never occupants, reactors or area targets. */
+
+/* =============================================================================================
+ * Cover (SRD 5.2 "Cover")
+ * ============================================================================================= */
+
+/// The roll a cover bonus is asked for.
+/// @since 0.1
+typedef enum gg_cover_roll {
+    GG_ROLL_ATTACK = 1,     ///< an attack roll against the target's AC
+    GG_ROLL_DEX_SAVE = 2,   ///< a Dexterity saving throw
+    GG_ROLL_OTHER_SAVE = 3  ///< any other saving throw
+} gg_cover_roll;
+
+/// Flag for gg_rules_cover_bonus(): the effect says the target gains no benefit from cover for
+/// this saving throw (Sacred Flame). Only valid with a save.
+#define GG_COVER_IGNORE_FOR_SAVE 1u
+
+/// SRD 5.2 "Cover": Half Cover gives +2 and Three-Quarters Cover +5 "to AC and Dexterity saving
+/// throws"; no cover gives 0; other saves never gain a bonus; GG_COVER_IGNORE_FOR_SAVE makes a
+/// save's bonus 0. Total Cover gives 0 here because a target behind it "can't be targeted
+/// directly" (see gg_rules_cover_targetable()); an area that reaches it anyway applies no bonus.
+/// @return GG_OK; GG_E_INVALID_ARG for NULL out, an unknown cover or roll, unknown flag bits,
+///         or GG_COVER_IGNORE_FOR_SAVE with GG_ROLL_ATTACK. *out_bonus is 0 on failure.
+/// @thread pure
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_cover_bonus(gg_cover cover, gg_cover_roll roll,
+                                                   uint32_t flags, int32_t *out_bonus);
+
+/// SRD 5.2 "Cover", Total Cover: "A target with Total Cover can't be targeted directly by an
+/// attack or a spell". *out_targetable is false for GG_COVER_TOTAL, true otherwise.
+/// @return GG_OK; GG_E_INVALID_ARG for NULL out or an unknown cover (*out_targetable false).
+/// @thread pure
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_cover_targetable(gg_cover cover, bool *out_targetable);
+
+/// The first failed condition of a direct-targeting check.
+/// @since 0.1
+typedef enum gg_target_check {
+    GG_TARGET_OK = 0,
+    GG_TARGET_OUT_OF_RANGE = 1,      ///< farther than the range (Chebyshev x cell size)
+    GG_TARGET_NO_LINE_OF_SIGHT = 2,  ///< a wall or blocked cell cuts the centre-to-centre line
+    GG_TARGET_TOTAL_COVER = 3        ///< total cover without counting creatures
+} gg_target_check;
+
+/// SRD 5.2 "Range" (attacks and spells name a range), "Cover" (Total Cover cannot be targeted
+/// directly) and "Spells: A Clear Path to the Target": checks, in this order and stopping at the
+/// first failure, distance_ft(from,to) <= range_ft, line of sight from `from` to `to`, and
+/// cover_between(from,to) without creatures not total. This is Nat20's `_in_range_with_los`
+/// (model §8.3), which every attack and cast range gate uses.
+/// @return GG_OK (*out_check says which condition failed, GG_TARGET_OK when none did);
+///         GG_E_OUT_OF_BOUNDS for an off-map cell (*out_check = GG_TARGET_OUT_OF_RANGE, Nat20's
+///         answer); GG_E_INVALID_ARG for NULL or range_ft < 0.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_check_target(const gg_scene *scene, gg_cell from,
+                                                    gg_cell to, int32_t range_ft,
+                                                    gg_target_check *out_check);
+
+/// SRD 5.2 "Cover": the cover between an attacker or an area's point of origin and `target`,
+/// exactly as Nat20's `_target_cover_map` (model §8.3). With `area_origin` NULL (an attack) the
+/// line runs from the caster's cell; creatures other than the caster and the target give at most
+/// Half Cover ("another creature" is half cover). With an area origin the line runs from that
+/// point, the caster counts as an obstacle like any other creature, and a target standing on
+/// the origin gets its own cell's cover (cover_on_cell). Cover tags of cells on the line count,
+/// the target's own cell's tag included; blocked cells on the line give Total Cover; walls give
+/// no cover degree (they cut line of sight instead).
+/// @return GG_OK; GG_E_OUT_OF_BOUNDS when the caster or the target is untracked (Nat20 gives no
+///         entry) or `*area_origin` is off the map; the creature-array statuses above;
+///         GG_E_INVALID_ARG for NULL scene/out. *out_cover is GG_COVER_NONE on failure.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_target_cover(const gg_scene *scene,
+                                                    const gg_creature *creatures, int32_t count,
+                                                    int32_t caster, int32_t target,
+                                                    const gg_cell *area_origin,
+                                                    gg_cover *out_cover);
+
+/* =============================================================================================
+ * Sight (SRD 5.2 "Vision and Light", "Blinded", "Invisible", "Unseen Attackers and Targets")
+ * ============================================================================================= */
+
+/// Whether `viewer` can see `target`, the composite of Nat20's `_combatant_can_see` (model §13.3,
+/// the code variant): an untracked viewer or target is seen; a Blinded viewer sees only what its
+/// Blindsight reaches (SRD 5.2 "Blinded": "You can't see"; "Blindsight"); an Invisible target is
+/// seen only by Blindsight or Truesight that reaches it (SRD 5.2 "Invisible", "Truesight");
+/// otherwise gg_scene_can_see() with the viewer's senses (line of sight, heavy obscurement,
+/// darkness and darkvision). "Reaches" here means the sense is at least 1 ft and the Chebyshev
+/// distance in feet is within it (no line of sight needed). Darkvision never pierces Blinded or
+/// Invisible; tremorsense is never consulted.
+/// @return GG_OK; GG_E_OUT_OF_BOUNDS (= not seen) when a tracked creature is off the map;
+///         GG_E_INVALID_ARG / GG_E_BAD_DEF for NULL or malformed creatures.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_can_see(const gg_scene *scene, const gg_creature *viewer,
+                                               const gg_creature *target, bool *out_seen);
+
+/// Sources of Advantage or Disadvantage on an attack roll that come from sight, as bits.
+/// @since 0.1
+typedef enum gg_sight_source {
+    /// SRD 5.2 "Unseen Attackers and Targets": the target can't see the attacker (raw
+    /// gg_scene_can_see() with the target's senses) -> Advantage.
+    GG_SOURCE_UNSEEN_ATTACKER = 1u << 0,
+    /// SRD 5.2 "Unseen Attackers and Targets": the attacker can't see the target (raw
+    /// gg_scene_can_see() with the attacker's senses) -> Disadvantage.
+    GG_SOURCE_UNSEEN_TARGET = 1u << 1,
+    /// SRD 5.2 "Invisible": the attacker is Invisible and the target can't see it
+    /// (gg_rules_can_see()) -> Advantage.
+    GG_SOURCE_INVISIBLE_ATTACKER = 1u << 2,
+    /// SRD 5.2 "Invisible": the target is Invisible and the attacker can't see it
+    /// (gg_rules_can_see()) -> Disadvantage.
+    GG_SOURCE_INVISIBLE_TARGET = 1u << 3,
+    /// SRD 5.2 "Blinded": the attacker is Blinded -> Disadvantage.
+    GG_SOURCE_BLINDED_ATTACKER = 1u << 4,
+    /// SRD 5.2 "Blinded": the target is Blinded -> Advantage.
+    GG_SOURCE_BLINDED_TARGET = 1u << 5
+} gg_sight_source;
+
+/// How a d20 is rolled (SRD 5.2 "Advantage/Disadvantage": one of each cancels out).
+/// @since 0.1
+typedef enum gg_roll_mode {
+    GG_ROLL_NORMAL = 0,
+    GG_ROLL_ADVANTAGE = 1,
+    GG_ROLL_DISADVANTAGE = 2
+} gg_roll_mode;
+
+/// The sight-related verdict of one attack.
+/// @since 0.1
+typedef struct gg_attack_sight {
+    bool attacker_sees_target; ///< raw gg_scene_can_see(attacker -> target); untracked = seen
+    bool target_sees_attacker; ///< raw gg_scene_can_see(target -> attacker); untracked = seen
+    uint32_t advantage;        ///< gg_sight_source bits granting Advantage
+    uint32_t disadvantage;     ///< gg_sight_source bits imposing Disadvantage
+    gg_roll_mode mode;         ///< Advantage, Disadvantage, or Normal when both or neither
+} gg_attack_sight;
+
+/// SRD 5.2 "Unseen Attackers and Targets", "Invisible", "Blinded" and
+/// "Advantage/Disadvantage": the sight sources of an attack by `attacker` on `target`, both
+/// directions. The unseen sources use the raw gg_scene_can_see() as Nat20's
+/// `_target_visibility_maps` does (untracked positions are seen, conditions are ignored); the
+/// Invisible sources use gg_rules_can_see(); the Blinded sources apply regardless of position.
+/// Other sources (Prone, Dodge, ...) are the host's.
+/// @return GG_OK; GG_E_OUT_OF_BOUNDS when a tracked creature is off the map; GG_E_INVALID_ARG /
+///         GG_E_BAD_DEF for NULL or malformed creatures. *out is all-false/0 on failure.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_attack_sight(const gg_scene *scene,
+                                                    const gg_creature *attacker,
+                                                    const gg_creature *target,
+                                                    gg_attack_sight *out);
+
+/* =============================================================================================
+ * Movement (SRD 5.2 "Movement and Position", "Opportunity Attacks", "Forced Movement")
+ * ============================================================================================= */
+
+/// Why a move was refused, in the order they are checked (Nat20's MoveFailed reasons).
+/// @since 0.1
+typedef enum gg_move_result {
+    GG_MOVE_OK = 0,
+    GG_MOVE_SPEED_ZERO = 1,            ///< effective Speed 0
+    GG_MOVE_NOT_ADJACENT = 2,          ///< untracked mover or destination = start (legacy name)
+    GG_MOVE_OCCUPIED = 3,              ///< a living creature (ally or enemy) stands there
+    GG_MOVE_FRIGHTENED = 4,            ///< it would move closer to the source of its fear
+    GG_MOVE_BLOCKED_PATH = 5,          ///< an adjacent destination behind a wall or cut corner
+    GG_MOVE_UNREACHABLE = 6,           ///< no route (also off-map destinations)
+    GG_MOVE_INSUFFICIENT_MOVEMENT = 7  ///< the route costs more than the movement left
+} gg_move_result;
+
+/// The reason's Nat20 name: "ok", "speed_zero", "not_adjacent", "occupied", "frightened",
+/// "blocked_path", "unreachable", "insufficient_movement"; "unknown" otherwise. Static storage.
+/// @thread pure
+/// @since 0.1
+GG_API const char *gg_rules_move_result_name(gg_move_result r);
+
+/// Plans `mover`'s move to `destination` without changing anything (atomic: on refusal nothing
+/// moves and no movement is spent). Checks, first failure wins (model §14.1):
+/// 1. speed_ft == 0 -> GG_MOVE_SPEED_ZERO (SRD 5.2 "Speed").
+/// 2. mover untracked or destination == its cell -> GG_MOVE_NOT_ADJACENT.
+/// 3. destination is the cell of another living tracked creature -> GG_MOVE_OCCUPIED
+///    (SRD 5.2 "Moving Around Other Creatures": you can't willingly end a move in its space).
+/// 4. Frightened (SRD 5.2 "Frightened": "can't willingly move closer to the source of its
+///    fear"): the source (frightened_by, living and tracked) is strictly closer to destination
+///    than to the start -> GG_MOVE_FRIGHTENED.
+/// 5. destination adjacent but the step is illegal (wall, cut corner) -> GG_MOVE_BLOCKED_PATH.
+/// 6. route = gg_scene_shortest_path() avoiding every living tracked creature of another side
+///    (SRD 5.2 "Moving Around Other Creatures": an ally's space can be passed, an enemy's not)
+///    -> none: GG_MOVE_UNREACHABLE (also an off-map destination).
+/// 7. route cost (gg_scene_edge_distance() summed; SRD 5.2 "Difficult Terrain") >
+///    movement_left_ft -> GG_MOVE_INSUFFICIENT_MOVEMENT.
+/// 8. any step of the route strictly approaches the fear source -> GG_MOVE_FRIGHTENED.
+/// On GG_MOVE_OK the route (start and destination included) is written to `out_path` and its
+/// cost to *out_cost_ft; otherwise *out_count and *out_cost_ft are 0.
+/// capacity >= movement_left_ft / cell_size_ft + 1 always suffices.
+/// @return GG_OK (the verdict is *out_result); GG_E_BUFFER_TOO_SMALL (route not written,
+///         *out_count = cells needed, *out_result = GG_MOVE_OK); the creature-array statuses;
+///         GG_E_INVALID_ARG for NULL, negative capacity, or scratch made for another scene.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_plan_move(const gg_scene *scene, gg_scratch *scratch,
+                                                 const gg_creature *creatures, int32_t count,
+                                                 int32_t mover, gg_cell destination,
+                                                 gg_cell *out_path, int32_t capacity,
+                                                 int32_t *out_count, int32_t *out_cost_ft,
+                                                 gg_move_result *out_result);
+
+/// One opportunity attack in a schedule: `reactor` attacks while the mover still stands on
+/// route[step], about to enter route[step + 1].
+/// @since 0.1
+typedef struct gg_oa_event {
+    int32_t step;
+    int32_t reactor;
+} gg_oa_event;
+
+/// SRD 5.2 "Opportunity Attacks": who provokes where along `route` (route[0] is where the mover
+/// starts), assuming no attack stops the mover. Before each step route[i] -> route[i+1], every
+/// creature, in array (initiative) order, attacks when all hold (model §14.2): the mover is not
+/// disengaging (SRD 5.2 "Disengage"); the reactor is living, tracked, an enemy of the mover, not
+/// Incapacitated, has its reaction and a reach (reach_ft > 0), and is not Charmed by the mover;
+/// route[i] is within its reach with line of sight and without total cover
+/// (gg_rules_check_target()); route[i+1] is not within its reach (plain distance: stepping
+/// behind a wall while still in reach does not provoke); and it can see the mover standing on
+/// route[i] (gg_rules_can_see()). A reactor attacks at most once, since it spends its reaction.
+/// Events are written in step order, then initiative order. The runs of uninterrupted
+/// movement are the route split at each provoking step: route[0..s1], route[s1..s2], ...,
+/// route[sk..end], where s1 < ... < sk are the distinct event steps.
+/// capacity >= count always suffices.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = events needed);
+///         GG_E_OUT_OF_BOUNDS for an off-map route cell; the creature-array statuses;
+///         GG_E_INVALID_ARG for NULL, route_count < 0 or negative capacity.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_opportunity_schedule(
+    const gg_scene *scene, const gg_creature *creatures, int32_t count, int32_t mover,
+    const gg_cell *route, int32_t route_count, gg_oa_event *out, int32_t capacity,
+    int32_t *out_count);
+
+/// SRD 5.2 "Forced Movement" (Thunderwave, Push mastery, Shove): `pusher` pushes `target` up to
+/// distance_ft straight away from the pusher's cell (8-way, per-axis sign), stopping before an
+/// off-map cell, an illegal step, or a cell occupied by another living tracked creature (the
+/// pusher included); no opportunity attacks, no movement spent (model §14.5,
+/// gg_scene_push_path()). Writes the cells entered; the target ends on the last one. Zero cells
+/// when it cannot move (or pusher == target).
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = cells needed);
+///         GG_E_OUT_OF_BOUNDS when the pusher or target is untracked; the creature-array
+///         statuses; GG_E_INVALID_ARG for NULL, distance_ft < 0 or negative capacity.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_push(const gg_scene *scene, const gg_creature *creatures,
+                                            int32_t count, int32_t pusher, int32_t target,
+                                            int32_t distance_ft, gg_cell *out, int32_t capacity,
+                                            int32_t *out_count);
+
+/// What a fleeing creature knows. Make it with gg_flee_def_default().
+/// @since 0.1
+typedef struct gg_flee_def {
+    uint32_t struct_size;   ///< set by gg_flee_def_default(); do not touch
+    gg_cell start;          ///< where the fleeing creature stands
+    int32_t budget_ft;      ///< movement it may spend (>= 0)
+    const gg_cell *threats; ///< cells it flees from (at least one); borrowed
+    int32_t threat_count;
+    const gg_cell *avoid;   ///< cells it may not enter (enemies' spaces); borrowed, may be NULL
+    int32_t avoid_count;
+    const gg_cell *occupied; ///< cells it may not end on (any creature); borrowed, may be NULL
+    int32_t occupied_count;
+} gg_flee_def;
+
+/// An empty flee def at (0,0) with a 0-ft budget.
+/// @thread pure
+/// @since 0.1
+static inline gg_flee_def gg_flee_def_default(void)
+{
+    gg_flee_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.start.col = 0;
+    d.start.row = 0;
+    d.budget_ft = 0;
+    d.threats = NULL;
+    d.threat_count = 0;
+    d.avoid = NULL;
+    d.avoid_count = 0;
+    d.occupied = NULL;
+    d.occupied_count = 0;
+    return d;
+}
+
+/// Cells of `work` that gg_rules_flee_route() may need for a budget: min(width * height,
+/// (2 * floor(budget_ft / cell_size_ft) + 1)^2).
+/// @return GG_OK; GG_E_INVALID_ARG for NULL or budget_ft < 0.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_flee_work_capacity(const gg_scene *scene,
+                                                          int32_t budget_ft,
+                                                          int32_t *out_capacity);
+
+/// SRD 5.2 "Movement and Position" (a creature may move up to its Speed) applied to a monster's
+/// retreat, Nat20's `_plan_flee_route` (model §14.6): among the cells gg_scene_reachable() finds
+/// within budget_ft while avoiding `avoid`, excluding the start and `occupied` cells, pick the
+/// one whose distance to the nearest threat is greatest and greater than the start's; ties go
+/// to the cheaper cell, then the smaller column, then the smaller row. Writes the route from
+/// the start to that cell (start included). Zero cells (GG_OK): no cell is safer, the creature
+/// holds. `work` holds the reach map (size it with gg_rules_flee_work_capacity()); a route
+/// never exceeds budget_ft / cell_size_ft + 1 cells.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written; *out_count = route cells needed, or 0
+///         when `work` was too small); GG_E_OUT_OF_BOUNDS for an off-map start; GG_E_BAD_DEF;
+///         GG_E_INVALID_ARG for NULL, no threats, negative counts or budget, or scratch made for
+///         another scene. Off-map threat, avoid and occupied cells are ignored.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_flee_route(const gg_scene *scene, gg_scratch *scratch,
+                                                  const gg_flee_def *def, gg_reach *work,
+                                                  int32_t work_capacity, gg_cell *out,
+                                                  int32_t capacity, int32_t *out_count);
+
+/* =============================================================================================
+ * Areas of effect (SRD 5.2 "Areas of Effect")
+ * ============================================================================================= */
+
+/// SRD 5.2 area shapes. Sphere and Cylinder include their point of origin; Cone, Cube, Emanation
+/// and Line do not ("isn't included in the area of effect unless its creator decides
+/// otherwise"). An Emanation is a sphere-shaped area around its creator (model §10).
+/// @since 0.1
+typedef enum gg_area_shape {
+    GG_AREA_SPHERE = 1,
+    GG_AREA_CYLINDER = 2,
+    GG_AREA_EMANATION = 3,
+    GG_AREA_CUBE = 4,
+    GG_AREA_CONE = 5,
+    GG_AREA_LINE = 6
+} gg_area_shape;
+
+/// An area placed on the scene. Make it with gg_area_def_default().
+/// @since 0.1
+typedef struct gg_area_def {
+    uint32_t struct_size; ///< set by gg_area_def_default(); do not touch
+    gg_area_shape shape;  ///< default GG_AREA_SPHERE
+    int32_t size_ft;      ///< radius, length or side in feet (> 0); default 0 (must be set)
+    gg_cell origin;       ///< the point of origin's cell
+    bool has_direction;   ///< Cone, Cube and Line need a direction; default false
+    gg_cell direction;    ///< (dcol, drow), reduced to its per-axis sign (8 directions)
+} gg_area_def;
+
+/// A sphere of size 0 at (0,0) without direction; set shape, size_ft and origin.
+/// @thread pure
+/// @since 0.1
+static inline gg_area_def gg_area_def_default(void)
+{
+    gg_area_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.shape = GG_AREA_SPHERE;
+    d.size_ft = 0;
+    d.origin.col = 0;
+    d.origin.row = 0;
+    d.has_direction = false;
+    d.direction.col = 0;
+    d.direction.row = 0;
+    return d;
+}
+
+/// One creature an area reaches, with its cover from the point of origin.
+/// @since 0.1
+typedef struct gg_area_target {
+    int32_t creature; ///< index into the creature array
+    gg_cover cover;   ///< gg_rules_target_cover() with the area's origin
+} gg_area_target;
+
+/// SRD 5.2 "Areas of Effect" and "Point of Origin": the area's template at its point of origin
+/// (gg_template_cells()), trimmed by line of effect (a cell is kept when it is the origin or
+/// has line of sight from it and less than total cover; "To block a line, an obstruction must
+/// provide Total Cover"), the origin dropped for shapes that exclude it. Every living tracked
+/// creature whose footprint touches a kept cell is listed in array order - the caster and its
+/// allies included; choosing whom to spare is the host's - with its cover from the origin for
+/// its Dexterity save (SRD 5.2 "Cover"; gg_rules_target_cover() with the origin).
+/// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count);
+///         GG_E_OUT_OF_BOUNDS for an off-map origin; GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL,
+///         an unknown shape, size_ft <= 0, a missing or (0,0) direction on a directional shape,
+///         or negative capacity; the creature-array statuses.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_area_targets(const gg_scene *scene,
+                                                    const gg_creature *creatures, int32_t count,
+                                                    const gg_area_def *area,
+                                                    gg_area_target *out, int32_t capacity,
+                                                    int32_t *out_count);
+
+/// Which creatures an area's effect applies to, among those in it.
+/// @since 0.1
+typedef enum gg_affects {
+    GG_AFFECTS_CREATURES = 0, ///< every creature in the area
+    GG_AFFECTS_ENEMIES = 1,   ///< "each enemy": only the actor's enemies
+    GG_AFFECTS_ALLIES = 2     ///< "each ally": only the actor and its allies
+} gg_affects;
+
+/// A monster's area to aim. Make it with gg_aim_def_default().
+/// @since 0.1
+typedef struct gg_aim_def {
+    uint32_t struct_size;       ///< set by gg_aim_def_default(); do not touch
+    gg_area_shape shape;        ///< default GG_AREA_SPHERE
+    int32_t size_ft;            ///< > 0; default 0 (must be set)
+    int32_t actor;              ///< index of the aiming creature; default GG_NO_CREATURE
+    const gg_cell *target_cells; ///< points of origin offered for Sphere/Cylinder; borrowed
+    int32_t target_count;
+    gg_affects affects;         ///< default GG_AFFECTS_CREATURES
+    bool choice;                ///< "each creature of your choice"; default false
+    int32_t max_targets;        ///< "up to N creatures"; 0 = no limit (default)
+    bool harmful;               ///< a save or damage (true, default) or a heal (false)
+} gg_aim_def;
+
+/// A sphere aim with no actor and no offered cells.
+/// @thread pure
+/// @since 0.1
+static inline gg_aim_def gg_aim_def_default(void)
+{
+    gg_aim_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.shape = GG_AREA_SPHERE;
+    d.size_ft = 0;
+    d.actor = GG_NO_CREATURE;
+    d.target_cells = NULL;
+    d.target_count = 0;
+    d.affects = GG_AFFECTS_CREATURES;
+    d.choice = false;
+    d.max_targets = 0;
+    d.harmful = true;
+    return d;
+}
+
+/// A creature's part in a chosen aim.
+/// @since 0.1
+typedef enum gg_area_role {
+    GG_ROLE_OUTSIDE = 0,  ///< not in the area
+    GG_ROLE_AFFECTED = 1, ///< in the area and affected
+    GG_ROLE_SPARED = 2    ///< in the area but not affected (choice, count or affects filter)
+} gg_area_role;
+
+/// The aim gg_rules_best_aim() chose.
+/// @since 0.1
+typedef struct gg_aim {
+    bool found;          ///< false: no candidate affects an enemy without the actor
+    gg_cell origin;      ///< the point of origin
+    bool has_direction;  ///< true for Cone, Cube and Line
+    gg_cell direction;   ///< one of the 8 unit directions
+    int32_t enemies;     ///< affected enemies
+    int32_t allies;      ///< affected allies (the actor never is)
+} gg_aim;
+
+/// SRD 5.2 "Areas of Effect" (a Cone, Cube or Line extends "in a direction its creator
+/// chooses"; a Sphere's or Cylinder's point of origin is chosen; an Emanation surrounds its
+/// creator) applied to monster aiming, Nat20's `best_aim` (model §10). Candidates, in order:
+/// Sphere/Cylinder - each of `target_cells` (Nat20 offers enemy cells); Cone/Cube/Line - the
+/// actor's cell aimed N, NE, E, SE, S, SW, W, NW; Emanation - the actor's cell. For each, the
+/// creatures in the area (as gg_rules_area_targets(), in array order) are filtered: `affects`
+/// keeps enemies or allies (the actor counts as an ally); then, when `choice` or max_targets is
+/// set, a harmful area keeps enemies and a helpful one allies; then the first max_targets.
+/// A candidate that affects the actor or no enemy is skipped. The best has the most
+/// (enemies - allies), then the fewest allies, then the least spread (the sum over affected
+/// enemies of the Chebyshev distance to the origin for undirected areas, |dc*dr' - dr*dc'| off
+/// the aim line for directed ones); ties keep the earlier candidate. `out_roles` (count entries,
+/// may be NULL) receives each creature's role in the chosen aim.
+/// @return GG_OK (*out says whether an aim was found); GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL,
+///         an unknown shape or affects, size_ft <= 0, max_targets < 0, target_count < 0, NULL
+///         target_cells with target_count > 0, or an actor outside [0, count); the
+///         creature-array statuses (an untracked actor gives GG_E_OUT_OF_BOUNDS). Off-map
+///         offered cells are skipped.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_best_aim(const gg_scene *scene,
+                                                const gg_creature *creatures, int32_t count,
+                                                const gg_aim_def *def, gg_aim *out,
+                                                gg_area_role *out_roles);
+
+/// The name of a cover degree: "none", "half", "three_quarters", "total"; "unknown" otherwise.
+/// Static storage.
+/// @thread pure
+/// @since 0.1
+GG_API const char *gg_rules_cover_name(gg_cover cover);
+
+/// The name of a targeting verdict: "ok", "out_of_range", "no_line_of_sight", "total_cover";
+/// "unknown" otherwise. Static storage.
+/// @thread pure
+/// @since 0.1
+GG_API const char *gg_rules_target_check_name(gg_target_check check);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRIDGEOM_RULES_H */

@@ -1,0 +1,102 @@
+/* io_internal.h - what the format readers share: the import context (options, error, report
+ * notes, stats), the raw wall list every reader fills, and small JSON accessors that name the
+ * JSON path of a problem. Layer: io (private). */
+#ifndef GG_SRC_IO_IO_INTERNAL_H
+#define GG_SRC_IO_IO_INTERNAL_H
+
+#include <jansson.h>
+#include <stdarg.h>
+
+#include "gridgeom/io.h"
+
+#if defined(__GNUC__)
+#define GG__IO_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define GG__IO_PRINTF(f, a)
+#endif
+
+#define GG__IO_WHAT_MAX 96
+#define GG__IO_EXAMPLE_MAX 128
+
+/* One report line while importing; the persistent report holds an array of these. */
+typedef struct gg__io_note {
+    gg_import_action action;
+    int32_t count;
+    char what[GG__IO_WHAT_MAX];
+    char example[GG__IO_EXAMPLE_MAX];
+} gg__io_note;
+
+/* A wall as a reader found it, already in scene-local grid-corner coordinates (cells), before
+ * clipping, snapping and merging. */
+typedef struct gg__io_seg {
+    double x1, y1, x2, y2;
+    uint32_t blocks;
+    gg_door door;
+    gg_one_way one_way;
+    gg_cover cover;
+    int32_t source;      /* index of the segment in the file, for examples */
+    const char *label;   /* "line_of_sight", "walls", ... (static) */
+    bool keep_point;     /* a point wall in the file (Nat20): not "collapsed by snapping" */
+} gg__io_seg;
+
+typedef struct gg__io_ctx {
+    const gg_import_def *def;
+    gg_io_error *err;
+    gg__io_note *notes;
+    int32_t n_notes, cap_notes;
+    gg_import_stats stats;
+    gg__io_seg *segs;
+    int32_t n_segs, cap_segs;
+    bool oom; /* a note or segment could not be stored */
+} gg__io_ctx;
+
+/* Sets *ctx->err (status and printf message, no position) and returns `status`. */
+gg_status gg__io_fail(gg__io_ctx *ctx, gg_status status, const char *fmt, ...) GG__IO_PRINTF(3, 4);
+
+/* Adds `count` to the note (action, what), creating it with `example` (printf) when new. */
+void gg__io_note_add(gg__io_ctx *ctx, gg_import_action action, int32_t count, const char *what,
+                     const char *example_fmt, ...) GG__IO_PRINTF(5, 6);
+
+/* Appends a raw segment (checks max_walls: GG_E_TOO_LARGE). */
+gg_status gg__io_seg_push(gg__io_ctx *ctx, const gg__io_seg *seg);
+
+/* A raw segment with the Nat20 defaults (blocks everything, no door, two-way, no cover). */
+gg__io_seg gg__io_seg_default(void);
+
+/* Clips, snaps, merges the raw segments and adds them to the scene (stats and notes). */
+gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene);
+
+/* Creates the scene (size checks with a message). */
+gg_status gg__io_scene_create(gg__io_ctx *ctx, int32_t width, int32_t height, int32_t cell_ft,
+                              gg_light default_light, gg_scene **out);
+
+/* Width/height from a real number of cells: ceil, checked against the scene limits. */
+gg_status gg__io_cells_from_real(gg__io_ctx *ctx, double v, const char *path, int32_t *out);
+
+/* ---- JSON accessors. Each names `path` in its message and returns GG_E_INVALID_ARG. ---- */
+const char *gg__io_json_type(const json_t *v);
+gg_status gg__io_want_object(gg__io_ctx *ctx, const json_t *v, const char *path);
+gg_status gg__io_want_array(gg__io_ctx *ctx, const json_t *v, const char *path);
+/* A finite number (integer or real). */
+gg_status gg__io_number(gg__io_ctx *ctx, const json_t *v, const char *path, double *out);
+/* Optional member: *out = dflt when absent or null. */
+gg_status gg__io_opt_number(gg__io_ctx *ctx, const json_t *obj, const char *key,
+                            const char *path, double dflt, double *out);
+/* An integer in [lo, hi]; a real with an integral value is accepted. */
+gg_status gg__io_int(gg__io_ctx *ctx, const json_t *v, const char *path, int64_t lo, int64_t hi,
+                     int64_t *out);
+gg_status gg__io_opt_int(gg__io_ctx *ctx, const json_t *obj, const char *key, const char *path,
+                         int64_t lo, int64_t hi, int64_t dflt, int64_t *out);
+/* A point {x, y}. */
+gg_status gg__io_point(gg__io_ctx *ctx, const json_t *v, const char *path, double *x, double *y);
+
+/* The three readers. */
+gg_status gg__io_read_nat20(gg__io_ctx *ctx, json_t *root, gg_scene **out);
+gg_status gg__io_read_uvtt(gg__io_ctx *ctx, json_t *root, gg_scene **out);
+gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out);
+
+/* Light sources found in a file: mapped into the scene when the scene supports them, otherwise
+ * reported as dropped. x, y in scene cells; radii in cells. */
+void gg__io_lights_dropped(gg__io_ctx *ctx, int32_t count, const char *label, const char *example);
+
+#endif

@@ -1,0 +1,128 @@
+/* creature.c - checks creature arrays and reads them with their own stride (rules.h "Creatures").
+ * Layer: rules. */
+#include <string.h>
+
+#include "rules/rules_internal.h"
+
+static bool sense_ok(int32_t ft) { return ft >= GG_SENSE_NONE; }
+
+gg_status gg__rules_check_creature(const gg_scene *scene, const gg_creature *c, int32_t count)
+{
+    if (c == NULL)
+        return GG_E_INVALID_ARG;
+    if (c->struct_size < (uint32_t)sizeof(gg_creature))
+        return GG_E_BAD_DEF;
+    /* Footprints larger than 1x1 belong to a later version; refusing them now keeps the
+     * meaning of size_cells free to be honoured without a change of layout. */
+    if (c->size_cells != 1)
+        return GG_E_INVALID_ARG;
+    if (c->reach_ft < 0 || c->speed_ft < 0 || c->movement_left_ft < 0)
+        return GG_E_INVALID_ARG;
+    if (!sense_ok(c->senses.darkvision_ft) || !sense_ok(c->senses.blindsight_ft) ||
+        !sense_ok(c->senses.tremorsense_ft) || !sense_ok(c->senses.truesight_ft))
+        return GG_E_INVALID_ARG;
+    if ((c->conditions & ~GG_CONDITION_ALL) != 0u)
+        return GG_E_INVALID_ARG;
+    if (c->frightened_by < GG_NO_CREATURE || c->frightened_by >= count ||
+        c->charmed_by < GG_NO_CREATURE || c->charmed_by >= count)
+        return GG_E_INVALID_ARG;
+    if (c->tracked && !gg_scene_contains(scene, c->cell))
+        return GG_E_OUT_OF_BOUNDS;
+    return GG_OK;
+}
+
+gg_status gg__rules_roster(const gg_scene *scene, const gg_creature *creatures, int32_t count,
+                           gg__roster *out)
+{
+    out->base = NULL;
+    out->stride = sizeof(gg_creature);
+    out->count = 0;
+    if (scene == NULL || count < 0 || (creatures == NULL && count > 0))
+        return GG_E_INVALID_ARG;
+    if (count > GG_RULES_MAX_CREATURES)
+        return GG_E_TOO_LARGE;
+    if (count == 0)
+        return GG_OK;
+    uint32_t stride = creatures[0].struct_size;
+    if (stride < (uint32_t)sizeof(gg_creature))
+        return GG_E_BAD_DEF;
+    const unsigned char *base = (const unsigned char *)creatures;
+    /* Two passes: every def first, so a bad stamp is reported as GG_E_BAD_DEF before any field
+     * of a misread element is judged. */
+    for (int32_t i = 0; i < count; i++) {
+        uint32_t size;
+        memcpy(&size, base + (size_t)i * stride, sizeof size);
+        if (size != stride)
+            return GG_E_BAD_DEF;
+    }
+    out->base = base;
+    out->stride = stride;
+    out->count = count;
+    for (int32_t i = 0; i < count; i++) {
+        gg_creature c = gg__rules_get(out, i);
+        gg_status st = gg__rules_check_creature(scene, &c, count);
+        if (st != GG_OK) {
+            out->base = NULL;
+            out->count = 0;
+            return st;
+        }
+    }
+    return GG_OK;
+}
+
+gg_creature gg__rules_get(const gg__roster *r, int32_t i)
+{
+    /* Copy the fields this version knows; a longer (newer) element's tail is not ours. */
+    gg_creature c;
+    memcpy(&c, r->base + (size_t)i * r->stride, sizeof c);
+    return c;
+}
+
+bool gg__rules_present(const gg_creature *c) { return c->alive && c->tracked; }
+
+#define COVER_BATCH 64
+
+gg_status gg__rules_cover_with_creatures(const gg_scene *scene, const gg__roster *r,
+                                         int32_t skip_a, int32_t skip_b, gg_cell from,
+                                         gg_cell to, gg_cover *out)
+{
+    gg_cell batch[COVER_BATCH];
+    int32_t n = 0;
+    gg_cover best = GG_COVER_NONE;
+    gg_status st = gg_scene_cover_between(scene, from, to, NULL, 0, &best);
+    if (st != GG_OK) {
+        *out = GG_COVER_NONE;
+        return st;
+    }
+    for (int32_t i = 0; i < r->count && best < GG_COVER_HALF; i++) {
+        if (i == skip_a || i == skip_b)
+            continue;
+        gg_creature c = gg__rules_get(r, i);
+        if (!gg__rules_present(&c))
+            continue;
+        batch[n++] = c.cell;
+        if (n == COVER_BATCH || i == r->count - 1) {
+            gg_cover part = GG_COVER_NONE;
+            st = gg_scene_cover_between(scene, from, to, batch, n, &part);
+            if (st != GG_OK) {
+                *out = GG_COVER_NONE;
+                return st;
+            }
+            if (part > best)
+                best = part;
+            n = 0;
+        }
+    }
+    if (n > 0 && best < GG_COVER_HALF) {
+        gg_cover part = GG_COVER_NONE;
+        st = gg_scene_cover_between(scene, from, to, batch, n, &part);
+        if (st != GG_OK) {
+            *out = GG_COVER_NONE;
+            return st;
+        }
+        if (part > best)
+            best = part;
+    }
+    *out = best;
+    return GG_OK;
+}

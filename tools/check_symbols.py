@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Checks a built libgridgeom: no mutable globals (nm symbol types B/b/D/d/C) in any object, and
+every exported symbol of the dynamic symbol table (shared builds) starts with gg_.
+
+Usage: check_symbols.py LIBRARY
+"""
+import shutil
+import subprocess
+import sys
+
+
+def nm(args, lib):
+    out = subprocess.run(['nm'] + args + [lib], capture_output=True, text=True, check=True)
+    return out.stdout.splitlines()
+
+
+def main():
+    lib = sys.argv[1]
+    if shutil.which('nm') is None:
+        print('symbols: nm not found')
+        return 77  # meson: skipped
+    bad = []
+    for line in nm([], lib):
+        parts = line.split()
+        if len(parts) >= 3 and parts[1] in ('B', 'b', 'D', 'd', 'C'):
+            bad.append(f'mutable global: {line.strip()}')
+    if lib.endswith('.so') or '.so.' in lib:
+        for line in nm(['-D', '--defined-only'], lib):
+            parts = line.split()
+            if len(parts) >= 3 and parts[1] in ('T', 'D', 'B', 'R') and not parts[2].startswith('gg_'):
+                bad.append(f'exported non-API symbol: {parts[2]}')
+    for b in bad:
+        print(b)
+    print('symbols: ' + ('problems found' if bad else 'no mutable globals, only gg_ exports'))
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
