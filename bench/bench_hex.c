@@ -102,13 +102,14 @@ int main(void)
     c.steps = 0;
     for (int i = 0; i < PAIRS; ++i) {
         gg_hex a, b;
+        /* One draw per statement: argument evaluation order differs between compilers. */
         do {
-            a = gg_hex_make((int32_t)bench_rng_below(&rng, 2 * RADIUS + 1) - RADIUS,
-                            (int32_t)bench_rng_below(&rng, 2 * RADIUS + 1) - RADIUS);
+            a.q = (int32_t)bench_rng_below(&rng, 2 * RADIUS + 1) - RADIUS;
+            a.r = (int32_t)bench_rng_below(&rng, 2 * RADIUS + 1) - RADIUS;
         } while (gg_hex_distance(a, gg_hex_make(0, 0)) > RADIUS - MAX_APART);
         do {
-            b = gg_hex_make(a.q + (int32_t)bench_rng_below(&rng, 2 * MAX_APART + 1) - MAX_APART,
-                            a.r + (int32_t)bench_rng_below(&rng, 2 * MAX_APART + 1) - MAX_APART);
+            b.q = a.q + (int32_t)bench_rng_below(&rng, 2 * MAX_APART + 1) - MAX_APART;
+            b.r = a.r + (int32_t)bench_rng_below(&rng, 2 * MAX_APART + 1) - MAX_APART;
         } while (gg_hex_distance(a, b) > MAX_APART || gg_hex_distance(a, b) < 1);
         c.from[i] = a;
         c.to[i] = b;

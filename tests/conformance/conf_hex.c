@@ -41,7 +41,7 @@ static bool get_num(const json_t *v, double *out)
     if (json_is_string(v)) {
         const char *s = json_string_value(v);
         if (strcmp(s, "NaN") == 0) {
-            *out = NAN;
+            *out = (double)NAN;
             return true;
         }
         if (strcmp(s, "Infinity") == 0) {

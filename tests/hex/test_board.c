@@ -117,12 +117,12 @@ static void board__set_tile_validates_values(void **state)
     gg_hex_tile bad[8];
     for (int i = 0; i < 8; ++i)
         bad[i] = gg_hex_tile_default();
-    bad[0].ground = NAN;
+    bad[0].ground = (double)NAN;
     bad[1].ground = -HUGE_VAL;
     bad[2].obstruction = -0.5;
     bad[3].obstruction = HUGE_VAL;
     bad[4].density = -1.0;
-    bad[5].density = NAN;
+    bad[5].density = (double)NAN;
     bad[6].move_cost = -1.0;
     bad[7].move_cost = HUGE_VAL;
     for (int i = 0; i < 8; ++i)

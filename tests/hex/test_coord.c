@@ -52,7 +52,7 @@ static void coord__from_doubles_accepts_integers_only(void **state)
     assert_hex(h, -3, 7);
     assert_int_equal(gg_hex_from_doubles(0.5, 0.0, &h), GG_E_INVALID_ARG);
     assert_hex(h, 0, 0);
-    assert_int_equal(gg_hex_from_doubles(0.0, NAN, &h), GG_E_INVALID_ARG);
+    assert_int_equal(gg_hex_from_doubles(0.0, (double)NAN, &h), GG_E_INVALID_ARG);
     assert_int_equal(gg_hex_from_doubles(HUGE_VAL, 0.0, &h), GG_E_INVALID_ARG);
     assert_int_equal(gg_hex_from_doubles(2147483648.0, 0.0, &h), GG_E_TOO_LARGE);
     assert_int_equal(gg_hex_from_doubles(0.0, -2147483649.0, &h), GG_E_TOO_LARGE);
@@ -110,7 +110,7 @@ static void coord__round_is_math_round_with_strict_repair(void **state)
     /* q and r tie (0.5 each), s is exact: r is repaired before s, so (1,0), not (0,1). */
     assert_int_equal(gg_hex_round(0.5, 0.5, &h), GG_OK);
     assert_hex(h, 1, 0);
-    assert_int_equal(gg_hex_round(NAN, 0.0, &h), GG_E_INVALID_ARG);
+    assert_int_equal(gg_hex_round((double)NAN, 0.0, &h), GG_E_INVALID_ARG);
     assert_int_equal(gg_hex_round(0.0, -HUGE_VAL, &h), GG_E_INVALID_ARG);
     assert_int_equal(gg_hex_round(1e12, 0.0, &h), GG_E_TOO_LARGE);
     assert_int_equal(gg_hex_round(0.0, 0.0, NULL), GG_E_INVALID_ARG);
@@ -226,7 +226,7 @@ static void coord__pixel_rejects_bad_input(void **state)
 {
     (void)state;
     gg_hex_layout good = gg_hex_layout_make(1.0, 0.0, 0.0);
-    gg_hex_layout bad[3] = {gg_hex_layout_make(0.0, 0.0, 0.0), gg_hex_layout_make(NAN, 0.0, 0.0),
+    gg_hex_layout bad[3] = {gg_hex_layout_make(0.0, 0.0, 0.0), gg_hex_layout_make((double)NAN, 0.0, 0.0),
                             gg_hex_layout_make(1.0, HUGE_VAL, 0.0)};
     double x, y;
     gg_hex h;
@@ -236,7 +236,7 @@ static void coord__pixel_rejects_bad_input(void **state)
     }
     assert_int_equal(gg_hex_to_pixel(NULL, gg_hex_make(0, 0), &x, &y), GG_E_INVALID_ARG);
     assert_int_equal(gg_hex_to_pixel(&good, gg_hex_make(0, 0), NULL, &y), GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_from_pixel(&good, NAN, 0.0, &h), GG_E_INVALID_ARG);
+    assert_int_equal(gg_hex_from_pixel(&good, (double)NAN, 0.0, &h), GG_E_INVALID_ARG);
     assert_int_equal(gg_hex_from_pixel(&good, 0.0, 0.0, NULL), GG_E_INVALID_ARG);
     assert_int_equal(gg_hex_from_pixel(&good, 1e300, 0.0, &h), GG_E_TOO_LARGE);
     gg_hex_layout tiny = gg_hex_layout_make(1e-300, 0.0, 0.0);

@@ -207,14 +207,14 @@ static void move__rejects_bad_arguments(void **state)
     assert_int_equal(gg_hex_board_path(w.board, o, o, &zero, w.scratch, out, 4, &n, &r),
                      GG_E_BAD_DEF);
     gg_hex_move_def bad = gg_hex_move_def_default();
-    bad.max_step = NAN;
+    bad.max_step = (double)NAN;
     assert_int_equal(gg_hex_board_path(w.board, o, o, &bad, w.scratch, out, 4, &n, &r),
                      GG_E_INVALID_ARG);
     bad = gg_hex_move_def_default();
     bad.climb_cost = -1;
     assert_int_equal(gg_hex_board_reachable(w.board, o, 1, &bad, w.scratch, reach, 4, &n),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_reachable(w.board, o, NAN, &w.def, w.scratch, reach, 4, &n),
+    assert_int_equal(gg_hex_board_reachable(w.board, o, (double)NAN, &w.def, w.scratch, reach, 4, &n),
                      GG_E_INVALID_ARG);
     assert_int_equal(gg_hex_board_reachable(w.board, o, 1, &w.def, w.scratch, reach, 4, NULL),
                      GG_E_INVALID_ARG);

@@ -206,7 +206,7 @@ static void sight__validates_before_range_and_lookups(void **state)
     assert_int_equal(gg_hex_sight(count_tile, &c, o, far, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_RANGE);
     assert_int_equal(n, 0);
-    d = def_of(3, 1, NAN); /* out of range and an invalid height: the height wins (R1) */
+    d = def_of(3, 1, (double)NAN); /* out of range and an invalid height: the height wins (R1) */
     assert_int_equal(gg_hex_sight(count_tile, &c, o, far, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_HEIGHT);
     d = def_of(3, HUGE_VAL, 1);
@@ -267,10 +267,10 @@ static void sight__checks_sampled_values_when_read(void **state)
     int32_t n = 0;
     gg_sight_def d = def_of(10, 1, 1);
     gg_hex o = gg_hex_make(0, 0), t = gg_hex_make(4, 0);
-    counting c = {0, NAN, 0, 1, {0, 0}, true}; /* endpoint ground NaN */
+    counting c = {0, (double)NAN, 0, 1, {0, 0}, true}; /* endpoint ground NaN */
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_GROUND);
-    c = (counting){0, 0, NAN, NAN, {0, 0}, true}; /* endpoint obstruction is never read */
+    c = (counting){0, 0, (double)NAN, (double)NAN, {0, 0}, true}; /* endpoint obstruction is never read */
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_OK);
     assert_true(res.visible);
     c = (counting){0, -HUGE_VAL, 0, 1, {2, 0}, true};
@@ -279,7 +279,7 @@ static void sight__checks_sampled_values_when_read(void **state)
     c = (counting){0, 0, -1, 1, {2, 0}, true};
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_OBSTRUCTION);
-    c = (counting){0, 0, 0, NAN, {2, 0}, true}; /* density only matters with partial opacity */
+    c = (counting){0, 0, 0, (double)NAN, {2, 0}, true}; /* density only matters with partial opacity */
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_OK);
     d.opacity_threshold = 1.0;
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);

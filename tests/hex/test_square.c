@@ -233,7 +233,7 @@ static void square__rejects_bad_boards_and_values(void **state)
     gg_sight_def dr = def_of(-2, 1, 1);
     assert_int_equal(gg_square_sight(&s.hb, a, b, &dr, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_RANGE);
-    s.ground[0] = NAN;
+    s.ground[0] = (double)NAN;
     assert_int_equal(gg_square_sight(&s.hb, a, b, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_GROUND);
     s.ground[0] = 0;
@@ -245,7 +245,7 @@ static void square__rejects_bad_boards_and_values(void **state)
     assert_int_equal(gg_square_sight(&s.hb, a, b, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_OBSTRUCTION);
     s.obstruction[2] = 1;
-    s.density[2] = NAN;
+    s.density[2] = (double)NAN;
     d.opacity_threshold = 0.5;
     assert_int_equal(gg_square_sight(&s.hb, a, b, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_DENSITY);
