@@ -6,5 +6,6 @@
 #include "gridgeom/base.h"
 #include "gridgeom/core.h"
 #include "gridgeom/topology.h"
+#include "gridgeom/hex.h"
 
 #endif /* GRIDGEOM_GRIDGEOM_H */
