@@ -7,5 +7,6 @@
 #include "gridgeom/core.h"
 #include "gridgeom/topology.h"
 #include "gridgeom/hex.h"
+#include "gridgeom/rules.h"
 
 #endif /* GRIDGEOM_GRIDGEOM_H */

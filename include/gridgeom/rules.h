@@ -76,7 +76,8 @@ typedef struct gg_creature {
 } gg_creature;
 
 /// A tracked, living, 1x1 creature at (0,0) on side 0 with no conditions, no special senses,
-/// 5-ft reach, its reaction available, Speed 30 ft and 30 ft of movement left.
+/// 5-ft reach, its reaction available, Speed 30 ft and 30 ft of movement left (SRD 5.2
+/// "Creature Size": a Medium creature controls one 5-ft square; "Reach": 5 ft by default).
 /// @thread pure
 /// @since 0.1
 static inline gg_creature gg_creature_default(void)
@@ -281,7 +282,7 @@ typedef enum gg_move_result {
     GG_MOVE_INSUFFICIENT_MOVEMENT = 7  ///< the route costs more than the movement left
 } gg_move_result;
 
-/// The reason's Nat20 name: "ok", "speed_zero", "not_adjacent", "occupied", "frightened",
+/// The name of a move verdict (SRD 5.2 "Movement and Position"), as Nat20 spells it: "ok", "speed_zero", "not_adjacent", "occupied", "frightened",
 /// "blocked_path", "unreachable", "insufficient_movement"; "unknown" otherwise. Static storage.
 /// @thread pure
 /// @since 0.1
@@ -306,9 +307,10 @@ GG_API const char *gg_rules_move_result_name(gg_move_result r);
 /// On GG_MOVE_OK the route (start and destination included) is written to `out_path` and its
 /// cost to *out_cost_ft; otherwise *out_count and *out_cost_ft are 0.
 /// capacity >= movement_left_ft / cell_size_ft + 1 always suffices.
-/// @return GG_OK (the verdict is *out_result); GG_E_BUFFER_TOO_SMALL (route not written,
-///         *out_count = cells needed, *out_result = GG_MOVE_OK); the creature-array statuses;
+/// @return GG_OK (the verdict is *out_result); GG_E_BUFFER_TOO_SMALL (the route is affordable
+///         but longer than `capacity`; *out_count = cells needed); the creature-array statuses;
 ///         GG_E_INVALID_ARG for NULL, negative capacity, or scratch made for another scene.
+///         On every failure status *out_result is GG_MOVE_UNREACHABLE and *out_cost_ft is 0.
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_rules_plan_move(const gg_scene *scene, gg_scratch *scratch,
@@ -398,6 +400,8 @@ static inline gg_flee_def gg_flee_def_default(void)
     return d;
 }
 
+/// Sizing helper for gg_rules_flee_route() (SRD 5.2 "Movement and Position": a budget of
+/// budget_ft feet reaches at most floor(budget_ft / cell_size_ft) squares in any direction).
 /// Cells of `work` that gg_rules_flee_route() may need for a budget: min(width * height,
 /// (2 * floor(budget_ft / cell_size_ft) + 1)^2).
 /// @return GG_OK; GG_E_INVALID_ARG for NULL or budget_ft < 0.
@@ -583,13 +587,13 @@ GG_API GG_NODISCARD gg_status gg_rules_best_aim(const gg_scene *scene,
                                                 const gg_aim_def *def, gg_aim *out,
                                                 gg_area_role *out_roles);
 
-/// The name of a cover degree: "none", "half", "three_quarters", "total"; "unknown" otherwise.
+/// The name of an SRD 5.2 "Cover" degree: "none", "half", "three_quarters", "total"; "unknown" otherwise.
 /// Static storage.
 /// @thread pure
 /// @since 0.1
 GG_API const char *gg_rules_cover_name(gg_cover cover);
 
-/// The name of a targeting verdict: "ok", "out_of_range", "no_line_of_sight", "total_cover";
+/// The name of a targeting verdict (SRD 5.2 "Range", "Cover"): "ok", "out_of_range", "no_line_of_sight", "total_cover";
 /// "unknown" otherwise. Static storage.
 /// @thread pure
 /// @since 0.1

@@ -2,56 +2,8 @@
  * the monster aim that catches the most enemies. Layer: rules. */
 #include <string.h>
 
+#include "core/template_walk.h"
 #include "rules/rules_internal.h"
-
-static int32_t sign32(int32_t v) { return (v > 0) - (v < 0); }
-
-bool gg__rules_template_contains(const gg_template *tpl, gg_cell origin, int32_t cell_size_ft,
-                                 gg_cell c)
-{
-    /* Membership in the cells gg_template_cells() enumerates (model §9), tested directly so
-     * that no cell list is needed; tests/rules/test_area_rules.c sweeps it against the core. */
-    int64_t n = (int64_t)tpl->size_ft / cell_size_ft;
-    if (tpl->size_ft < 0)
-        n = -((-(int64_t)tpl->size_ft + cell_size_ft - 1) / cell_size_ft); /* floor */
-    int64_t dc = (int64_t)c.col - origin.col;
-    int64_t dr = (int64_t)c.row - origin.row;
-    int64_t adc = dc < 0 ? -dc : dc;
-    int64_t adr = dr < 0 ? -dr : dr;
-    int64_t cheb = adc > adr ? adc : adr;
-    int64_t sdc = sign32(tpl->direction.col);
-    int64_t sdr = sign32(tpl->direction.row);
-    switch (tpl->shape) {
-    case GG_SHAPE_SPHERE:
-    case GG_SHAPE_CYLINDER:
-        return cheb <= n;
-    case GG_SHAPE_LINE: {
-        int64_t k = sdc != 0 ? dc * sdc : dr * sdr;
-        return k >= 0 && k <= n && dc == k * sdc && dr == k * sdr;
-    }
-    case GG_SHAPE_CONE: {
-        if (cheb > n)
-            return false;
-        int64_t forward = dc * sdc + dr * sdr;
-        int64_t lateral = dc * sdr - dr * sdc;
-        if (lateral < 0)
-            lateral = -lateral;
-        return forward >= 0 && forward <= n && lateral <= forward;
-    }
-    case GG_SHAPE_CUBE: {
-        int64_t s = n;
-        if (s <= 0)
-            return false;
-        int64_t lo = -(s / 2), hi = -(s / 2) + s - 1;
-        if (sdc != 0 && sdr != 0)
-            return dc * sdc >= 1 && dc * sdc <= s && dr * sdr >= 1 && dr * sdr <= s;
-        if (sdr == 0)
-            return dc * sdc >= 1 && dc * sdc <= s && dr >= lo && dr <= hi;
-        return dr * sdr >= 1 && dr * sdr <= s && dc >= lo && dc <= hi;
-    }
-    }
-    return false;
-}
 
 /* SRD 5.2 "Areas of Effect": the grid shape of each SRD shape and whether its point of origin
  * is in the area (only a Sphere's and a Cylinder's is). */
@@ -101,18 +53,61 @@ static bool area_template(const gg_area_def *a, gg_template *tpl, bool *includes
     return true;
 }
 
-/* Is `c` one of the area's cells after trimming (gg_scene_area_cells() membership)? */
-static gg_status in_area(const gg_scene *scene, const gg_template *tpl, bool includes_origin,
-                         gg_cell origin, gg_cell c, bool *out)
+/* The walk over the area's cells: marks each present creature standing on a kept cell. */
+typedef struct hit_walk {
+    const gg_scene *scene;
+    const gg__roster *r;
+    gg_cell origin;
+    bool includes_origin;
+    bool *hit;
+    gg_status st;
+} hit_walk;
+
+static bool visit_cell(void *ctx, gg_cell c)
 {
-    *out = false;
-    if (!includes_origin && gg_cell_eq(c, origin))
-        return GG_OK;
-    if (!gg_scene_contains(scene, c) ||
-        !gg__rules_template_contains(tpl, origin, gg_scene_cell_size_ft(scene), c))
-        return GG_OK;
-    /* SRD 5.2 "Point of Origin": "To block a line, an obstruction must provide Total Cover." */
-    return gg_scene_has_line_of_effect(scene, origin, c, out);
+    hit_walk *h = ctx;
+    if (!h->includes_origin && gg_cell_eq(c, h->origin))
+        return true;
+    bool checked = false, reached = false;
+    for (int32_t i = 0; i < h->r->count; i++) {
+        gg_creature k = gg__rules_get(h->r, i);
+        if (!gg__rules_present(&k) || !gg_cell_eq(k.cell, c))
+            continue;
+        if (!checked) {
+            /* SRD 5.2 "Point of Origin": "To block a line, an obstruction must provide Total
+             * Cover." (gg_scene_has_line_of_effect(), creatures ignored). */
+            h->st = gg_scene_has_line_of_effect(h->scene, h->origin, c, &reached);
+            if (h->st != GG_OK)
+                return false;
+            checked = true;
+        }
+        /* A 1x1 footprint touches a kept cell when it stands on it (footprints: later). */
+        h->hit[i] = h->hit[i] || reached;
+    }
+    return true;
+}
+
+/* hit[i] = creature i stands on a cell of the trimmed area (gg_scene_area_cells() membership).
+ * The template is walked by core, so the shapes exist in one place only. */
+static gg_status area_hits(const gg_scene *scene, const gg__roster *r, const gg_template *tpl,
+                           bool includes_origin, gg_cell origin, bool *hit)
+{
+    for (int32_t i = 0; i < r->count; i++)
+        hit[i] = false;
+    hit_walk h;
+    h.scene = scene;
+    h.r = r;
+    h.origin = origin;
+    h.includes_origin = includes_origin;
+    h.hit = hit;
+    h.st = GG_OK;
+    int64_t total = 0;
+    gg_status st = gg__template_visit(tpl, origin, gg_scene_cell_size_ft(scene),
+                                      gg_scene_width(scene), gg_scene_height(scene), visit_cell,
+                                      &h, &total, NULL);
+    if (gg_failed(st))
+        return st;
+    return h.st;
 }
 
 gg_status gg_rules_area_targets(const gg_scene *scene, const gg_creature *creatures, int32_t count,
@@ -136,17 +131,15 @@ gg_status gg_rules_area_targets(const gg_scene *scene, const gg_creature *creatu
         return GG_E_INVALID_ARG;
     if (!gg_scene_contains(scene, area->origin))
         return GG_E_OUT_OF_BOUNDS;
+    bool hit[GG_RULES_MAX_CREATURES];
+    st = area_hits(scene, &r, &tpl, includes_origin, area->origin, hit);
+    if (st != GG_OK)
+        return st;
     int32_t n = 0;
     for (int32_t i = 0; i < count; i++) {
+        if (!hit[i])
+            continue;
         gg_creature c = gg__rules_get(&r, i);
-        if (!gg__rules_present(&c))
-            continue;
-        bool hit = false;
-        st = in_area(scene, &tpl, includes_origin, area->origin, c.cell, &hit);
-        if (st != GG_OK)
-            return st;
-        if (!hit)
-            continue;
         /* SRD 5.2 "Cover" for the Dexterity save, from the point of origin (model §8.3). */
         gg_cover cover = GG_COVER_NONE;
         if (gg_cell_eq(area->origin, c.cell))
@@ -181,18 +174,16 @@ static gg_status evaluate(const gg_scene *scene, const gg__roster *r, const gg_a
                           gg_cell origin, gg_area_role *roles, aim_eval *ev)
 {
     memset(ev, 0, sizeof *ev);
+    bool in_area[GG_RULES_MAX_CREATURES];
+    gg_status st = area_hits(scene, r, tpl, includes_origin, origin, in_area);
+    if (st != GG_OK)
+        return st;
     int32_t picked = 0;
     bool narrowed = d->choice || d->max_targets > 0;
     for (int32_t i = 0; i < r->count; i++) {
         gg_area_role role = GG_ROLE_OUTSIDE;
         gg_creature c = gg__rules_get(r, i);
-        bool hit = false;
-        if (gg__rules_present(&c)) {
-            gg_status st = in_area(scene, tpl, includes_origin, origin, c.cell, &hit);
-            if (st != GG_OK)
-                return st;
-        }
-        if (hit) {
+        if (in_area[i]) {
             bool ally = c.side == actor->side; /* the actor is its own ally */
             bool keep = true;
             if (d->affects == GG_AFFECTS_ENEMIES)

@@ -1,5 +1,5 @@
 /* rules_internal.h - helpers shared by the rules modules: the creature-array view, occupancy,
- * cover with creatures, composite sight and template membership. Layer: rules. */
+ * cover with creatures and composite sight. Layer: rules. */
 #ifndef GG_RULES_INTERNAL_H
 #define GG_RULES_INTERNAL_H
 
@@ -40,10 +40,5 @@ gg_status gg__rules_cover_with_creatures(const gg_scene *scene, const gg__roster
 /* The composite sight of gg_rules_can_see() on creatures already checked. */
 gg_status gg__rules_sees(const gg_scene *scene, const gg_creature *viewer,
                          const gg_creature *target, bool *out_seen);
-
-/* True when `c` is one of tpl's cells placed at origin (gg_template_cells() membership, without
- * the map-bounds clip). tpl must be valid (known shape, direction where needed). */
-bool gg__rules_template_contains(const gg_template *tpl, gg_cell origin, int32_t cell_size_ft,
-                                 gg_cell c);
 
 #endif

@@ -13,6 +13,9 @@
  * Anything the checker does not understand (unknown op, unknown or missing field, wrong type) is
  * a failure, never a skip. Ops of later issues are CONF_UNSUPPORTED. */
 #include "conformance.h"
+#ifdef GG_CONF_HAVE_RULES
+#include "conf_rules.h"
+#endif
 
 #include <gridgeom/core.h>
 #include <gridgeom/topology.h>
@@ -1212,7 +1215,8 @@ static const op_spec k_ops[] = {
     {NULL, false, {NULL}, {NULL}, NULL},
 };
 
-/* Composite orchestrator ops: later issues. */
+/* Composite orchestrator ops: answered by the rules layer when it is built (conf_rules.c),
+ * otherwise counted as "not supported". */
 static const char *const k_unsupported[] = {
     "combatant_can_see", "target_cover", "plan_move", "opportunity_schedule", "flee_route",
     "best_aim",          NULL,
@@ -1278,7 +1282,17 @@ conf_result conf_check_nat20(json_t *line, const char **op, char *msg, size_t ms
         }
     }
     if (in_list(k_unsupported, SIZE_MAX, name)) {
+#ifdef GG_CONF_HAVE_RULES
+        /* The rules layer answers the composite ops (conf_rules.c). */
+        gg_scene *rules_scene = cached_scene(json_object_get(line, "scene"), msg, msgcap);
+        if (rules_scene == NULL) {
+            return CONF_FAIL;
+        }
+        return conf_check_rules_op(name, q, json_object_get(line, "expect"), rules_scene, msg,
+                                   msgcap);
+#else
         return CONF_UNSUPPORTED;
+#endif
     }
     const op_spec *spec = NULL;
     for (const op_spec *s = k_ops; s->name != NULL; s++) {
