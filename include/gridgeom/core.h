@@ -178,6 +178,123 @@ GG_API GG_NODISCARD gg_status gg_template_cells(const gg_template *tpl, gg_cell 
                                                 int32_t height, gg_cell *out, int32_t capacity,
                                                 int32_t *out_count, const char **out_reason);
 
+/* ==== section: metrics (movement measurement, creature sizes and footprints) ==== */
+
+/// How a move on the square grid is measured. Every metric prices a route step by step; "distance"
+/// below is the price of the cheapest route on an open grid.
+/// @since 0.1
+typedef enum gg_metric {
+    /// SRD 5.2 default ("Diagonals"): every step, diagonal or not, costs one square (5-5-5).
+    GG_METRIC_CHEBYSHEV = 0,
+    /// The alternating rule (5-10-5): the first diagonal costs one square, the second two, and so
+    /// on. The count of diagonals taken so far (its parity) is an input and an output of every
+    /// query, so a move split into legs costs the same as the whole move.
+    GG_METRIC_ALTERNATING = 1,
+    /// Exact diagonals: a diagonal step costs sqrt(2) squares (Foundry's "exact"). Costs are
+    /// kept exactly as feet + root2_feet * sqrt(2); the open-grid distance is octile.
+    GG_METRIC_EUCLIDEAN = 2,
+    /// Taxicab: only orthogonal steps exist; the distance is |dcol| + |drow| squares.
+    GG_METRIC_MANHATTAN = 3
+} gg_metric;
+
+/// An exact movement cost. For every metric but GG_METRIC_EUCLIDEAN the cost is `feet` and
+/// `root2_feet` is 0; for Euclidean the cost is feet + root2_feet * sqrt(2) (both integers, so
+/// comparisons are exact). `steps` counts the steps taken; `parity` is the number of diagonals
+/// taken mod 2 after the move under GG_METRIC_ALTERNATING (1: the next diagonal costs double),
+/// and the parity given as input, unchanged, under the other metrics.
+/// @since 0.1
+typedef struct gg_metric_cost {
+    int64_t feet;
+    int64_t root2_feet;
+    int64_t steps;
+    int32_t parity;
+} gg_metric_cost;
+
+/// The cost in feet as a double (rounded for GG_METRIC_EUCLIDEAN; exact below 2^53 otherwise).
+/// @thread pure
+/// @since 0.1
+static inline double gg_metric_cost_ft(gg_metric_cost c)
+{
+    return (double)c.feet + (double)c.root2_feet * 1.4142135623730950488;
+}
+
+/// Compares the prices of two costs exactly: -1, 0 or +1 as feet + root2_feet*sqrt(2) of `a` is
+/// below, equal to or above that of `b`. `steps` and `parity` are not compared. Exact for
+/// |feet|, |root2_feet| < 2^62.
+/// @thread pure
+/// @since 0.1
+GG_API int gg_metric_cost_compare(gg_metric_cost a, gg_metric_cost b);
+
+/// The open-grid distance from `a` to `b` under `metric`, with squares of `cell_size_ft` feet,
+/// starting with the diagonal parity `parity` (0 or 1; only GG_METRIC_ALTERNATING uses it). It is
+/// the cost of the cheapest route with no obstacles and no difficult terrain:
+///   Chebyshev  max * cell                           (steps: max)
+///   5-10-5     max * cell + floor((min + parity) / 2) * cell   (steps: max)
+///   Euclidean  (max - min) * cell + min * cell * sqrt(2)       (steps: max)
+///   Manhattan  (max + min) * cell                   (steps: max + min)
+/// where max and min are the larger and smaller of |dcol| and |drow|.
+/// @return GG_OK; GG_E_INVALID_ARG for NULL out, an unknown metric, cell_size_ft < 1 or a parity
+///         other than 0 or 1; GG_E_TOO_LARGE when a coordinate difference exceeds 2^30 cells.
+/// @thread pure
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_metric_distance(gg_metric metric, gg_cell a, gg_cell b,
+                                                 int32_t cell_size_ft, int32_t parity,
+                                                 gg_metric_cost *out);
+
+/// Prices a route of `count` cells (each consecutive pair one step apart: one of the eight
+/// neighbours, or one of the four orthogonal ones under GG_METRIC_MANHATTAN) starting with
+/// `parity`, ignoring terrain. Pricing a route in legs, each leg starting with the previous
+/// leg's output parity, gives the same total as pricing it whole. count 0 or 1 costs 0.
+/// @return GG_OK; GG_E_INVALID_ARG for NULL out, NULL cells with count > 0, count < 0, an unknown
+///         metric, cell_size_ft < 1, a parity other than 0 or 1, or a pair that is not one step
+///         (*out then prices the steps before it).
+/// @thread pure
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_metric_route_cost(gg_metric metric, const gg_cell *cells,
+                                                   int32_t count, int32_t cell_size_ft,
+                                                   int32_t parity, gg_metric_cost *out);
+
+/// Creature sizes (SRD 5.2 "Creature Size"). The footprint side in squares is 1 for Tiny, Small
+/// and Medium, 2 for Large, 3 for Huge and 4 for Gargantuan; a footprint is anchored at its
+/// top-left cell (lowest column and row).
+/// @since 0.1
+typedef enum gg_size {
+    GG_SIZE_TINY = 0,
+    GG_SIZE_SMALL = 1,
+    GG_SIZE_MEDIUM = 2,
+    GG_SIZE_LARGE = 3,
+    GG_SIZE_HUGE = 4,
+    GG_SIZE_GARGANTUAN = 5
+} gg_size;
+
+/// Footprint side in squares of `size`: 1, 1, 1, 2, 3, 4; 0 for a value outside gg_size.
+/// @thread pure
+/// @since 0.1
+GG_API int32_t gg_size_cells(gg_size size);
+
+/// The gap between two footprints, measured edge to edge: the metric distance between their
+/// nearest occupied cells (parity 0), with squares of `cell_size_ft` feet. Overlapping footprints
+/// are 0 apart; two creatures side by side are one square apart. A creature with reach R reaches
+/// another when the gap in feet is <= R (SRD 5.2 "Reach": a 5-foot reach touches adjacent
+/// squares).
+/// @return GG_OK; GG_E_INVALID_ARG for NULL out, an unknown metric or size, cell_size_ft < 1;
+///         GG_E_TOO_LARGE when the gap exceeds 2^30 cells.
+/// @thread pure
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_footprint_distance(gg_metric metric, gg_cell a_anchor,
+                                                    gg_size a_size, gg_cell b_anchor,
+                                                    gg_size b_size, int32_t cell_size_ft,
+                                                    gg_metric_cost *out);
+
+/// True when the two footprints do not overlap and some occupied cell of one is one of the eight
+/// neighbours of some occupied cell of the other (edge to edge). False for unknown sizes.
+/// @thread pure
+/// @since 0.1
+GG_API bool gg_footprints_adjacent(gg_cell a_anchor, gg_size a_size, gg_cell b_anchor,
+                                   gg_size b_size);
+
+/* ==== end section: metrics ==== */
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,7 +16,7 @@ extern "C" {
  * ============================================================================================= */
 
 /// The scene formats the io layer reads. GG_IO_FORMAT_AUTO looks at the top-level keys:
-/// "wall_segments" or integer "width"/"height" without "walls" -> Nat20; "resolution" and
+/// "wall_segments", or "width" and "height" without "grid" and "walls" -> Nat20; "resolution" and
 /// "line_of_sight" -> Universal VTT; a "walls" list with "grid" -> Foundry.
 /// @since 0.1
 typedef enum gg_io_format {
@@ -223,6 +223,16 @@ GG_API GG_NODISCARD gg_status gg_scene_export_nat20(const gg_scene *scene, char 
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_export_nat20_file(const gg_scene *scene, const char *path,
                                                          gg_io_error *out_error);
+
+/// Lists the scene's live walls in id order (the order gg_scene_export_nat20() writes them), for
+/// exporters and drawing tools. Either output array may be NULL (then only *out_count is useful).
+/// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = the full count);
+///         GG_E_INVALID_ARG for NULL scene or out_count, or capacity < 0.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_io_list_walls(const gg_scene *scene, gg_wall_id *out_ids,
+                                               gg_wall_def *out_defs, int32_t capacity,
+                                               int32_t *out_count);
 
 #ifdef __cplusplus
 }

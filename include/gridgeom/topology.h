@@ -553,12 +553,630 @@ GG_API GG_NODISCARD gg_status gg_scene_reachable(const gg_scene *scene, gg_scrat
                                                  int32_t *out_count);
 
 /* ==== section: movement (cost-aware paths, fields, metrics, footprints) ==== */
+
+/* Cost-aware movement (docs/movement.md). Nat20's gg_scene_shortest_path() and
+ * gg_scene_reachable() above are unchanged; these queries price every step with a metric, a
+ * difficult-terrain rule and the mover's size, and treat other creatures as inputs. */
+
+/// How difficult terrain is priced (SRD 5.2 "Difficult Terrain": every foot of movement in it
+/// costs 1 extra foot). A step pays the extra when it enters a difficult cell; leaving one costs
+/// normally (as in Nat20).
+/// @since 0.1
+typedef enum gg_difficult_rule {
+    GG_DIFFICULT_DOUBLE = 0,    ///< the step costs double (SRD default)
+    GG_DIFFICULT_SURCHARGE = 1, ///< the step costs surcharge_ft more (PF2e-style flat cost)
+    GG_DIFFICULT_IGNORE = 2     ///< difficult terrain costs nothing extra
+} gg_difficult_rule;
+
+/// Another creature, as an input to a movement query (not scene state). Hosts pass only living
+/// creatures whose position they know; the mover itself must not be listed.
+/// @since 0.1
+typedef struct gg_move_other {
+    gg_cell cell;       ///< anchor: top-left cell of its footprint
+    gg_size size;       ///< footprint side per gg_size_cells()
+    bool ally;          ///< on the mover's side
+    bool incapacitated; ///< has the Incapacitated condition (matters only with pass_size_apart)
+} gg_move_other;
+
+/// Options of a movement query. Make it with gg_move_def_default(), then set fields. Arrays are
+/// borrowed for the duration of the call.
+/// @since 0.1
+typedef struct gg_move_def {
+    uint32_t struct_size;        ///< set by gg_move_def_default(); do not touch
+    gg_metric metric;            ///< default GG_METRIC_CHEBYSHEV (SRD 5.2)
+    gg_difficult_rule difficult; ///< default GG_DIFFICULT_DOUBLE
+    int32_t surcharge_ft;        ///< feet added per difficult step with GG_DIFFICULT_SURCHARGE;
+                                 ///< >= 0; default 5
+    gg_size size;                ///< the mover's size; default GG_SIZE_MEDIUM (1x1)
+    const gg_cell *avoid;        ///< cells never entered by any part of the footprint; may be NULL
+    int32_t avoid_count;         ///< >= 0; default 0
+    const gg_move_other *others; ///< other creatures; may be NULL
+    int32_t other_count;         ///< >= 0; default 0
+    /// SRD 5.2 "Moving Around Other Creatures" (2024): you may also pass through the space of a
+    /// creature that is Incapacitated, Tiny, or two sizes larger or smaller than you. Default
+    /// false: Nat20's rule, allies passable and every other creature impassable.
+    bool pass_size_apart;
+    /// SRD 5.2 "Moving Around Other Creatures": another creature's space is Difficult Terrain
+    /// for you unless that creature is Tiny or your ally. Default false (Nat20).
+    bool occupied_difficult;
+} gg_move_def;
+
+/// Defaults: Chebyshev, difficult terrain doubles, surcharge 5 ft, a Medium mover, no avoided
+/// cells, no other creatures, Nat20 passing rules.
+/// @thread pure
+/// @since 0.1
+static inline gg_move_def gg_move_def_default(void)
+{
+    gg_move_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.metric = GG_METRIC_CHEBYSHEV;
+    d.difficult = GG_DIFFICULT_DOUBLE;
+    d.surcharge_ft = 5;
+    d.size = GG_SIZE_MEDIUM;
+    d.avoid = NULL;
+    d.avoid_count = 0;
+    d.others = NULL;
+    d.other_count = 0;
+    d.pass_size_apart = false;
+    d.occupied_difficult = false;
+    return d;
+}
+
+/* The movement model every query below shares (docs/movement.md has diagrams):
+ *  - The mover is an n x n footprint (n = gg_size_cells(def->size)) named by its top-left
+ *    anchor; every cell it covers must be on the map. Paths, fields and costs are per anchor.
+ *  - A footprint may stand where every covered cell is unblocked and no wall blocking movement
+ *    separates two covered neighbours. A step moves every covered cell one square the same way;
+ *    it is legal when each covered cell's own step is legal per gg_scene_edge_distance() (walls,
+ *    blocked cells, the corner rule), so no footprint squeezes through a gap narrower than
+ *    itself or cuts a blocked corner. The start position itself is never checked.
+ *  - A step into a cell listed in `avoid` (by any covered cell), or into the space of an
+ *    impassable creature, is illegal. Allies are passable; others are impassable unless
+ *    pass_size_apart allows them. No query ever ends a move on a cell shared with another
+ *    creature ("You can't willingly end a move in a space occupied by another creature").
+ *  - A step costs the metric's price of one orthogonal or diagonal square; it pays the
+ *    difficult-terrain rule once when any cell newly entered is difficult (or, with
+ *    occupied_difficult, is another non-Tiny, non-allied creature's space).
+ *  - Order: fewest feet; among equal feet, fewest steps; among routes equal in both, each cell
+ *    is reached by the step whose direction comes first in Nat20's order NW, W, SW, N, S, NE, E,
+ *    SE (the field applies this to every optimal predecessor; the path and overlay use the same
+ *    rule among the predecessors they settle before the cell). Under GG_METRIC_ALTERNATING a
+ *    cell is reached with the cheaper parity, parity 0 on a tie.
+ *  - `parity` (0 or 1) is the number of diagonals already taken this move mod 2; costs report
+ *    the parity after the move, so legs chain exactly. Other metrics ignore and return it. */
+
+/// The cheapest route from `a` to `b` (anchors) by A*, per the model above. Writes the anchors
+/// from `a` to `b` inclusive and, when `out_cost` is not NULL, the route's cost. a == b gives [a]
+/// at cost 0. No route, or `b` where the mover cannot end, gives 0 cells with GG_OK (and a cost
+/// of 0 steps with feet -1).
+/// Work is proportional to the cells searched, never to the map.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = cells needed, cost set);
+///         GG_E_OUT_OF_BOUNDS when a footprint at `a` or `b` leaves the map; GG_E_BAD_DEF;
+///         GG_E_INVALID_ARG for NULL pointers, negative counts, an unknown enum, a negative
+///         surcharge, a parity other than 0/1 or scratch made for another scene;
+///         GG_E_TOO_LARGE when a cost could overflow (cell size times map area too large).
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_lowest_cost_path(const gg_scene *scene,
+                                                        gg_scratch *scratch,
+                                                        const gg_move_def *def, gg_cell a,
+                                                        gg_cell b, int32_t parity, gg_cell *out,
+                                                        int32_t capacity, int32_t *out_count,
+                                                        gg_metric_cost *out_cost);
+
+/// A full distance field from one origin: the cost and predecessor of every anchor, for many
+/// queries from the same origin. It lives in caller memory (see gg_scene_move_field()).
+typedef struct gg_move_field gg_move_field;
+
+/// Bytes of caller memory a field for `scene` under `def` needs (about 9 bytes per cell; twice
+/// that under GG_METRIC_ALTERNATING, plus 4 under GG_METRIC_EUCLIDEAN).
+/// @return GG_OK; GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL pointers or an invalid def.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_move_field_bytes(const gg_scene *scene, const gg_move_def *def,
+                                                  size_t *out_bytes);
+
+/// Builds the field from `origin` (an anchor) into `memory` (at least gg_move_field_bytes(),
+/// aligned to 8). Every anchor gets its lowest cost and a predecessor per the model above. The
+/// field copies what it needs of the def; it stays valid while `memory` lives and the scene is
+/// neither destroyed nor changed (routes of uniform-cost fields are read back from the scene).
+/// Work: O(cells) (a full field is proportional to the map by nature); bucketed (no heap) for
+/// every metric but Euclidean when step costs are small multiples of one unit.
+/// @return GG_OK (*out_field points into memory); GG_E_BUFFER_TOO_SMALL (bytes too small or
+///         memory misaligned); GG_E_OUT_OF_BOUNDS when the origin's footprint leaves the map;
+///         otherwise as gg_scene_lowest_cost_path().
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch,
+                                                  const gg_move_def *def, gg_cell origin,
+                                                  int32_t parity, void *memory, size_t bytes,
+                                                  gg_move_field **out_field);
+
+/// The field's cost to reach anchor `c` (the cheaper parity, parity 0 on a tie). *out_reached is
+/// false (and *out_cost zero, feet -1) for anchors the field never reached; `out_can_end` (may
+/// be NULL) tells whether the mover may end its move there (no other creature's space).
+/// @return GG_OK; GG_E_OUT_OF_BOUNDS for an anchor off the field; GG_E_INVALID_ARG for NULL.
+/// @thread reader (a built field is immutable)
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_move_field_cost(const gg_move_field *field, gg_cell c,
+                                                 bool *out_reached, gg_metric_cost *out_cost,
+                                                 bool *out_can_end);
+
+/// The field's route from its origin to `c`, all or nothing as in gg_scene_lowest_cost_path();
+/// 0 cells with GG_OK when `c` was not reached or the mover may not end there.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL; GG_E_OUT_OF_BOUNDS; GG_E_INVALID_ARG for NULL pointers
+///         or negative capacity.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_move_field_path(const gg_move_field *field, gg_cell c,
+                                                 gg_cell *out, int32_t capacity,
+                                                 int32_t *out_count);
+
+/// One anchor of a movement overlay.
+/// @since 0.1
+typedef struct gg_move_reach {
+    gg_cell cell;        ///< the anchor reached
+    gg_cell prev;        ///< the anchor it was reached from; equals `cell` for the origin
+    gg_metric_cost cost; ///< cheapest cost (and the parity after it)
+    bool can_end;        ///< false when the footprint there shares a cell with another creature
+} gg_move_reach;
+
+/// The movement overlay: every anchor reachable from `origin` with cost <= budget_ft, with its
+/// cost and predecessor, in nondecreasing cost order (origin first). A negative budget gives
+/// [origin]. Work is proportional to the anchors reached, not to the map.
+/// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count); otherwise as
+///         gg_scene_lowest_cost_path().
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
+                                                    const gg_move_def *def, gg_cell origin,
+                                                    int32_t parity, int32_t budget_ft,
+                                                    gg_move_reach *out, int32_t capacity,
+                                                    int32_t *out_count);
+
+/// Prices a route of anchors the host already has (a dragged ruler path, a waypoint leg) with
+/// the scene's terrain and the def's rules, from `parity`. *out_legal counts the leading steps
+/// that are legal; *out_cost prices exactly those. A route of 0 or 1 anchors costs 0.
+/// @return GG_OK (also when a step is illegal: *out_legal < count - 1); GG_E_OUT_OF_BOUNDS for
+///         an anchor whose footprint leaves the map; otherwise as gg_scene_lowest_cost_path().
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_route_cost(const gg_scene *scene, const gg_move_def *def,
+                                                  const gg_cell *cells, int32_t count,
+                                                  int32_t parity, gg_metric_cost *out_cost,
+                                                  int32_t *out_legal);
+
 /* ==== end section: movement ==== */
 
 /* ==== section: vision (field of view, visibility, light sources) ==== */
+
+/* ---- Cell bitsets ------------------------------------------------------------------------------
+ * Field-of-view queries write a caller-provided bitset: bit (row * width + col) of the array of
+ * uint64_t words, bit k of word k / 64 being (word >> (k % 64)) & 1. */
+
+/// Words a cell bitset for `scene` needs: ceil(width * height / 64); 0 for NULL.
+/// @thread reader
+/// @since 0.1
+GG_API size_t gg_scene_bitset_words(const gg_scene *scene);
+
+/// True when cell (col,row) of a scene `width` cells wide is set in `bits`. The cell must be on
+/// the scene. Caller-side helper; the library does not check anything.
+/// @thread pure
+/// @since 0.1
+static inline bool gg_bitset_has(const uint64_t *bits, int32_t width, gg_cell c)
+{
+    size_t k = (size_t)c.row * (size_t)width + (size_t)c.col;
+    return ((bits[k >> 6] >> (k & 63u)) & 1u) != 0;
+}
+
+/// How a field-of-view query treats the bits already in the caller's bitset.
+/// @since 0.1
+typedef enum gg_bitset_mode {
+    /// Clear every word first (one memset of gg_scene_bitset_words() words), then set.
+    GG_BITSET_REPLACE = 1,
+    /// Only set bits (OR): the union over several calls, e.g. what a party sees. The work is
+    /// then proportional to what is visible, never to the map.
+    GG_BITSET_UNION = 2
+} gg_bitset_mode;
+
+/// A range that never limits a field of view.
+#define GG_RANGE_UNLIMITED INT64_MAX
+
+/// Field of view: sets the bit of every cell `c` with gg_scene_has_line_of_sight(viewer, c)
+/// true and Chebyshev distance * cell_size_ft <= range_ft. The answer is exactly the per-cell
+/// loop's, Bresenham's direction dependence included (the walk goes from the viewer), walls,
+/// doors and one-way walls (seen from the viewer's centre) included. A viewer whose centre
+/// touches a wall that blocks sight sees nothing, not even its own cell (Nat20 §6).
+///
+/// Cost: an exact shadow sweep, octant by octant, over slope intervals: it reads only cells
+/// whose sight lines are still open, and tests only walls registered next to them, so the work
+/// grows with what is visible (plus, in GG_BITSET_REPLACE mode, clearing the bitset).
+/// Uses `scratch` as working memory (it never touches the marks of path and reach queries).
+/// @param range_ft  feet, >= 0; GG_RANGE_UNLIMITED for no limit.
+/// @param out_count optional: the number of cells the viewer sees (its own cell included).
+/// @return GG_OK; GG_E_OUT_OF_BOUNDS (nothing set, *out_count = 0); GG_E_BUFFER_TOO_SMALL when
+///         words < gg_scene_bitset_words() (nothing written); GG_E_INVALID_ARG for NULL scene,
+///         scratch or bits, scratch made for another scene, range_ft < 0 or an unknown mode.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_visible_cells(const gg_scene *scene, gg_cell viewer,
+                                                     int64_t range_ft, gg_bitset_mode mode,
+                                                     gg_scratch *scratch, uint64_t *bits,
+                                                     size_t words, int32_t *out_count);
+
+/// The set of cells a creature with `senses` (NULL = none) standing on `viewer` can see under
+/// the full gg_scene_can_see() rules: line of sight (as gg_scene_visible_cells()), then
+/// blindsight / truesight reach, heavy obscurement, the computed light (light sources, cell
+/// tags and the default; see gg_scene_light_on_cell()) and darkvision. Bit c is set exactly
+/// when gg_scene_can_see(viewer, c, senses) is true.
+/// @return as gg_scene_visible_cells().
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_seen_cells(const gg_scene *scene, gg_cell viewer,
+                                                  const gg_senses *senses, gg_bitset_mode mode,
+                                                  gg_scratch *scratch, uint64_t *bits,
+                                                  size_t words, int32_t *out_count);
+
+/// Which rule a visibility matrix applies.
+/// @since 0.1
+typedef enum gg_visibility_rule {
+    /// gg_scene_has_line_of_sight(cells[i], cells[j]).
+    GG_VISIBILITY_LINE_OF_SIGHT = 1,
+    /// gg_scene_can_see(cells[i], cells[j], senses ? &senses[i] : NULL).
+    GG_VISIBILITY_CAN_SEE = 2
+} gg_visibility_rule;
+
+/// Visibility among `count` creatures in one call: out[i * count + j] = 1 when creature i (on
+/// cells[i]) sees creature j under `rule`, else 0; the diagonal holds each creature's view of
+/// its own cell. Each unordered pair shares its work: the segment between the centres is
+/// tested against the walls once, and the Bresenham walks both ways reuse it. The matrix is
+/// symmetric where the rules are: it is asymmetric only through Bresenham ties next to blocked
+/// cells, one-way walls, and (for GG_VISIBILITY_CAN_SEE) different senses or the target cell's
+/// light and obscurement. A creature on an off-map cell sees and is seen by nobody (0 entries,
+/// not an error, as Nat20's False).
+/// @param senses  GG_VISIBILITY_CAN_SEE only: NULL (no senses for anyone) or `count` entries.
+/// @param out     count * count bytes.
+/// @return GG_OK; GG_E_INVALID_ARG for NULL scene, NULL cells or out with count > 0,
+///         count < 0, count > 46340 (count * count overflows) or an unknown rule.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_visibility_matrix(const gg_scene *scene,
+                                                         const gg_cell *cells, int32_t count,
+                                                         gg_visibility_rule rule,
+                                                         const gg_senses *senses, uint8_t *out);
+
+/* ---- Light sources ----------------------------------------------------------------------------
+ * A light source lights cells within its radii (Chebyshev distance * cell_size_ft, the SRD 5.2
+ * grid distance) that it reaches with a line of light: Nat20's line of sight from the light's
+ * cell, with walls that block light (GG_BLOCKS_LIGHT; open doors do not; one-way walls judged
+ * from the light's centre) in place of walls that block sight. Blocked cells stop light as
+ * they stop sight.
+ *
+ * Combining: the light of a cell is the brightest of (its tag, or the scene default when it has
+ * none) and every source that reaches it: bright > dim > dark. Overlapping sources never add
+ * up: two dim lights make dim light. Lighting is evaluated when it is read, from the current
+ * walls, doors and blocked cells, so opening a door or moving a wall never leaves it stale and
+ * writers do no work beyond the light itself. */
+
+/// A light source. Make it with gg_light_def_default(), then set fields.
+/// @since 0.1
+typedef struct gg_light_def {
+    uint32_t struct_size; ///< set by gg_light_def_default(); do not touch
+    gg_cell cell;         ///< where the light is; must be on the scene
+    int32_t bright_ft;    ///< bright light within this many feet, >= 0
+    int32_t dim_ft;       ///< dim light within this many feet (outer radius, as Foundry's
+                          ///< `dim`), >= 0; cells within bright_ft are bright regardless
+} gg_light_def;
+
+/// A torch (SRD 5.2: bright light in a 20-foot radius and dim light for an additional 20 feet)
+/// at cell (0,0).
+/// @thread pure
+/// @since 0.1
+static inline gg_light_def gg_light_def_default(void)
+{
+    gg_light_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.cell.col = 0;
+    d.cell.row = 0;
+    d.bright_ft = 20;
+    d.dim_ft = 40;
+    return d;
+}
+
+/// Names a light source; the generation detects an id kept after gg_scene_remove_light().
+/// {0, 0} never names a light.
+/// @since 0.1
+typedef struct gg_light_id {
+    uint32_t index;
+    uint32_t generation;
+} gg_light_id;
+
+/// Adds a light source. O(1) amortised.
+/// @return GG_OK; GG_E_BAD_DEF if `def` was not made by gg_light_def_default();
+///         GG_E_INVALID_ARG for NULL or a negative radius; GG_E_OUT_OF_BOUNDS for an off-map
+///         cell; GG_E_TOO_LARGE past 2^24 lights; GG_E_NO_MEMORY (scene unchanged).
+///         `out_id` may be NULL.
+/// @thread writer
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_add_light(gg_scene *scene, const gg_light_def *def,
+                                                 gg_light_id *out_id);
+
+/// Moves a light or changes its radii (the whole def is replaced). O(1).
+/// @return GG_OK; GG_E_STALE_ID; otherwise as gg_scene_add_light() (scene unchanged).
+/// @thread writer
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_set_light(gg_scene *scene, gg_light_id id,
+                                                 const gg_light_def *def);
+
+/// Removes a light. O(1).
+/// @return GG_OK; GG_E_STALE_ID; GG_E_INVALID_ARG for NULL.
+/// @thread writer
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_remove_light(gg_scene *scene, gg_light_id id);
+
+/// Reads back a live light's definition.
+/// @return GG_OK; GG_E_STALE_ID; GG_E_INVALID_ARG for NULL.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_get_light(const gg_scene *scene, gg_light_id id,
+                                                 gg_light_def *out_def);
+
+/// Number of live light sources.
+/// @thread reader
+/// @since 0.1
+GG_API int32_t gg_scene_light_count(const gg_scene *scene);
+
+/// The light that sources alone put on `c` (GG_LIGHT_BRIGHT, GG_LIGHT_DIM, or GG_LIGHT_DARK
+/// when no source reaches it), ignoring tags and the default. gg_scene_light_on_cell() combines
+/// it with them. Off-map cells answer GG_LIGHT_DARK with GG_OK.
+/// @return GG_OK; GG_E_INVALID_ARG for NULL.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_source_light_on_cell(const gg_scene *scene, gg_cell c,
+                                                            gg_light *out_light);
+
 /* ==== end section: vision ==== */
 
 /* ==== section: cover models (corners_2d, corners_3d) ==== */
+
+/// Which procedure gg_scene_cover() runs (docs/cover.md).
+/// - GG_COVER_MODE_TAGGED: Nat20's cover_between (gg_scene_cover_between()) on the anchor cells.
+/// - GG_COVER_MODE_CORNERS_2D: the 2014 DMG corner rule: the attacker's most favourable corner,
+///   four lines to the corners of any one target square.
+/// - GG_COVER_MODE_CORNERS_3D: Ikosa-style point sets over cells with floor and ceiling heights.
+/// @since 0.1
+typedef enum gg_cover_mode {
+    GG_COVER_MODE_TAGGED = 0,
+    GG_COVER_MODE_CORNERS_2D = 1,
+    GG_COVER_MODE_CORNERS_3D = 2
+} gg_cover_mode;
+
+/// How a line set is scored. DND5E: half / three-quarters / total (SRD 5.1 "Cover").
+/// DND35: the Ikosa CoverValue buckets +2 / +4 / +8 (3.5 SRD cover, PF1 partial cover).
+/// @since 0.1
+typedef enum gg_cover_rules {
+    GG_COVER_RULES_DND5E = 0,
+    GG_COVER_RULES_DND35 = 1
+} gg_cover_rules;
+
+/// The attack being covered. MELEE switches on the adjacent-melee rules (DND35 and 3-D);
+/// AREA needs gg_cover_def.origin (the area's point of origin).
+/// @since 0.1
+typedef enum gg_attack_kind {
+    GG_ATTACK_MELEE = 0,
+    GG_ATTACK_REACH = 1,
+    GG_ATTACK_RANGED = 2,
+    GG_ATTACK_AREA = 3
+} gg_attack_kind;
+
+/// Units of gg_cover_point and of the 3-D inputs: x and y in sixteenths of a cell, z in inches.
+#define GG_COVER_SUBDIV 16
+/// Largest absolute height (floor, ceiling, box, creature base or height), in inches.
+#define GG_COVER_HEIGHT_LIMIT (1 << 20)
+/// A ceiling value meaning "open sky".
+#define GG_COVER_NO_CEILING INT32_MAX
+/// Largest creature side in cells (Gargantuan).
+#define GG_COVER_MAX_SIZE 4
+
+/// An exact point: x, y in 1/GG_COVER_SUBDIV cell (grid-corner coordinates, so the corner (3,0)
+/// is (48, 0)), z in inches above the 0 datum (ignored in 2-D).
+/// @since 0.1
+typedef struct gg_cover_point {
+    int32_t x, y, z_in;
+} gg_cover_point;
+
+/// A creature in a cover query: a square footprint of size x size cells with `cell` its
+/// top-left (first in (row, col) order) cell. 3-D fields: the height of its feet, its body
+/// height, and whether it stands on something (a flying creature is not supported).
+/// @since 0.1
+typedef struct gg_cover_body {
+    gg_cell cell;       ///< anchor: the footprint's top-left cell
+    int32_t size;       ///< side in cells, 1..GG_COVER_MAX_SIZE; default 1
+    int32_t base_in;    ///< 3-D: elevation of its feet, inches; default 0
+    int32_t height_in;  ///< 3-D: body height, inches; 0 (default) = size x layer height
+    bool supported;     ///< 3-D: standing (not flying); default true
+} gg_cover_body;
+
+/// A one-cell, ground-level, standing creature at `cell`.
+/// @thread pure
+/// @since 0.1
+static inline gg_cover_body gg_cover_body_make(gg_cell cell)
+{
+    gg_cover_body b;
+    b.cell = cell;
+    b.size = 1;
+    b.base_in = 0;
+    b.height_in = 0;
+    b.supported = true;
+    return b;
+}
+
+/// A 3-D solid block: the cells min..max (inclusive) between heights z0_in < z1_in (inches).
+/// `cap` is the cover it gives; GG_COVER_TOTAL blocks effect and sight.
+/// @since 0.1
+typedef struct gg_cover_box {
+    gg_cell min, max;
+    int32_t z0_in, z1_in;
+    gg_cover cap;
+} gg_cover_box;
+
+/// Everything a cover query needs besides the scene and the creatures.
+/// Make it with gg_cover_def_default(), then set fields. Every field has a working default, so a
+/// flat scene needs nothing (the default mode is GG_COVER_MODE_TAGGED).
+/// @since 0.1
+typedef struct gg_cover_def {
+    uint32_t struct_size;          ///< set by gg_cover_def_default(); do not touch
+    gg_cover_mode mode;            ///< default GG_COVER_MODE_TAGGED (Nat20)
+    gg_cover_rules rules;          ///< default GG_COVER_RULES_DND5E
+    gg_attack_kind kind;           ///< default GG_ATTACK_RANGED
+    /// Most cover other creatures give: GG_COVER_NONE (ignored), HALF (default), THREE_QUARTERS
+    /// (DMG-literal line counting). Creatures never give total cover.
+    gg_cover creature_cap;
+    bool pinch_pass;               ///< corners: lines squeezing between two touching solids pass
+                                   ///< (Ikosa); default false (a pinch blocks)
+    bool exact_corners;            ///< corners_2d: literal lattice corners (compatibility only);
+                                   ///< default false (corners are inset into their square)
+    bool best_cell;                ///< corners_3d: score each target cell apart, keep the best
+                                   ///< (the DMG's "any one square"); default false (whole target)
+    bool pf1_partial;              ///< DND35: +2 partial cover (Pathfinder); default true
+    bool low_obstacle_rule;        ///< DND35-style: half-cover cells are ignored by an attacker
+                                   ///< closer to them than the target, or > 6 cells from the
+                                   ///< target; default false
+    bool adjust_on_downward;       ///< 3-D melee: lift/lower points on supported downward
+                                   ///< attacks too (Ikosa code); default true
+    int32_t boost_pct;             ///< 3-D low-point boost, % of body height; default 30
+    int32_t melee_top_pct;         ///< 3-D same-level melee top point, % of column; default 95
+    int32_t melee_bottom_pct;      ///< 3-D same-level melee bottom point; default 30
+    gg_cover ignore_up_to;         ///< degrees up to this one (never total) count as none
+                                   ///< (Sharpshooter); default GG_COVER_NONE
+    /// Exact source point, borrowed: an area's point of origin (2-D and 3-D, not inset) or a
+    /// fixed 3-D aim point (inset into its cell column). NULL (default): the attacker's corners.
+    const gg_cover_point *origin;
+    /// 3-D height field, borrowed, width x height values row-major in inches: the ground of
+    /// each cell (NULL = 0 everywhere) and its ceiling (NULL or GG_COVER_NO_CEILING = none).
+    const int32_t *floor_in;
+    const int32_t *ceiling_in;
+    int32_t layer_in;              ///< 3-D layer height in inches; 0 (default) = cell size
+    const gg_cover_box *boxes;     ///< 3-D solid blocks, borrowed; default NULL
+    int32_t box_count;             ///< default 0
+} gg_cover_def;
+
+/// A def with every default filled in.
+/// @thread pure
+/// @since 0.1
+static inline gg_cover_def gg_cover_def_default(void)
+{
+    gg_cover_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.mode = GG_COVER_MODE_TAGGED;
+    d.rules = GG_COVER_RULES_DND5E;
+    d.kind = GG_ATTACK_RANGED;
+    d.creature_cap = GG_COVER_HALF;
+    d.pinch_pass = false;
+    d.exact_corners = false;
+    d.best_cell = false;
+    d.pf1_partial = true;
+    d.low_obstacle_rule = false;
+    d.adjust_on_downward = true;
+    d.boost_pct = 30;
+    d.melee_top_pct = 95;
+    d.melee_bottom_pct = 30;
+    d.ignore_up_to = GG_COVER_NONE;
+    d.origin = NULL;
+    d.floor_in = NULL;
+    d.ceiling_in = NULL;
+    d.layer_in = 0;
+    d.boxes = NULL;
+    d.box_count = 0;
+    return d;
+}
+
+/// What blocked a line (the obstacle that decided its cap).
+/// @since 0.1
+typedef enum gg_cover_by {
+    GG_COVER_BY_NOTHING = 0,
+    GG_COVER_BY_CELL = 1,      ///< a blocked or cover-tagged cell (gg_cover_line.cell)
+    GG_COVER_BY_WALL = 2,      ///< a wall (gg_cover_line.wall)
+    GG_COVER_BY_CREATURE = 3,  ///< creatures[gg_cover_line.index]
+    GG_COVER_BY_BOX = 4,       ///< boxes[gg_cover_line.index]
+    GG_COVER_BY_TERRAIN = 5    ///< the ground or ceiling of gg_cover_line.cell (3-D)
+} gg_cover_by;
+
+/// Result flags.
+/// @since 0.1
+typedef enum gg_cover_flag {
+    GG_COVER_FLAG_SOFT = 1u << 0,          ///< DND35: only creatures give the cover (ranged only)
+    GG_COVER_FLAG_HIGHER_GROUND = 1u << 1, ///< 3-D melee from above (+1 in 3.5)
+    GG_COVER_FLAG_NO_LINES = 1u << 2,      ///< no target point exists (reported as total)
+    GG_COVER_FLAG_VISIBLE = 1u << 3        ///< some line of the witness set is not blocked by
+                                           ///< anything that blocks sight (e.g. a window)
+} gg_cover_flag;
+
+/// One line of the witness set, for hosts to draw. Endpoints are the exact corner or point
+/// before the infinitesimal inset, as doubles for drawing: x, y in cells, z in feet.
+/// @since 0.1
+typedef struct gg_cover_line {
+    double x0, y0, z0, x1, y1, z1;
+    gg_cover cap;       ///< the highest level at which the line is blocked (NONE = clear)
+    gg_cover_by by;     ///< what decided `cap` (GG_COVER_BY_NOTHING when clear)
+    bool pinch;         ///< blocked by squeezing between two obstacles that touch it
+    gg_cell cell;       ///< for BY_CELL and BY_TERRAIN
+    gg_wall_id wall;    ///< for BY_WALL
+    int32_t index;      ///< for BY_CREATURE and BY_BOX; -1 otherwise
+} gg_cover_line;
+
+/// The answer of gg_scene_cover(), explaining itself.
+/// @since 0.1
+typedef struct gg_cover_result {
+    gg_cover degree;           ///< the 5e degree (filled under both rulesets)
+    int32_t dnd35_bonus;       ///< DND35: 0, 2, 4, 8, or -1 for total; 0 under DND5E
+    uint32_t flags;            ///< gg_cover_flag bits
+    int32_t lines;             ///< lines in the witness set
+    int32_t n_half;            ///< lines blocked at half or more
+    int32_t n_three_quarters;  ///< lines blocked at three-quarters or more
+    int32_t n_total;           ///< lines blocked at total
+    gg_cell source_cell;       ///< the attacker cell the chosen source belongs to
+    int32_t source_corner;     ///< 2-D: 0 TL, 1 TR, 2 BL, 3 BR; 3-D: 0..7 as (z,y,x) bits;
+                               ///< -1 for an origin point or the tagged mode
+    gg_cover_point source;     ///< the chosen source point (before the inset; z in inches)
+    gg_cell target_cell;       ///< the target cell scored (2-D, 3-D best_cell), else the anchor
+} gg_cover_result;
+
+/// Cover of `target` against `attacker` under `def` (docs/cover.md; the model is
+/// shared/reference/cover-models.md section d). `creatures` are the other creatures that may
+/// give cover (entries overlapping the attacker or target are ignored). Writes up to
+/// `line_capacity` lines of the witness set to `out_lines` (may be NULL when 0) and their
+/// full count to *out_line_count (may be NULL).
+/// - TAGGED: gg_scene_cover_between() from the attacker's anchor to the target's, with the
+///   creatures' footprint cells as `occupied` (byte-identical with creature_cap HALF).
+/// - CORNERS_2D: every attacker corner (or the origin) to the 4 inset corners of each target
+///   cell; the best (corner, cell) wins: 1-2 blocked lines half, 3-4 three-quarters, 4 blocked
+///   by effect-blocking obstacles total. Tangency never blocks; a pinch does.
+/// - CORNERS_3D: Ikosa point sets (face culling 4/6/7, melee adjustment, downward exclusion,
+///   low-point boost with omission), scored > N/2 for three-quarters.
+/// Obstacles: blocked cells (total), cover-tagged cells (their tag; total blocks effect),
+/// walls blocking movement or sight (total), walls with a cover value (that value; a window,
+/// GG_COVER_TOTAL, blocks effect but not sight), creatures (creature_cap), and in 3-D the
+/// height field and boxes. Cells of the attacker and target never count. Exact arithmetic;
+/// walls are found through the scene's wall index. Allocates nothing.
+/// @return GG_OK; GG_PARTIAL (line_capacity > 0 cut the lines; the result is complete;
+///         a capacity of 0 asks for no lines and gives GG_OK);
+///         GG_E_BAD_DEF if `def` was not made by gg_cover_def_default(); GG_E_INVALID_ARG for
+///         NULL scene/attacker/target/def/out, negative counts, NULL arrays with counts > 0,
+///         enum values out of range, sizes outside 1..GG_COVER_MAX_SIZE, percentages outside
+///         0..100, heights beyond GG_COVER_HEIGHT_LIMIT, an empty box, AREA without origin;
+///         GG_E_OUT_OF_BOUNDS when an attacker or target cell is off the map (*out = none);
+///         GG_E_TOO_LARGE when a line touches more obstacles than the query can hold.
+///         On failure *out is zeroed with degree GG_COVER_NONE.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_cover(const gg_scene *scene, const gg_cover_body *attacker,
+                                             const gg_cover_body *target,
+                                             const gg_cover_body *creatures,
+                                             int32_t creature_count, const gg_cover_def *def,
+                                             gg_cover_result *out, gg_cover_line *out_lines,
+                                             int32_t line_capacity, int32_t *out_line_count);
+
 /* ==== end section: cover models ==== */
 
 #ifdef __cplusplus

@@ -128,15 +128,41 @@ gg_status gg__io_seg_push(gg__io_ctx *ctx, const gg__io_seg *seg)
     return GG_OK;
 }
 
-void gg__io_lights_dropped(gg__io_ctx *ctx, int32_t count, const char *label, const char *example)
+gg_status gg__io_add_light(gg__io_ctx *ctx, gg_scene *scene, double x, double y, double bright_ft,
+                           double dim_ft, const char *path)
 {
-    if (count <= 0)
-        return;
-    ctx->stats.lights_read += count;
-    ctx->stats.lights_dropped += count;
-    gg__io_note_add(ctx, GG_IMPORT_DROPPED, count,
-                    "light sources (the scene has no light sources yet)", "%s: %s", label,
-                    example != NULL ? example : "");
+    ctx->stats.lights_read++;
+    if (!isfinite(x) || !isfinite(y) || x < 0.0 || y < 0.0 ||
+        x >= (double)gg_scene_width(scene) || y >= (double)gg_scene_height(scene)) {
+        ctx->stats.lights_dropped++;
+        gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "light sources off the map",
+                        "%s at (%.4g, %.4g)", path, x, y);
+        return GG_OK;
+    }
+    gg_light_def d = gg_light_def_default();
+    d.cell = gg_cell_make((int32_t)floor(x), (int32_t)floor(y));
+    double r[2] = {bright_ft, dim_ft};
+    int32_t v[2];
+    for (int k = 0; k < 2; k++) {
+        double q = isfinite(r[k]) ? floor(r[k] + 0.5) : 0.0;
+        v[k] = q < 0.0 ? 0 : (q > 1e6 ? 1000000 : (int32_t)q);
+    }
+    d.bright_ft = v[0];
+    d.dim_ft = v[1];
+    double cx = (double)d.cell.col + 0.5, cy = (double)d.cell.row + 0.5;
+    if (fabs(cx - x) > 1e-9 || fabs(cy - y) > 1e-9)
+        gg__io_note_add(ctx, GG_IMPORT_SNAPPED, 1, "light sources moved to the centre of their cell",
+                        "%s: (%.4g, %.4g) -> cell %d,%d", path, x, y, (int)d.cell.col,
+                        (int)d.cell.row);
+    if ((double)v[0] != bright_ft || (double)v[1] != dim_ft)
+        gg__io_note_add(ctx, GG_IMPORT_SNAPPED, 1, "light radii rounded to whole feet",
+                        "%s: bright %.4g ft, dim %.4g ft -> %d, %d", path, bright_ft, dim_ft,
+                        (int)v[0], (int)v[1]);
+    gg_status st = gg_scene_add_light(scene, &d, NULL);
+    if (st != GG_OK)
+        return gg__io_fail(ctx, st, "%s: adding the light failed: %s", path,
+                           gg_scene_message(scene));
+    return GG_OK;
 }
 
 gg_status gg__io_cells_from_real(gg__io_ctx *ctx, double v, const char *path, int32_t *out)
@@ -383,8 +409,8 @@ static gg_io_format detect(const json_t *root)
         return GG_IO_FORMAT_UVTT;
     if (json_object_get(root, "walls") != NULL && json_object_get(root, "grid") != NULL)
         return GG_IO_FORMAT_FOUNDRY;
-    if (json_is_integer(json_object_get(root, "width")) &&
-        json_is_integer(json_object_get(root, "height")) && json_object_get(root, "grid") == NULL)
+    if (json_object_get(root, "width") != NULL && json_object_get(root, "height") != NULL &&
+        json_object_get(root, "grid") == NULL && json_object_get(root, "walls") == NULL)
         return GG_IO_FORMAT_NAT20;
     return GG_IO_FORMAT_AUTO;
 }

@@ -95,8 +95,10 @@ gg_status gg__io_read_nat20(gg__io_ctx *ctx, json_t *root, gg_scene **out);
 gg_status gg__io_read_uvtt(gg__io_ctx *ctx, json_t *root, gg_scene **out);
 gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out);
 
-/* Light sources found in a file: mapped into the scene when the scene supports them, otherwise
- * reported as dropped. x, y in scene cells; radii in cells. */
-void gg__io_lights_dropped(gg__io_ctx *ctx, int32_t count, const char *label, const char *example);
+/* Adds one light source found in a file: (x, y) in scene cells (moved to the centre of its
+ * cell, reported), radii in feet (rounded; negative -> 0). Off-map lights are dropped and
+ * reported. `path` names it in the report. */
+gg_status gg__io_add_light(gg__io_ctx *ctx, gg_scene *scene, double x, double y, double bright_ft,
+                           double dim_ft, const char *path);
 
 #endif

@@ -67,6 +67,7 @@ void gg_scene_destroy(gg_scene *s)
         return;
     gg_allocator alloc = s->alloc;
     gg__wall_index_free(s);
+    gg__lights_free(s);
     gg__free_array(&alloc, s->walls, s->wall_cap, sizeof *s->walls);
     gg__free_array(&alloc, s->cells, s->ncells, 1);
     gg__free_array(&alloc, s->move_walls, s->ncells, 1);

@@ -89,7 +89,15 @@ struct gg_scene {
     uint32_t free_head;            /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
     gg__wall_index index;
     char message[192];
+    /* ---- Light sources (src/topology/light.c). Zeroed at create = no lights; freed by
+     * gg__lights_free() in gg_scene_destroy(). Free slots chain through `next_free` as
+     * index + 1, 0 = none. */
+    struct gg__light *lights;
+    uint32_t light_cap, light_slots, live_lights, light_free_head;
 };
+
+/* Frees the light sources (light.c); safe on a scene that has none. */
+void gg__lights_free(gg_scene *s);
 
 static inline bool gg__in(const gg_scene *s, gg_cell c)
 {

@@ -12,6 +12,16 @@ static void free_planes(gg_scratch *x)
     gg__free_array(&x->alloc, x->prev_dir, x->ncells, sizeof *x->prev_dir);
     gg__free_array(&x->alloc, x->heap_pos, x->ncells, sizeof *x->heap_pos);
     gg__free_array(&x->alloc, x->queue, x->ncells, sizeof *x->queue);
+    gg__free_array(&x->alloc, x->m_cost, 2 * x->ncells, sizeof *x->m_cost);
+    gg__free_array(&x->alloc, x->m_root2, x->ncells, sizeof *x->m_root2);
+    gg__free_array(&x->alloc, x->m_steps, 2 * x->ncells, sizeof *x->m_steps);
+    gg__free_array(&x->alloc, x->m_prev, 2 * x->ncells, sizeof *x->m_prev);
+    gg__free_array(&x->alloc, x->m_pos, 2 * x->ncells, sizeof *x->m_pos);
+    gg__free_array(&x->alloc, x->m_fcost, 2 * x->ncells, sizeof *x->m_fcost);
+    gg__free_array(&x->alloc, x->m_froot2, x->ncells, sizeof *x->m_froot2);
+    gg__free_array(&x->alloc, x->m_fsteps, 2 * x->ncells, sizeof *x->m_fsteps);
+    gg__free_array(&x->alloc, x->m_queue, 2 * x->ncells, sizeof *x->m_queue);
+    gg__free_array(&x->alloc, x->m_flag, x->ncells, sizeof *x->m_flag);
 }
 
 gg_status gg_scratch_create(const gg_scene *scene, gg_scratch **out_scratch)
@@ -37,8 +47,21 @@ gg_status gg_scratch_create(const gg_scene *scene, gg_scratch **out_scratch)
     x->prev_dir = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->prev_dir);
     x->heap_pos = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->heap_pos);
     x->queue = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->queue);
+    size_t n2 = 2 * x->ncells;
+    x->m_cost = gg__alloc_array(&x->alloc, n2, sizeof *x->m_cost);
+    x->m_root2 = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_root2);
+    x->m_steps = gg__alloc_array(&x->alloc, n2, sizeof *x->m_steps);
+    x->m_prev = gg__alloc_array(&x->alloc, n2, sizeof *x->m_prev);
+    x->m_pos = gg__alloc_array(&x->alloc, n2, sizeof *x->m_pos);
+    x->m_fcost = gg__alloc_array(&x->alloc, n2, sizeof *x->m_fcost);
+    x->m_froot2 = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_froot2);
+    x->m_fsteps = gg__alloc_array(&x->alloc, n2, sizeof *x->m_fsteps);
+    x->m_queue = gg__alloc_array(&x->alloc, n2, sizeof *x->m_queue);
+    x->m_flag = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_flag);
     if (x->stamp == NULL || x->cost == NULL || x->prev_dir == NULL || x->heap_pos == NULL ||
-        x->queue == NULL) {
+        x->queue == NULL || x->m_cost == NULL || x->m_root2 == NULL || x->m_steps == NULL ||
+        x->m_prev == NULL || x->m_pos == NULL || x->m_fcost == NULL || x->m_froot2 == NULL ||
+        x->m_fsteps == NULL || x->m_queue == NULL || x->m_flag == NULL) {
         gg_scratch_destroy(x);
         return GG_E_NO_MEMORY;
     }

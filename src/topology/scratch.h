@@ -8,7 +8,8 @@
 /* prev_dir value of a search root: the cell was not reached from a neighbour. */
 #define GG__NO_DIR 0xFFu
 
-/* Per-thread working memory for one scene, about 17 bytes per cell.
+/* Per-thread working memory for one scene, about 17 bytes per cell for the Nat20 queries plus
+ * about 60 for the movement planes (two parity layers).
  *
  * Cells are keyed column-major, key = col * height + row, so that comparing keys compares
  * (col, row): the heap's tie rule (Nat20 §12: equal costs pop by numeric column, then row)
@@ -33,6 +34,20 @@ struct gg_scratch {
     int32_t *heap_pos;      /* [ncells] position in `queue` while in the heap; -1 = closed */
     int32_t *queue;         /* [ncells] BFS FIFO, or the binary heap of keys */
     int32_t heap_len;
+    /* Movement planes (move_*.c). Index = layer * ncells + row-major cell index; two layers
+     * (the 5-10-5 diagonal parity), so [2 * ncells] unless noted. A cell's movement labels are
+     * meaningful only when stamp[row-major index] == epoch (the stamp plane is shared: its
+     * indexing is per query). */
+    int32_t *m_cost;        /* g: units (whole feet under Euclidean); INT32_MAX = unreached */
+    int32_t *m_root2;       /* [ncells] Euclidean sqrt(2) feet of g */
+    int32_t *m_steps;       /* steps of g */
+    uint8_t *m_prev;        /* direction | predecessor layer << 3; 0xFF = none */
+    int32_t *m_pos;         /* heap position; -1 = not in the heap */
+    int32_t *m_fcost;       /* A*: g + h (units / whole feet) */
+    int32_t *m_froot2;      /* [ncells] A*: Euclidean sqrt(2) feet of g + h */
+    int32_t *m_fsteps;      /* A*: steps of g + h */
+    uint32_t *m_queue;      /* circular FIFO of (state | remaining units << 27), or the heap */
+    uint8_t *m_flag;        /* [ncells] per-cell marks of one movement query */
 };
 
 /* True when `scratch` was made for `scene` (both non-NULL); queries answer GG_E_INVALID_ARG

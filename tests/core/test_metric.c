@@ -1,4 +1,5 @@
-/* test_metric.c - Chebyshev distance: SRD 5.2 diagonals, symmetry and int32 extremes. */
+/* test_metric.c - Chebyshev distance: SRD 5.2 diagonals, symmetry and int32 extremes; movement
+ * metrics (5-10-5 parity across legs, exact Euclidean costs), sizes and footprint gaps. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -69,12 +70,172 @@ static void metric__chebyshev_is_a_symmetric_translation_invariant_metric(void *
     }
 }
 
+/* ---- Movement metrics (issue 3) --------------------------------------------------------------- */
+
+static gg_metric_cost mc(int64_t feet, int64_t root2)
+{
+    gg_metric_cost c = {feet, root2, 0, 0};
+    return c;
+}
+
+static void metric__distance_formulas(void **state)
+{
+    (void)state;
+    gg_metric_cost c;
+    gg_cell o = gg_cell_make(0, 0), t = gg_cell_make(5, -3);
+    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, o, t, 5, 0, &c), GG_OK);
+    assert_true(c.feet == 25 && c.root2_feet == 0 && c.steps == 5 && c.parity == 0);
+    assert_int_equal(gg_metric_distance(GG_METRIC_ALTERNATING, o, t, 5, 0, &c), GG_OK);
+    assert_true(c.feet == 30 && c.steps == 5 && c.parity == 1); /* 3 diagonals: 5 10 5 */
+    assert_int_equal(gg_metric_distance(GG_METRIC_ALTERNATING, o, t, 5, 1, &c), GG_OK);
+    assert_true(c.feet == 35 && c.parity == 0); /* 10 5 10 */
+    assert_int_equal(gg_metric_distance(GG_METRIC_EUCLIDEAN, o, t, 5, 0, &c), GG_OK);
+    assert_true(c.feet == 10 && c.root2_feet == 15 && c.steps == 5);
+    assert_int_equal(gg_metric_distance(GG_METRIC_MANHATTAN, o, t, 5, 0, &c), GG_OK);
+    assert_true(c.feet == 40 && c.steps == 8);
+    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, o, o, 5, 1, &c), GG_OK);
+    assert_true(c.feet == 0 && c.parity == 1);
+}
+
+/* Pricing a route whole equals pricing it in legs that carry the parity, for every split. */
+static void metric__route_cost_legs_equal_whole(void **state)
+{
+    (void)state;
+    uint64_t s = test_seed();
+    const gg_metric ms[4] = {GG_METRIC_CHEBYSHEV, GG_METRIC_ALTERNATING, GG_METRIC_EUCLIDEAN,
+                             GG_METRIC_MANHATTAN};
+    for (int iter = 0; iter < 400; ++iter) {
+        gg_metric m = ms[iter % 4];
+        gg_cell route[40];
+        route[0] = gg_cell_make(0, 0);
+        for (int i = 1; i < 40; ++i) {
+            int dc, dr;
+            do {
+                dc = (int)(rng_next(&s) % 3) - 1;
+                dr = (int)(rng_next(&s) % 3) - 1;
+            } while ((dc == 0 && dr == 0) || (m == GG_METRIC_MANHATTAN && dc != 0 && dr != 0));
+            route[i] = gg_cell_make(route[i - 1].col + dc, route[i - 1].row + dr);
+        }
+        int32_t p0 = (int32_t)(rng_next(&s) % 2);
+        gg_metric_cost whole, a, b;
+        assert_int_equal(gg_metric_route_cost(m, route, 40, 5, p0, &whole), GG_OK);
+        for (int k = 0; k < 40; ++k) {
+            assert_int_equal(gg_metric_route_cost(m, route, k + 1, 5, p0, &a), GG_OK);
+            assert_int_equal(gg_metric_route_cost(m, route + k, 40 - k, 5, a.parity, &b), GG_OK);
+            assert_true(a.feet + b.feet == whole.feet && a.root2_feet + b.root2_feet ==
+                        whole.root2_feet && a.steps + b.steps == whole.steps);
+            assert_int_equal(b.parity, whole.parity);
+        }
+        /* A straight open route prices at least the open-grid distance. */
+        gg_metric_cost d;
+        assert_int_equal(gg_metric_distance(m, route[0], route[39], 5, p0, &d), GG_OK);
+        assert_true(gg_metric_cost_compare(d, whole) <= 0);
+    }
+}
+
+static void metric__cost_compare_is_exact(void **state)
+{
+    (void)state;
+    /* 7 vs 5*sqrt(2) = 7.0710...: 7 < 5r2; 99 vs 70 r2 = 98.99494...: 99 > 70r2. */
+    assert_int_equal(gg_metric_cost_compare(mc(7, 0), mc(0, 5)), -1);
+    assert_int_equal(gg_metric_cost_compare(mc(0, 5), mc(7, 0)), 1);
+    assert_int_equal(gg_metric_cost_compare(mc(99, 0), mc(0, 70)), 1);
+    assert_int_equal(gg_metric_cost_compare(mc(10, 3), mc(10, 3)), 0);
+    assert_int_equal(gg_metric_cost_compare(mc(10, 4), mc(11, 3)), 1);
+    /* Large magnitudes: 3037000499.97605 = 2147483648 * sqrt(2). */
+    int64_t big = (int64_t)1 << 31;
+    assert_int_equal(gg_metric_cost_compare(mc(3037000499, 0), mc(0, big)), -1);
+    assert_int_equal(gg_metric_cost_compare(mc(3037000500, 0), mc(0, big)), 1);
+    int64_t huge = (int64_t)1 << 60;
+    assert_int_equal(gg_metric_cost_compare(mc(huge, 0), mc(0, huge)), -1);
+    assert_true(gg_metric_cost_ft(mc(10, 5)) > 17.07 && gg_metric_cost_ft(mc(10, 5)) < 17.08);
+}
+
+static void metric__footprints(void **state)
+{
+    (void)state;
+    assert_int_equal(gg_size_cells(GG_SIZE_TINY), 1);
+    assert_int_equal(gg_size_cells(GG_SIZE_MEDIUM), 1);
+    assert_int_equal(gg_size_cells(GG_SIZE_LARGE), 2);
+    assert_int_equal(gg_size_cells(GG_SIZE_HUGE), 3);
+    assert_int_equal(gg_size_cells(GG_SIZE_GARGANTUAN), 4);
+    assert_int_equal(gg_size_cells((gg_size)9), 0);
+    gg_metric_cost c;
+    /* A Large creature at 0,0 (covers 0..1) and a Medium one at 3,1: 2 squares apart. */
+    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, gg_cell_make(0, 0), GG_SIZE_LARGE,
+                                           gg_cell_make(3, 1), GG_SIZE_MEDIUM, 5, &c),
+                     GG_OK);
+    assert_true(c.feet == 10);
+    assert_false(gg_footprints_adjacent(gg_cell_make(0, 0), GG_SIZE_LARGE, gg_cell_make(3, 1),
+                                        GG_SIZE_MEDIUM));
+    assert_true(gg_footprints_adjacent(gg_cell_make(0, 0), GG_SIZE_LARGE, gg_cell_make(2, 2),
+                                       GG_SIZE_MEDIUM));
+    assert_false(gg_footprints_adjacent(gg_cell_make(0, 0), GG_SIZE_HUGE, gg_cell_make(2, 2),
+                                        GG_SIZE_MEDIUM)); /* overlapping */
+    assert_false(gg_footprints_adjacent(gg_cell_make(0, 0), (gg_size)-1, gg_cell_make(2, 2),
+                                        GG_SIZE_MEDIUM));
+    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, gg_cell_make(0, 0), GG_SIZE_HUGE,
+                                           gg_cell_make(2, 2), GG_SIZE_MEDIUM, 5, &c),
+                     GG_OK);
+    assert_true(c.feet == 0);
+    /* Huge at 0,0 (0..2) and Gargantuan at 6,9 (6..9): gap (4, 7); 5-10-5 = 35 + 10 = 45. */
+    assert_int_equal(gg_footprint_distance(GG_METRIC_ALTERNATING, gg_cell_make(0, 0), GG_SIZE_HUGE,
+                                           gg_cell_make(6, 9), GG_SIZE_GARGANTUAN, 5, &c),
+                     GG_OK);
+    assert_true(c.feet == 45);
+}
+
+static void metric__invalid_arguments(void **state)
+{
+    (void)state;
+    gg_metric_cost c;
+    gg_cell a = gg_cell_make(0, 0), b = gg_cell_make(1, 1);
+    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, a, b, 5, 0, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_distance((gg_metric)7, a, b, 5, 0, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, a, b, 0, 0, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, a, b, 5, 2, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, gg_cell_make(INT32_MIN, 0),
+                                        gg_cell_make(INT32_MAX, 0), 5, 0, &c),
+                     GG_E_TOO_LARGE);
+    const gg_cell r[3] = {{0, 0}, {1, 1}, {3, 1}};
+    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, 2, 5, 0, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, NULL, 2, 5, 0, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, -1, 5, 0, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost((gg_metric)-1, r, 2, 5, 0, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, 2, -5, 0, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, 2, 5, 3, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(GG_METRIC_MANHATTAN, r, 2, 5, 0, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, 3, 5, 0, &c), GG_E_INVALID_ARG);
+    assert_true(c.feet == 5 && c.steps == 1); /* the steps before the jump */
+    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, NULL, 0, 5, 0, &c), GG_OK);
+    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, a, GG_SIZE_LARGE, b, GG_SIZE_LARGE,
+                                           5, NULL),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_footprint_distance((gg_metric)5, a, GG_SIZE_LARGE, b, GG_SIZE_LARGE, 5, &c),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, a, (gg_size)6, b, GG_SIZE_LARGE, 5,
+                                           &c),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, a, GG_SIZE_LARGE, b, GG_SIZE_LARGE,
+                                           0, &c),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, gg_cell_make(INT32_MIN, 0),
+                                           GG_SIZE_TINY, gg_cell_make(INT32_MAX - 3, 0),
+                                           GG_SIZE_TINY, 5, &c),
+                     GG_E_TOO_LARGE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(metric__chebyshev_counts_diagonals_as_one),
         cmocka_unit_test(metric__chebyshev_does_not_overflow_at_int32_extremes),
         cmocka_unit_test(metric__chebyshev_is_a_symmetric_translation_invariant_metric),
+        cmocka_unit_test(metric__distance_formulas),
+        cmocka_unit_test(metric__route_cost_legs_equal_whole),
+        cmocka_unit_test(metric__cost_compare_is_exact),
+        cmocka_unit_test(metric__footprints),
+        cmocka_unit_test(metric__invalid_arguments),
     };
     return cmocka_run_group_tests_name("core/metric", tests, NULL, NULL);
 }

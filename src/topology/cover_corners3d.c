@@ -1,0 +1,559 @@
+/* cover_corners3d.c - Ikosa-style corner cover in 3-D (cover-models.md a.2-a.5, d.6): point
+ * sets over cell columns with floor and ceiling heights, face culling (4/6/7 points), the
+ * same-level melee adjustment, the downward exclusion for supported attackers, the absolute
+ * low-point boost with its omission rule, and reach/ranged lines from one aim point to the
+ * whole target. Layer: topology. */
+#include "topology/cover_internal.h"
+
+#include <string.h>
+
+enum { F_XLO = 1, F_XHI = 2, F_YLO = 4, F_YHI = 8, F_ZLO = 16, F_ZHI = 32 };
+#define MAXP 512
+
+typedef struct vox {
+    int32_t i, j, k;
+} vox;
+
+typedef struct region {
+    int32_t i0, j0, k0, n;
+    int64_t body_u; /* body height, z units */
+} region;
+
+typedef struct column {
+    int64_t zlo, zhi;
+    bool ok;
+} column;
+
+static int64_t fdiv(int64_t n, int64_t d)
+{
+    int64_t q = n / d;
+    if ((n % d != 0) && ((n < 0) != (d < 0)))
+        --q;
+    return q;
+}
+
+static int64_t clamp_h(int32_t v)
+{
+    if (v > GG_COVER_HEIGHT_LIMIT)
+        v = GG_COVER_HEIGHT_LIMIT;
+    if (v < -GG_COVER_HEIGHT_LIMIT)
+        v = -GG_COVER_HEIGHT_LIMIT;
+    return (int64_t)v * GG__ZU;
+}
+
+/* The passable part of voxel v: [max(k L, floor), min((k+1) L, ceiling)] (the sliver, a.6). */
+static column column_of(const gg__cq *q, vox v)
+{
+    column c;
+    c.ok = false;
+    c.zlo = (int64_t)v.k * q->layer_u;
+    c.zhi = c.zlo + q->layer_u;
+    gg_cell cell = gg_cell_make(v.i, v.j);
+    if (!gg__in(q->s, cell) || gg__blocked(q->s, cell))
+        return c;
+    size_t idx = gg__idx(q->s, cell);
+    int64_t fl = q->floor_in != NULL ? clamp_h(q->floor_in[idx]) : 0;
+    if (fl > c.zlo)
+        c.zlo = fl;
+    if (q->ceiling_in != NULL && q->ceiling_in[idx] != GG_COVER_NO_CEILING) {
+        int64_t ce = clamp_h(q->ceiling_in[idx]);
+        if (ce < c.zhi)
+            c.zhi = ce;
+    }
+    c.ok = c.zlo < c.zhi;
+    return c;
+}
+
+static region region_of(const gg__cq *q, const gg_cover_body *b)
+{
+    region r;
+    r.i0 = b->cell.col;
+    r.j0 = b->cell.row;
+    r.n = b->size;
+    r.k0 = (int32_t)fdiv((int64_t)b->base_in * GG__ZU, q->layer_u);
+    r.body_u = b->height_in > 0 ? (int64_t)b->height_in * GG__ZU : (int64_t)b->size * q->layer_u;
+    return r;
+}
+
+static bool region_has(const region *r, vox v)
+{
+    return v.i >= r->i0 && v.i < r->i0 + r->n && v.j >= r->j0 && v.j < r->j0 + r->n &&
+           v.k >= r->k0 && v.k < r->k0 + r->n;
+}
+
+static vox region_vox(const region *r, int32_t idx) /* (k, y, x) order */
+{
+    vox v;
+    v.i = r->i0 + idx % r->n;
+    v.j = r->j0 + (idx / r->n) % r->n;
+    v.k = r->k0 + idx / (r->n * r->n);
+    return v;
+}
+
+/* The faces of v that face a voxel at o (a.2): o above on an axis -> v's high face. */
+static unsigned facing(vox v, vox o)
+{
+    unsigned f = 0;
+    f |= o.i > v.i ? F_XHI : (o.i < v.i ? F_XLO : 0);
+    f |= o.j > v.j ? F_YHI : (o.j < v.j ? F_YLO : 0);
+    f |= o.k > v.k ? F_ZHI : (o.k < v.k ? F_ZLO : 0);
+    return (unsigned)f;
+}
+
+static unsigned corner_faces(int c)
+{
+    return (unsigned)(((c & 1) ? F_XHI : F_XLO) | ((c & 2) ? F_YHI : F_YLO) | ((c & 4) ? F_ZHI : F_ZLO));
+}
+
+static int popcount6(unsigned f)
+{
+    int n = 0;
+    for (unsigned b = 1; b < 64; b <<= 1)
+        n += (f & b) != 0;
+    return n;
+}
+
+static unsigned exterior(const region *r, vox v)
+{
+    unsigned e = 0;
+    vox n;
+    n = v; n.i--; if (!region_has(r, n)) e |= F_XLO;
+    n = v; n.i++; if (!region_has(r, n)) e |= F_XHI;
+    n = v; n.j--; if (!region_has(r, n)) e |= F_YLO;
+    n = v; n.j++; if (!region_has(r, n)) e |= F_YHI;
+    n = v; n.k--; if (!region_has(r, n)) e |= F_ZLO;
+    n = v; n.k++; if (!region_has(r, n)) e |= F_ZHI;
+    return e;
+}
+
+/* A point set with, per point, the region voxels that generated it (for best_cell). */
+typedef struct pset {
+    int32_t n;
+    int64_t x[MAXP], y[MAXP], z[MAXP];
+    uint64_t vmask[MAXP];
+} pset;
+
+static void pset_add(pset *s, int64_t x, int64_t y, int64_t z, uint64_t vbit)
+{
+    for (int32_t k = 0; k < s->n; ++k)
+        if (s->x[k] == x && s->y[k] == y && s->z[k] == z) {
+            s->vmask[k] |= vbit;
+            return;
+        }
+    if (s->n < MAXP) {
+        s->x[s->n] = x;
+        s->y[s->n] = y;
+        s->z[s->n] = z;
+        s->vmask[s->n] = vbit;
+        s->n++;
+    }
+}
+
+/* An eps-point: c inset toward the box centre m (direction 2 (m - c)). */
+static gg__ep inset(int64_t x, int64_t y, int64_t z, int64_t x0, int64_t x1, int64_t y0,
+                    int64_t y1, int64_t z0, int64_t z1)
+{
+    gg__ep p;
+    p.x = gg__ev_make(x, x0 + x1 - 2 * x);
+    p.y = gg__ev_make(y, y0 + y1 - 2 * y);
+    p.z = gg__ev_make(z, z0 + z1 - 2 * z);
+    return p;
+}
+
+/* POINT_SOURCE target points (a.5, d.6.4) for source voxel a. */
+static void target_points(const gg__cq *q, const region *R, vox a, pset *out, int64_t bbox[6])
+{
+    out->n = 0;
+    int64_t b = (int64_t)q->def->boost_pct * R->body_u / 100;
+    int32_t nv = R->n * R->n * R->n;
+    bbox[0] = (int64_t)R->i0 * GG__PU;
+    bbox[1] = ((int64_t)R->i0 + R->n) * GG__PU;
+    bbox[2] = (int64_t)R->j0 * GG__PU;
+    bbox[3] = ((int64_t)R->j0 + R->n) * GG__PU;
+    bbox[4] = INT64_MAX;
+    bbox[5] = INT64_MIN;
+    for (int32_t vi = 0; vi < nv; ++vi) {
+        vox v = region_vox(R, vi);
+        column c = column_of(q, v);
+        if (!c.ok)
+            continue;
+        if (c.zlo < bbox[4])
+            bbox[4] = c.zlo;
+        if (c.zhi > bbox[5])
+            bbox[5] = c.zhi;
+        unsigned f = facing(v, a);
+        unsigned e = f & exterior(R, v);
+        if (e == 0)
+            continue;
+        bool upward = (f & F_ZLO) != 0;
+        bool boost = v.k == R->k0 && !upward;
+        for (int pc = 0; pc < 4; ++pc) {
+            int64_t x = ((int64_t)v.i + (pc & 1)) * GG__PU, y = ((int64_t)v.j + (pc >> 1)) * GG__PU;
+            bool bot = (corner_faces(pc) & e) != 0, top = (corner_faces(pc | 4) & e) != 0;
+            uint64_t bit = (uint64_t)1 << vi;
+            if (boost) {
+                /* Low-point boost (a.5 step 5): the top, and the bottom lifted by an absolute
+                 * b only when the column is longer than b; otherwise the bottom is omitted. */
+                if (top)
+                    pset_add(out, x, y, c.zhi, bit);
+                if (top && bot && c.zhi - c.zlo > b)
+                    pset_add(out, x, y, c.zlo + b, bit);
+                if (!top && bot)
+                    pset_add(out, x, y, c.zlo, bit);
+            } else {
+                if (bot)
+                    pset_add(out, x, y, c.zlo, bit);
+                if (top)
+                    pset_add(out, x, y, c.zhi, bit);
+            }
+        }
+    }
+}
+
+/* Counts of a line set. */
+typedef struct cset {
+    int32_t n, nh, nq, nt, bad, wmax;
+    bool soft_only, any_hard, visible;
+    gg_cover degree;
+    int32_t value;
+} cset;
+
+static void cset_add(cset *s, const gg__lres *r, bool allow_soft)
+{
+    s->n++;
+    if (r->cap >= GG_COVER_HALF)
+        s->nh++;
+    if (r->cap >= GG_COVER_THREE_QUARTERS)
+        s->nq++;
+    if (r->cap == GG_COVER_TOTAL) {
+        s->nt++;
+        s->bad++;
+    } else {
+        int32_t w = r->cap_nc == GG_COVER_THREE_QUARTERS ? 9
+                  : r->cap_nc == GG_COVER_HALF           ? 5
+                  : (r->cap >= GG_COVER_HALF && allow_soft) ? 5 : 0;
+        if (w > s->wmax)
+            s->wmax = w;
+    }
+    if (r->cap >= GG_COVER_HALF && r->cap_nc == GG_COVER_NONE)
+        s->soft_only = true;
+    if (r->cap_nc >= GG_COVER_HALF)
+        s->any_hard = true;
+    if (!r->sight)
+        s->visible = true;
+}
+
+static void cset_score(cset *s, bool pf1, bool strict_melee)
+{
+    s->degree = gg__degree_5e(s->n, s->nh, s->nq, s->nt);
+    int32_t v = gg__cover_value_35(s->n, s->bad, s->wmax, pf1);
+    if (strict_melee && v == 2)
+        v = 4;
+    s->value = v < 0 ? 9 : v;
+}
+
+static int cset_cmp(const cset *a, const cset *b, bool r35)
+{
+    if (r35 && a->value != b->value)
+        return a->value < b->value ? -1 : 1;
+    int32_t ka[4] = {(int32_t)a->degree, a->nh, a->nq, a->nt};
+    int32_t kb[4] = {(int32_t)b->degree, b->nh, b->nq, b->nt};
+    for (int i = 0; i < 4; ++i)
+        if (ka[i] != kb[i])
+            return ka[i] < kb[i] ? -1 : 1;
+    return 0;
+}
+
+/* The line sets one candidate source produces. */
+typedef struct cand {
+    int32_t n;
+    gg__ep src[MAXP], dst[MAXP];
+    gg__lres res[MAXP];
+    uint64_t vmask[MAXP];
+    bool higher_ground;
+} cand;
+
+/* Source choices, in iteration order (d.6.5): kind 0 = fixed point, 1 = a corner of an
+ * attacker voxel column, 2 = a melee pair (3.5). */
+typedef struct choice {
+    int kind;
+    vox s, t;
+    int corner;
+} choice;
+
+typedef struct best {
+    bool have;
+    cset c;
+    choice ch;
+    int32_t subset; /* best_cell: the target voxel index, else -1 */
+} best;
+
+static gg__ep origin_point(const gg__cq *q, const region *A, vox *out_vox)
+{
+    const gg_cover_point *o = q->def->origin;
+    int64_t x = o->x, y = o->y, z = (int64_t)o->z_in * GG__ZU;
+    int64_t i1 = fdiv(x, GG__PU), j1 = fdiv(y, GG__PU), k1 = fdiv(z, q->layer_u);
+    int64_t i0 = x % GG__PU == 0 ? i1 - 1 : i1, j0 = y % GG__PU == 0 ? j1 - 1 : j1;
+    int64_t k0 = z % q->layer_u == 0 ? k1 - 1 : k1;
+    vox pick = {(int32_t)i1, (int32_t)j1, (int32_t)k1};
+    bool found = false;
+    for (int64_t k = k0; k <= k1 && !found; ++k)
+        for (int64_t j = j0; j <= j1 && !found; ++j)
+            for (int64_t i = i0; i <= i1 && !found; ++i) {
+                vox v = {(int32_t)i, (int32_t)j, (int32_t)k};
+                if (region_has(A, v)) {
+                    pick = v;
+                    found = true;
+                }
+            }
+    *out_vox = pick;
+    column c = column_of(q, pick);
+    int64_t zlo = c.ok ? c.zlo : (int64_t)pick.k * q->layer_u;
+    int64_t zhi = c.ok ? c.zhi : zlo + q->layer_u;
+    return inset(x, y, z, (int64_t)pick.i * GG__PU, ((int64_t)pick.i + 1) * GG__PU,
+                 (int64_t)pick.j * GG__PU, ((int64_t)pick.j + 1) * GG__PU, zlo, zhi);
+}
+
+static gg__ep column_corner(vox v, column c, int corner)
+{
+    int64_t x0 = (int64_t)v.i * GG__PU, y0 = (int64_t)v.j * GG__PU;
+    int64_t x = x0 + ((corner & 1) ? GG__PU : 0), y = y0 + ((corner & 2) ? GG__PU : 0);
+    int64_t z = (corner & 4) ? c.zhi : c.zlo;
+    return inset(x, y, z, x0, x0 + GG__PU, y0, y0 + GG__PU, c.zlo, c.zhi);
+}
+
+/* MELEE_ALL_PAIRS points (a.3, a.4, d.6.3). */
+static int32_t melee_points(const gg__cq *q, const gg_cover_body *att, vox s, vox t, gg__ep *sp,
+                            int32_t *ns, gg__ep *tp, int32_t *nt, bool *higher)
+{
+    const gg_cover_def *def = q->def;
+    column cs = column_of(q, s), ct = column_of(q, t);
+    *ns = *nt = 0;
+    *higher = false;
+    if (!cs.ok || !ct.ok)
+        return 0;
+    unsigned fs = facing(s, t), ft = facing(t, s);
+    bool level = s.k == t.k;
+    bool down = t.k < s.k && popcount6(fs) > 1 && att->supported;
+    if (down)
+        fs &= ~(unsigned)F_ZLO;
+    bool adjust = level || (down && def->adjust_on_downward);
+    int64_t len = cs.zhi - cs.zlo;
+    int64_t x0 = (int64_t)s.i * GG__PU, y0 = (int64_t)s.j * GG__PU;
+    for (int pc = 0; pc < 4; ++pc) {
+        int64_t x = x0 + ((pc & 1) ? GG__PU : 0), y = y0 + ((pc & 2) ? GG__PU : 0);
+        bool bot = (corner_faces(pc) & fs) != 0, top = (corner_faces(pc | 4) & fs) != 0;
+        if (adjust) {
+            if (bot && top) {
+                int64_t zt = cs.zlo + (int64_t)def->melee_top_pct * len / 100;
+                int64_t zb = cs.zlo + (int64_t)def->melee_bottom_pct * len / 100;
+                sp[(*ns)++] = inset(x, y, zt, x0, x0 + GG__PU, y0, y0 + GG__PU, cs.zlo, cs.zhi);
+                sp[(*ns)++] = inset(x, y, zb, x0, x0 + GG__PU, y0, y0 + GG__PU, cs.zlo, cs.zhi);
+            }
+        } else {
+            if (bot)
+                sp[(*ns)++] = column_corner(s, cs, pc);
+            if (top)
+                sp[(*ns)++] = column_corner(s, cs, pc | 4);
+        }
+    }
+    *higher = (ft & F_ZHI) != 0;
+    for (int c = 0; c < 8; ++c) {
+        unsigned on = corner_faces(c) & ft;
+        if (on == 0)
+            continue;
+        if (down && (ft & F_ZHI) != 0) {
+            int nf = popcount6(ft);
+            if (nf == 2 && (on & F_ZHI) == 0)
+                continue; /* edge-adjacent and down: the top face only */
+            if (nf == 3 && popcount6(on) == 2 && (on & F_ZHI) == 0)
+                continue; /* corner-adjacent and down: drop the near edge's bottom corner */
+        }
+        tp[(*nt)++] = column_corner(t, ct, c);
+    }
+    return *ns * *nt;
+}
+
+/* Builds the lines of one choice and their verdicts. */
+static gg_status run_choice(const gg__cq *q, const gg_cover_body *att, const region *A,
+                            const region *T, const choice *ch, cand *cd)
+{
+    cd->n = 0;
+    cd->higher_ground = false;
+    gg_status st;
+    if (ch->kind == 2) {
+        gg__ep sp[8], tp[8];
+        int32_t ns, nt;
+        (void)melee_points(q, att, ch->s, ch->t, sp, &ns, tp, &nt, &cd->higher_ground);
+        for (int32_t i = 0; i < ns; ++i)
+            for (int32_t j = 0; j < nt; ++j) {
+                cd->src[cd->n] = sp[i];
+                cd->dst[cd->n] = tp[j];
+                cd->vmask[cd->n] = 0;
+                if ((st = gg__cover_line(q, &sp[i], &tp[j], &cd->res[cd->n])) != GG_OK)
+                    return st;
+                cd->n++;
+            }
+        return GG_OK;
+    }
+    gg__ep src;
+    vox a;
+    if (ch->kind == 0) {
+        src = origin_point(q, A, &a);
+    } else {
+        a = ch->s;
+        src = column_corner(a, column_of(q, a), ch->corner);
+    }
+    pset ps;
+    int64_t bb[6];
+    target_points(q, T, a, &ps, bb);
+    /* Higher ground (a.4 step 4): the source voxel is above the whole target. */
+    cd->higher_ground = a.k > T->k0 + T->n - 1;
+    for (int32_t k = 0; k < ps.n; ++k) {
+        gg__ep dst = inset(ps.x[k], ps.y[k], ps.z[k], bb[0], bb[1], bb[2], bb[3], bb[4], bb[5]);
+        cd->src[cd->n] = src;
+        cd->dst[cd->n] = dst;
+        cd->vmask[cd->n] = ps.vmask[k];
+        if ((st = gg__cover_line(q, &src, &dst, &cd->res[cd->n])) != GG_OK)
+            return st;
+        cd->n++;
+    }
+    return GG_OK;
+}
+
+static void score(const cand *cd, uint64_t mask, bool allow_soft, bool pf1, bool strict, cset *c)
+{
+    memset(c, 0, sizeof *c);
+    for (int32_t k = 0; k < cd->n; ++k)
+        if (mask == 0 || (cd->vmask[k] & mask) != 0)
+            cset_add(c, &cd->res[k], allow_soft);
+    cset_score(c, pf1, strict);
+}
+
+static bool regions_overlap(const region *a, const region *b)
+{
+    return !(a->i0 + a->n <= b->i0 || b->i0 + b->n <= a->i0 || a->j0 + a->n <= b->j0 ||
+             b->j0 + b->n <= a->j0 || a->k0 + a->n <= b->k0 || b->k0 + b->n <= a->k0);
+}
+
+static bool touching(vox a, vox b)
+{
+    int32_t di = a.i - b.i, dj = a.j - b.j, dk = a.k - b.k;
+    return di >= -1 && di <= 1 && dj >= -1 && dj <= 1 && dk >= -1 && dk <= 1 &&
+           (di | dj | dk) != 0;
+}
+
+gg_status gg__cover_corners3d(const gg__cq *q, const gg_cover_body *att, const gg_cover_body *tgt,
+                              gg_cover_result *out, gg_cover_line *lines, int32_t cap,
+                              int32_t *nlines)
+{
+    const gg_cover_def *def = q->def;
+    region A = region_of(q, att), T = region_of(q, tgt);
+    *nlines = 0;
+    if (regions_overlap(&A, &T))
+        return GG_OK; /* the source is inside the target: none (d.8 item 7) */
+    bool r35 = def->rules == GG_COVER_RULES_DND35;
+    int32_t nva = A.n * A.n * A.n, nvt = T.n * T.n * T.n;
+    bool melee35 = false;
+    if (r35 && def->kind == GG_ATTACK_MELEE && def->origin == NULL)
+        for (int32_t x = 0; x < nva && !melee35; ++x)
+            for (int32_t y = 0; y < nvt && !melee35; ++y)
+                melee35 = touching(region_vox(&A, x), region_vox(&T, y));
+    bool allow_soft = !melee35;
+    /* The candidate buffer (about 80 KiB) lives on this call's stack: no allocation. */
+    cand buf;
+    cand *cd = &buf;
+    best bst;
+    memset(&bst, 0, sizeof bst);
+    bst.subset = -1;
+    int32_t nchoices = def->origin != NULL ? 1 : (melee35 ? nva * nvt : nva * 8);
+    for (int32_t ci = 0; ci < nchoices; ++ci) {
+        choice ch;
+        memset(&ch, 0, sizeof ch);
+        if (def->origin != NULL) {
+            ch.kind = 0;
+        } else if (melee35) {
+            ch.kind = 2;
+            ch.s = region_vox(&A, ci / nvt);
+            ch.t = region_vox(&T, ci % nvt);
+            if (!touching(ch.s, ch.t))
+                continue;
+        } else {
+            ch.kind = 1;
+            ch.s = region_vox(&A, ci / 8);
+            ch.corner = ci % 8;
+            if (!column_of(q, ch.s).ok)
+                continue;
+        }
+        gg_status st = run_choice(q, att, &A, &T, &ch, cd);
+        if (st != GG_OK)
+            return st;
+        if (cd->n == 0)
+            continue;
+        int32_t nsub = (def->best_cell && ch.kind != 2) ? nvt : 1;
+        for (int32_t sb = 0; sb < nsub; ++sb) {
+            uint64_t mask = nsub > 1 ? (uint64_t)1 << sb : 0;
+            cset c;
+            score(cd, mask, allow_soft, def->pf1_partial, melee35 && !def->pf1_partial, &c);
+            if (c.n == 0)
+                continue;
+            c.soft_only = c.soft_only && !c.any_hard;
+            if (!bst.have || cset_cmp(&c, &bst.c, r35) < 0) {
+                bst.have = true;
+                bst.c = c;
+                bst.ch = ch;
+                bst.subset = nsub > 1 ? sb : -1;
+            }
+        }
+        if (bst.have && bst.c.nh == 0 && (!r35 || bst.c.value == 0))
+            break;
+    }
+    if (!bst.have) {
+        out->degree = GG_COVER_TOTAL;
+        out->dnd35_bonus = r35 ? -1 : 0;
+        out->flags = (uint32_t)GG_COVER_FLAG_NO_LINES;
+        return GG_OK;
+    }
+    /* Re-run the winner to report its lines. */
+    gg_status st = run_choice(q, att, &A, &T, &bst.ch, cd);
+    if (st != GG_OK)
+        return st;
+    uint64_t mask = bst.subset >= 0 ? (uint64_t)1 << bst.subset : 0;
+    const cset *c = &bst.c;
+    out->degree = c->degree;
+    out->dnd35_bonus = r35 ? (c->value == 9 ? -1 : c->value) : 0;
+    out->flags = 0;
+    if (r35 && c->soft_only && c->value > 0 && c->value != 9)
+        out->flags |= (uint32_t)GG_COVER_FLAG_SOFT;
+    if (c->visible)
+        out->flags |= (uint32_t)GG_COVER_FLAG_VISIBLE;
+    if (cd->higher_ground)
+        out->flags |= (uint32_t)GG_COVER_FLAG_HIGHER_GROUND;
+    out->lines = c->n;
+    out->n_half = c->nh;
+    out->n_three_quarters = c->nq;
+    out->n_total = c->nt;
+    out->source_cell = gg_cell_make(bst.ch.s.i, bst.ch.s.j);
+    out->source_corner = bst.ch.kind == 1 ? bst.ch.corner : -1;
+    out->target_cell = bst.subset >= 0 ? gg_cell_make(region_vox(&T, bst.subset).i,
+                                                      region_vox(&T, bst.subset).j)
+                                       : tgt->cell;
+    int32_t n = 0;
+    for (int32_t k = 0; k < cd->n; ++k) {
+        if (mask != 0 && (cd->vmask[k] & mask) == 0)
+            continue;
+        if (n == 0) {
+            out->source.x = (int32_t)cd->src[k].x.a;
+            out->source.y = (int32_t)cd->src[k].y.a;
+            out->source.z_in = (int32_t)(cd->src[k].z.a / GG__ZU);
+            if (bst.ch.kind == 0)
+                out->source_cell = gg_cell_make((int32_t)fdiv(cd->src[k].x.a, GG__PU),
+                                                (int32_t)fdiv(cd->src[k].y.a, GG__PU));
+        }
+        if (n < cap)
+            gg__cover_fill_line(q, &lines[n], &cd->src[k], &cd->dst[k], &cd->res[k]);
+        n++;
+    }
+    *nlines = n;
+    return GG_OK;
+}

@@ -1,0 +1,133 @@
+/* cover_internal.h - the exact line predicate shared by the corner cover modes, and the query
+ * context both modes fill. Layer: topology (private). */
+#ifndef GG_SRC_TOPOLOGY_COVER_INTERNAL_H
+#define GG_SRC_TOPOLOGY_COVER_INTERNAL_H
+
+#include "topology/scene_internal.h"
+
+/* Internal units. Plan: 1/GG_COVER_SUBDIV cell (a lattice corner is a multiple of 16, a cell
+ * centre 16c+8). Height: 1/100 inch, so 30 % and 95 % of any whole-inch column are exact.
+ * Scaling x/y and z differently is harmless: every predicate is affine-invariant. */
+#define GG__PU ((int64_t)GG_COVER_SUBDIV)
+#define GG__ZU ((int64_t)100)
+
+/* A value a + b*eps, eps an infinitesimal > 0. Every endpoint is c + eps*(direction of its
+ * inset), so every predicate is a polynomial in eps of degree <= 2; its sign for small eps is
+ * the sign of its first non-zero coefficient (cover-models.md d.3.4). */
+typedef struct gg__ev {
+    int64_t a, b;
+} gg__ev;
+typedef struct gg__ep {
+    gg__ev x, y, z;
+} gg__ep;
+
+static inline gg__ev gg__ev_make(int64_t a, int64_t b)
+{
+    gg__ev v;
+    v.a = a;
+    v.b = b;
+    return v;
+}
+
+/* An obstacle as the line test sees it. */
+typedef struct gg__obs {
+    uint8_t by;       /* gg_cover_by */
+    uint8_t cap;      /* gg_cover */
+    uint8_t creature; /* a creature: soft cover, never total */
+    uint8_t sight;    /* blocks sight */
+    uint8_t wall;     /* a wall (pinch_pass keeps pinches involving walls) */
+    int32_t a, b;     /* cell col,row / wall index / creature or box index */
+} gg__obs;
+
+/* The query context of the corner modes. */
+typedef struct gg__cq {
+    const gg_scene *s;
+    const gg_cover_def *def;
+    const gg_cover_body *creatures;
+    int32_t ncreatures;
+    gg_cover creature_cap;   /* GG_COVER_NONE = creatures ignored */
+    bool pinch_pass;
+    bool three_d;
+    bool low_rule;
+    gg_cell ex_min[2], ex_max[2]; /* attacker, target footprints: never obstacles */
+    /* 3-D */
+    int64_t layer_u;         /* layer height, z units */
+    const int32_t *floor_in, *ceiling_in;
+    const gg_cover_box *boxes;
+    int32_t nboxes;
+    bool linear_walls;       /* test every wall instead of the index (property tests only) */
+} gg__cq;
+
+/* The verdict on one line. */
+typedef struct gg__lres {
+    gg_cover cap;    /* all obstacles */
+    gg_cover cap_nc; /* creatures left out */
+    bool sight;      /* blocked by sight-blocking obstacles */
+    gg__obs by;      /* what decided cap (by.by == GG_COVER_BY_NOTHING when clear) */
+    bool pinch;
+} gg__lres;
+
+/* Decides the line p -> q (open segment; endpoints are limits, d.3.2) against every obstacle of
+ * the query: enter / cross / pinch block, tangency does not (d.3.3). GG_E_TOO_LARGE when the
+ * line touches more obstacles than the fixed contact buffer holds. */
+gg_status gg__cover_line(const gg__cq *q, const gg__ep *p, const gg__ep *pq, gg__lres *out);
+
+/* Footprint helpers. */
+static inline bool gg__body_has(const gg_cover_body *b, gg_cell c)
+{
+    return c.col >= b->cell.col && c.row >= b->cell.row && c.col < b->cell.col + b->size &&
+           c.row < b->cell.row + b->size;
+}
+
+/* 5e degree of a line set with counts (d.7.1; for n = 4 this is d.5.4). */
+static inline gg_cover gg__degree_5e(int32_t n, int32_t nh, int32_t nq, int32_t nt)
+{
+    if (n > 0 && nt == n)
+        return GG_COVER_TOTAL;
+    if (2 * nq > n)
+        return GG_COVER_THREE_QUARTERS;
+    return nh >= 1 ? GG_COVER_HALF : GG_COVER_NONE;
+}
+
+/* Ikosa CoverValue (d.7.2) over counts: bad = total lines, wmax = the largest weight of a
+ * non-total line in tenths (0, 5, 9). Returns 0, 2, 4, 8 or -1 (total). */
+static inline int32_t gg__cover_value_35(int32_t n, int32_t bad, int32_t wmax_tenths,
+                                         bool pf1_partial)
+{
+    if (n == 0 || bad == n)
+        return -1;
+    /* v = max(bad/n, w/10); compare with 3/4 and 1/4 exactly. */
+    bool gt34 = 4 * bad > 3 * n || 4 * wmax_tenths > 30;
+    bool gt14 = 4 * bad > n || 4 * wmax_tenths > 10;
+    bool gt0 = bad > 0 || wmax_tenths > 0;
+    if (gt34)
+        return 8;
+    if (gt14)
+        return 4;
+    if (gt0)
+        return pf1_partial ? 2 : 4;
+    return 0;
+}
+
+/* Per-mode procedures (cover_corners2d.c, cover_corners3d.c). They fill *out and the witness
+ * lines (up to cap), and set *nlines to the witness line count. */
+gg_status gg__cover_corners2d(const gg__cq *q, const gg_cover_body *att, const gg_cover_body *tgt,
+                              gg_cover_result *out, gg_cover_line *lines, int32_t cap,
+                              int32_t *nlines);
+gg_status gg__cover_corners3d(const gg__cq *q, const gg_cover_body *att, const gg_cover_body *tgt,
+                              gg_cover_result *out, gg_cover_line *lines, int32_t cap,
+                              int32_t *nlines);
+
+/* gg_scene_cover() with a switch for the slow path that tests every wall: the reference the
+ * wall-index property test compares against. */
+gg_status gg__scene_cover_impl(const gg_scene *s, const gg_cover_body *attacker,
+                               const gg_cover_body *target, const gg_cover_body *creatures,
+                               int32_t creature_count, const gg_cover_def *def,
+                               gg_cover_result *out, gg_cover_line *out_lines,
+                               int32_t line_capacity, int32_t *out_line_count, bool linear_walls);
+
+/* Fills a gg_cover_line from a verdict. */
+void gg__cover_fill_line(const gg__cq *q, gg_cover_line *l, const gg__ep *p, const gg__ep *pq,
+                         const gg__lres *r);
+
+#endif

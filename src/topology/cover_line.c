@@ -1,0 +1,713 @@
+/* cover_line.c - the exact line predicate of the corner cover modes (cover-models.md d.3):
+ * a line is blocked when it enters a solid, crosses a wall, or is pinched between obstacles that
+ * touch it from both sides; touching (tangency) never blocks. Endpoints carry an infinitesimal
+ * inset, so every test is the sign of a polynomial in eps. Layer: topology. */
+#include "topology/cover_internal.h"
+#include "topology/wall_index.h"
+
+#include <string.h>
+
+/* ---- eps arithmetic ------------------------------------------------------------------------ */
+
+typedef struct q3 {
+    int64_t c0, c1, c2;
+} q3;
+
+static int sgn64(int64_t v) { return (v > 0) - (v < 0); }
+static int ev_sgn(gg__ev v) { return v.a != 0 ? sgn64(v.a) : sgn64(v.b); }
+static bool ev_zero(gg__ev v) { return v.a == 0 && v.b == 0; }
+static gg__ev ev_sub(gg__ev x, gg__ev y) { return gg__ev_make(x.a - y.a, x.b - y.b); }
+static gg__ev ev_neg(gg__ev x) { return gg__ev_make(-x.a, -x.b); }
+static gg__ev ev_k(int64_t k) { return gg__ev_make(k, 0); }
+static q3 mul(gg__ev x, gg__ev y)
+{
+    q3 r = {x.a * y.a, x.a * y.b + x.b * y.a, x.b * y.b};
+    return r;
+}
+static q3 q3_sub(q3 x, q3 y)
+{
+    q3 r = {x.c0 - y.c0, x.c1 - y.c1, x.c2 - y.c2};
+    return r;
+}
+static q3 q3_add(q3 x, q3 y)
+{
+    q3 r = {x.c0 + y.c0, x.c1 + y.c1, x.c2 + y.c2};
+    return r;
+}
+static int q3_sgn(q3 v)
+{
+    return v.c0 != 0 ? sgn64(v.c0) : (v.c1 != 0 ? sgn64(v.c1) : sgn64(v.c2));
+}
+
+/* A parameter value t = n/d along the segment, d > 0 for small eps. */
+typedef struct tv {
+    gg__ev n, d;
+} tv;
+static tv tv_make(gg__ev n, gg__ev d)
+{
+    tv t;
+    if (ev_sgn(d) < 0) {
+        n = ev_neg(n);
+        d = ev_neg(d);
+    }
+    t.n = n;
+    t.d = d;
+    return t;
+}
+static int tv_cmp(tv x, tv y) { return q3_sgn(q3_sub(mul(x.n, y.d), mul(y.n, x.d))); }
+
+/* A set of parameters: an interval with open or closed ends, possibly unbounded. */
+typedef struct span {
+    bool empty, has_lo, has_hi, lo_open, hi_open;
+    tv lo, hi;
+} span;
+
+static span span_all(void)
+{
+    span s;
+    memset(&s, 0, sizeof s);
+    return s;
+}
+static void span_lower(span *s, tv t, bool open)
+{
+    int c = s->has_lo ? tv_cmp(t, s->lo) : 1;
+    if (c > 0) {
+        s->lo = t;
+        s->has_lo = true;
+        s->lo_open = open;
+    } else if (c == 0 && open) {
+        s->lo_open = true;
+    }
+}
+static void span_upper(span *s, tv t, bool open)
+{
+    int c = s->has_hi ? tv_cmp(t, s->hi) : -1;
+    if (c < 0) {
+        s->hi = t;
+        s->has_hi = true;
+        s->hi_open = open;
+    } else if (c == 0 && open) {
+        s->hi_open = true;
+    }
+}
+static bool span_nonempty(const span *s)
+{
+    if (s->empty)
+        return false;
+    if (!s->has_lo || !s->has_hi)
+        return true;
+    int c = tv_cmp(s->lo, s->hi);
+    return c < 0 || (c == 0 && !s->lo_open && !s->hi_open);
+}
+static span span_meet(const span *x, const span *y)
+{
+    span s = *x;
+    s.empty = x->empty || y->empty;
+    if (y->has_lo)
+        span_lower(&s, y->lo, y->lo_open);
+    if (y->has_hi)
+        span_upper(&s, y->hi, y->hi_open);
+    return s;
+}
+/* Restricts to the open segment 0 < t < 1. */
+static void span_open_unit(span *s)
+{
+    span_lower(s, tv_make(ev_k(0), ev_k(1)), true);
+    span_upper(s, tv_make(ev_k(1), ev_k(1)), true);
+}
+
+/* lo < c(t) < hi (open) or lo <= c(t) <= hi on the coordinate c(t) = P + t D. */
+static void span_axis(span *s, gg__ev P, gg__ev D, bool has_lo, int64_t lo, bool has_hi,
+                      int64_t hi, bool open)
+{
+    int ds = ev_sgn(D);
+    if (ds == 0) {
+        if (has_lo) {
+            int c = ev_sgn(ev_sub(P, ev_k(lo)));
+            if (open ? c <= 0 : c < 0)
+                s->empty = true;
+        }
+        if (has_hi) {
+            int c = ev_sgn(ev_sub(ev_k(hi), P));
+            if (open ? c <= 0 : c < 0)
+                s->empty = true;
+        }
+        return;
+    }
+    if (has_lo) {
+        tv t = tv_make(ev_sub(ev_k(lo), P), D);
+        if (ds > 0)
+            span_lower(s, t, open);
+        else
+            span_upper(s, t, open);
+    }
+    if (has_hi) {
+        tv t = tv_make(ev_sub(ev_k(hi), P), D);
+        if (ds > 0)
+            span_upper(s, t, open);
+        else
+            span_lower(s, t, open);
+    }
+}
+
+/* ---- The line state -------------------------------------------------------------------------- */
+
+#define GG__MAX_CONTACTS 256
+
+enum { SIDE_NONE = 0, SIDE_LEFT = 1, SIDE_RIGHT = 2, SIDE_BELOW = 3, SIDE_ABOVE = 4 };
+
+typedef struct contact {
+    span sp;
+    uint8_t side;
+    gg__obs o;
+} contact;
+
+typedef struct lstate {
+    const gg__cq *q;
+    gg__ep p;
+    gg__ev d[3];
+    bool flat; /* the plan projection is a point (a vertical line) */
+    gg__lres *r;
+    contact c[GG__MAX_CONTACTS];
+    int nc;
+    bool overflow, done;
+    int64_t zlo_a, zhi_a; /* the z range of the eps = 0 segment */
+} lstate;
+
+static void hard_block(lstate *L, const gg__obs *o)
+{
+    gg__lres *r = L->r;
+    if (o->cap > (uint8_t)r->cap) {
+        r->cap = (gg_cover)o->cap;
+        r->by = *o;
+        r->pinch = false;
+    }
+    if (!o->creature && o->cap > (uint8_t)r->cap_nc)
+        r->cap_nc = (gg_cover)o->cap;
+    if (o->sight)
+        r->sight = true;
+    if (r->cap_nc == GG_COVER_TOTAL && r->sight)
+        L->done = true;
+}
+
+static bool same_kind(const gg__obs *x, const gg__obs *y)
+{
+    return x->cap == y->cap && x->creature == y->creature && x->sight == y->sight &&
+           x->wall == y->wall;
+}
+
+static void add_contact(lstate *L, const span *sp, int side, const gg__obs *o)
+{
+    /* Runs of equal obstacles along a seam merge into one contact, so long lines along solid
+     * rows stay within the buffer. */
+    for (int k = L->nc - 1; k >= 0 && k >= L->nc - 4; --k) {
+        contact *c = &L->c[k];
+        if (c->side != side || !same_kind(&c->o, o))
+            continue;
+        span m = span_meet(&c->sp, sp);
+        if (!span_nonempty(&m) && !(c->sp.has_hi && sp->has_lo && tv_cmp(c->sp.hi, sp->lo) == 0) &&
+            !(sp->has_hi && c->sp.has_lo && tv_cmp(sp->hi, c->sp.lo) == 0))
+            continue;
+        /* union of two overlapping or abutting intervals */
+        if (sp->has_lo && tv_cmp(sp->lo, c->sp.lo) < 0) {
+            c->sp.lo = sp->lo;
+            c->sp.lo_open = sp->lo_open;
+        }
+        if (sp->has_hi && tv_cmp(sp->hi, c->sp.hi) > 0) {
+            c->sp.hi = sp->hi;
+            c->sp.hi_open = sp->hi_open;
+        }
+        return;
+    }
+    if (L->nc == GG__MAX_CONTACTS) {
+        L->overflow = true;
+        L->done = true;
+        return;
+    }
+    L->c[L->nc].sp = *sp;
+    L->c[L->nc].side = (uint8_t)side;
+    L->c[L->nc].o = *o;
+    L->nc++;
+}
+
+/* Sign of the plan orientation of the doubled point (cx2, cy2) against the line: > 0 left. */
+static int plan_side2(const lstate *L, int64_t cx2, int64_t cy2)
+{
+    gg__ev px2 = gg__ev_make(2 * L->p.x.a, 2 * L->p.x.b), py2 = gg__ev_make(2 * L->p.y.a, 2 * L->p.y.b);
+    q3 o = q3_sub(mul(L->d[0], ev_sub(ev_k(cy2), py2)), mul(L->d[1], ev_sub(ev_k(cx2), px2)));
+    return q3_sgn(o);
+}
+
+/* A prism: plan rectangle [x0,x1] x [y0,y1] (plan units) times a z range (z units). */
+typedef struct prism {
+    int64_t x0, y0, x1, y1;
+    bool has_z0, has_z1;
+    int64_t z0, z1;
+} prism;
+
+static void test_prism(lstate *L, const prism *m, const gg__obs *o)
+{
+    const gg__ep *P = &L->p;
+    /* Enter: the open segment meets the open prism. */
+    span e = span_all();
+    span_open_unit(&e);
+    span_axis(&e, P->x, L->d[0], true, m->x0, true, m->x1, true);
+    span_axis(&e, P->y, L->d[1], true, m->y0, true, m->y1, true);
+    span_axis(&e, P->z, L->d[2], m->has_z0, m->z0, m->has_z1, m->z1, true);
+    if (span_nonempty(&e)) {
+        hard_block(L, o);
+        return;
+    }
+    /* Touch: the open segment meets the closed prism. */
+    span c = span_all();
+    span_open_unit(&c);
+    span_axis(&c, P->x, L->d[0], true, m->x0, true, m->x1, false);
+    span_axis(&c, P->y, L->d[1], true, m->y0, true, m->y1, false);
+    span_axis(&c, P->z, L->d[2], m->has_z0, m->z0, m->has_z1, m->z1, false);
+    if (!span_nonempty(&c))
+        return;
+    int side = SIDE_NONE;
+    bool side_contact = !m->has_z0 && !m->has_z1;
+    if (!side_contact) {
+        span cz = c;
+        span_axis(&cz, P->z, L->d[2], m->has_z0, m->z0, m->has_z1, m->z1, true);
+        side_contact = span_nonempty(&cz);
+        if (!side_contact) {
+            span cf = c;
+            span_axis(&cf, P->x, L->d[0], true, m->x0, true, m->x1, true);
+            span_axis(&cf, P->y, L->d[1], true, m->y0, true, m->y1, true);
+            if (span_nonempty(&cf)) {
+                /* On the prism's top or bottom face: which one? */
+                if (!m->has_z0)
+                    side = SIDE_BELOW;
+                else if (!m->has_z1)
+                    side = SIDE_ABOVE;
+                else {
+                    tv t = cf.lo; /* cf includes 0 < t, so it has a lower end */
+                    q3 v = q3_add(mul(ev_sub(P->z, ev_k(m->z1)), t.d), mul(t.n, L->d[2]));
+                    side = q3_sgn(v) == 0 ? SIDE_BELOW : SIDE_ABOVE;
+                }
+            }
+        }
+    }
+    if (side_contact && !L->flat) {
+        int s = plan_side2(L, m->x0 + m->x1, m->y0 + m->y1);
+        side = s > 0 ? SIDE_LEFT : (s < 0 ? SIDE_RIGHT : SIDE_NONE);
+    }
+    if (side != SIDE_NONE)
+        add_contact(L, &c, side, o);
+}
+
+/* ---- Walls --------------------------------------------------------------------------------- */
+
+static bool wall_obstacle(const lstate *L, uint32_t wi, gg__obs *o)
+{
+    const gg__wall *w = &L->q->s->walls[wi];
+    if (!gg__wall_live(w) || w->door == GG_DOOR_OPEN)
+        return false;
+    memset(o, 0, sizeof *o);
+    o->by = GG_COVER_BY_WALL;
+    o->wall = 1;
+    o->a = (int32_t)wi;
+    if (w->cover != GG_COVER_NONE) {
+        o->cap = w->cover;
+        o->sight = 0;
+    } else {
+        uint32_t eb = gg__wall_effective_blocks(w);
+        if ((eb & (uint32_t)(GG_BLOCKS_MOVEMENT | GG_BLOCKS_SIGHT)) == 0)
+            return false;
+        o->cap = GG_COVER_TOTAL;
+        o->sight = (eb & (uint32_t)GG_BLOCKS_SIGHT) != 0;
+    }
+    if (w->one_way != GG_ONE_WAY_NONE) {
+        /* Foundry's side of the line's start (an eps-point) against the wall A->B. */
+        int64_t ax = (int64_t)w->a.x * (GG__PU / 2), ay = (int64_t)w->a.y * (GG__PU / 2);
+        int64_t bx = (int64_t)w->b.x * (GG__PU / 2), by = (int64_t)w->b.y * (GG__PU / 2);
+        const gg__ep *P = &L->p;
+        q3 v = q3_sub(mul(ev_sub(ev_k(ay), P->y), ev_sub(ev_k(bx), P->x)),
+                      mul(ev_sub(ev_k(ax), P->x), ev_sub(ev_k(by), P->y)));
+        int s = q3_sgn(v);
+        int side = s < 0 ? GG_ONE_WAY_LEFT : (s > 0 ? GG_ONE_WAY_RIGHT : 0);
+        if (side == (int)w->one_way)
+            return false;
+    }
+    return true;
+}
+
+static void test_wall(lstate *L, uint32_t wi)
+{
+    if (L->done || L->flat)
+        return;
+    gg__obs o;
+    if (!wall_obstacle(L, wi, &o))
+        return;
+    const gg__wall *w = &L->q->s->walls[wi];
+    int64_t w1x = (int64_t)w->a.x * (GG__PU / 2), w1y = (int64_t)w->a.y * (GG__PU / 2);
+    int64_t w2x = (int64_t)w->b.x * (GG__PU / 2), w2y = (int64_t)w->b.y * (GG__PU / 2);
+    if (w1x == w2x && w1y == w2y)
+        return; /* a point has no side: passing it is tangency */
+    const gg__ep *P = &L->p;
+    int o1 = q3_sgn(q3_sub(mul(L->d[0], ev_sub(ev_k(w1y), P->y)), mul(L->d[1], ev_sub(ev_k(w1x), P->x))));
+    int o2 = q3_sgn(q3_sub(mul(L->d[0], ev_sub(ev_k(w2y), P->y)), mul(L->d[1], ev_sub(ev_k(w2x), P->x))));
+    if (o1 == 0 && o2 == 0)
+        return; /* running along a wall is never a crossing */
+    if (o1 * o2 < 0) {
+        int64_t wx = w2x - w1x, wy = w2y - w1y;
+        gg__ev qx = gg__ev_make(P->x.a + L->d[0].a, P->x.b + L->d[0].b);
+        gg__ev qy = gg__ev_make(P->y.a + L->d[1].a, P->y.b + L->d[1].b);
+        gg__ev a1 = ev_sub(gg__ev_make(wx * (P->y.a - w1y), wx * P->y.b),
+                           gg__ev_make(wy * (P->x.a - w1x), wy * P->x.b));
+        gg__ev a2 = ev_sub(gg__ev_make(wx * (qy.a - w1y), wx * qy.b),
+                           gg__ev_make(wy * (qx.a - w1x), wy * qx.b));
+        if (ev_sgn(a1) * ev_sgn(a2) < 0)
+            hard_block(L, &o); /* a transversal crossing inside the wall */
+        return;                /* else no meeting, or only at the segment's own end */
+    }
+    if (o1 != 0 && o2 != 0)
+        return;
+    /* One end lies on the line: a contact at that point, on the side of the other end. */
+    int64_t ex = o1 == 0 ? w1x : w2x, ey = o1 == 0 ? w1y : w2y;
+    int other = o1 == 0 ? o2 : o1;
+    tv t = !ev_zero(L->d[0]) ? tv_make(ev_sub(ev_k(ex), P->x), L->d[0])
+                             : tv_make(ev_sub(ev_k(ey), P->y), L->d[1]);
+    span sp = span_all();
+    sp.has_lo = sp.has_hi = true;
+    sp.lo = sp.hi = t;
+    span_open_unit(&sp);
+    if (!span_nonempty(&sp))
+        return;
+    add_contact(L, &sp, other > 0 ? SIDE_LEFT : SIDE_RIGHT, &o);
+}
+
+static bool wall_bucket(void *ctx, int32_t i, int32_t j)
+{
+    lstate *L = (lstate *)ctx;
+    const gg__wall_index *ix = &L->q->s->index;
+    size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
+    for (uint32_t k = ix->start[b]; k < ix->start[b + 1] && !L->done; ++k)
+        test_wall(L, ix->items[k]);
+    return L->done;
+}
+
+static int64_t fdiv(int64_t n, int64_t d)
+{
+    int64_t q = n / d;
+    if ((n % d != 0) && ((n < 0) != (d < 0)))
+        --q;
+    return q;
+}
+
+static void visit_walls(lstate *L)
+{
+    const gg_scene *s = L->q->s;
+    if (s->live_walls == 0)
+        return;
+    if (L->q->linear_walls) {
+        for (uint32_t w = 0; w < s->wall_slots && !L->done; ++w)
+            test_wall(L, w);
+        return;
+    }
+    const gg__wall_index *ix = &s->index;
+    for (uint32_t k = 0; k < ix->pending_count && !L->done; ++k)
+        test_wall(L, ix->pending[k]);
+    if (!ix->built || L->done)
+        return;
+    /* The eps = 0 segment rounded outward to half units; with one bucket of dilation this
+     * visits every bucket the eps-segment can touch (walls are registered in every bucket
+     * holding one of their points). */
+    gg_hpoint a, b;
+    a.x = (int32_t)fdiv(L->p.x.a, GG__PU / 2);
+    a.y = (int32_t)fdiv(L->p.y.a, GG__PU / 2);
+    b.x = (int32_t)fdiv(L->p.x.a + L->d[0].a, GG__PU / 2);
+    b.y = (int32_t)fdiv(L->p.y.a + L->d[1].a, GG__PU / 2);
+    (void)gg__for_each_bucket(a, b, (int64_t)2 << ix->bucket_shift, 1, ix->bw, ix->bh,
+                              wall_bucket, L);
+}
+
+/* ---- Cells, terrain, creatures, boxes -------------------------------------------------------- */
+
+static bool in_rect(gg_cell c, gg_cell lo, gg_cell hi)
+{
+    return c.col >= lo.col && c.row >= lo.row && c.col <= hi.col && c.row <= hi.row;
+}
+
+static int32_t cheb_to_body(gg_cell c, gg_cell lo, gg_cell hi)
+{
+    int32_t dx = c.col < lo.col ? lo.col - c.col : (c.col > hi.col ? c.col - hi.col : 0);
+    int32_t dy = c.row < lo.row ? lo.row - c.row : (c.row > hi.row ? c.row - hi.row : 0);
+    return dx > dy ? dx : dy;
+}
+
+static void test_cell(lstate *L, gg_cell c)
+{
+    const gg__cq *q = L->q;
+    const gg_scene *s = q->s;
+    prism m;
+    m.x0 = c.col * GG__PU;
+    m.x1 = m.x0 + GG__PU;
+    m.y0 = c.row * GG__PU;
+    m.y1 = m.y0 + GG__PU;
+    m.has_z0 = m.has_z1 = false;
+    m.z0 = m.z1 = 0;
+    gg__obs o;
+    memset(&o, 0, sizeof o);
+    o.a = c.col;
+    o.b = c.row;
+    bool own = in_rect(c, q->ex_min[0], q->ex_max[0]) || in_rect(c, q->ex_min[1], q->ex_max[1]);
+    uint8_t bits = s->cells[gg__idx(s, c)];
+    if (!own && (bits & GG__CELL_BLOCKED) != 0) {
+        o.by = GG_COVER_BY_CELL;
+        o.cap = GG_COVER_TOTAL;
+        o.sight = 1;
+        test_prism(L, &m, &o);
+        return;
+    }
+    gg_cover tag = (gg_cover)((bits & GG__COVER_MASK) >> GG__COVER_SHIFT);
+    if (!own && tag != GG_COVER_NONE) {
+        bool skip = false;
+        if (q->low_rule && tag == GG_COVER_HALF) {
+            /* 3.5: a low obstacle is ignored by an attacker closer to it than the target, or
+             * when the target is more than 6 squares (30 ft) from it; ties keep it. */
+            int32_t da = cheb_to_body(c, q->ex_min[0], q->ex_max[0]);
+            int32_t dt = cheb_to_body(c, q->ex_min[1], q->ex_max[1]);
+            skip = da < dt || dt > 6;
+        }
+        if (!skip) {
+            o.by = GG_COVER_BY_CELL;
+            o.cap = (uint8_t)tag;
+            o.sight = 0;
+            test_prism(L, &m, &o);
+            if (L->done)
+                return;
+        }
+    }
+    if (!q->three_d)
+        return;
+    size_t i = gg__idx(s, c);
+    int64_t fl = q->floor_in != NULL ? (int64_t)q->floor_in[i] * GG__ZU : 0;
+    o.by = GG_COVER_BY_TERRAIN;
+    o.cap = GG_COVER_TOTAL;
+    o.sight = 1;
+    if (L->zlo_a <= fl + GG__ZU) { /* cheap skip: the line stays well above this ground */
+        m.has_z0 = false;
+        m.has_z1 = true;
+        m.z1 = fl;
+        test_prism(L, &m, &o);
+    }
+    if (q->ceiling_in != NULL && q->ceiling_in[i] != GG_COVER_NO_CEILING && !L->done) {
+        int64_t ce = (int64_t)q->ceiling_in[i] * GG__ZU;
+        if (L->zhi_a >= ce - GG__ZU) {
+            m.has_z0 = true;
+            m.z0 = ce;
+            m.has_z1 = false;
+            test_prism(L, &m, &o);
+        }
+    }
+}
+
+static void visit_cells(lstate *L)
+{
+    const gg_scene *s = L->q->s;
+    int64_t ax = L->p.x.a, ay = L->p.y.a, bx = ax + L->d[0].a, by = ay + L->d[1].a;
+    int64_t xmin = ax < bx ? ax : bx, xmax = ax < bx ? bx : ax;
+    int64_t c0 = fdiv(xmin, GG__PU) - 1, c1 = fdiv(xmax, GG__PU);
+    if (c0 < 0)
+        c0 = 0;
+    if (c1 > s->width - 1)
+        c1 = s->width - 1;
+    for (int64_t cx = c0; cx <= c1 && !L->done; ++cx) {
+        int64_t lo = cx * GG__PU > xmin ? cx * GG__PU : xmin;
+        int64_t hi = cx * GG__PU + GG__PU < xmax ? cx * GG__PU + GG__PU : xmax;
+        if (lo > hi)
+            continue;
+        int64_t r0, r1;
+        if (ax == bx) {
+            int64_t ymin = ay < by ? ay : by, ymax = ay < by ? by : ay;
+            r0 = fdiv(ymin, GG__PU) - 1;
+            r1 = fdiv(ymax, GG__PU);
+        } else {
+            /* y(x) = ay + (x - ax)(by - ay)/(bx - ax), floors taken exactly */
+            int64_t dx = bx - ax, dy = by - ay;
+            int64_t n1 = ay * dx + (lo - ax) * dy, n2 = ay * dx + (hi - ax) * dy;
+            if (dx < 0) {
+                n1 = -n1;
+                n2 = -n2;
+                dx = -dx;
+            }
+            int64_t f1 = fdiv(n1, dx * GG__PU), f2 = fdiv(n2, dx * GG__PU);
+            r0 = (f1 < f2 ? f1 : f2) - 1;
+            r1 = f1 < f2 ? f2 : f1;
+        }
+        if (r0 < 0)
+            r0 = 0;
+        if (r1 > s->height - 1)
+            r1 = s->height - 1;
+        for (int64_t ry = r0; ry <= r1 && !L->done; ++ry)
+            test_cell(L, gg_cell_make((int32_t)cx, (int32_t)ry));
+    }
+}
+
+static bool bbox_misses(const lstate *L, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+    /* Conservative: the eps-segment stays within one plan unit of the eps = 0 segment. */
+    int64_t ax = L->p.x.a, ay = L->p.y.a, bx = ax + L->d[0].a, by = ay + L->d[1].a;
+    int64_t xmin = (ax < bx ? ax : bx) - 1, xmax = (ax < bx ? bx : ax) + 1;
+    int64_t ymin = (ay < by ? ay : by) - 1, ymax = (ay < by ? by : ay) + 1;
+    return x1 < xmin || x0 > xmax || y1 < ymin || y0 > ymax;
+}
+
+static void visit_creatures(lstate *L)
+{
+    const gg__cq *q = L->q;
+    if (q->creature_cap == GG_COVER_NONE)
+        return;
+    for (int32_t k = 0; k < q->ncreatures && !L->done; ++k) {
+        const gg_cover_body *b = &q->creatures[k];
+        gg_cell lo = b->cell, hi = gg_cell_make(b->cell.col + b->size - 1, b->cell.row + b->size - 1);
+        bool overlap = false;
+        for (int e = 0; e < 2; ++e)
+            if (!(hi.col < q->ex_min[e].col || lo.col > q->ex_max[e].col ||
+                  hi.row < q->ex_min[e].row || lo.row > q->ex_max[e].row))
+                overlap = true;
+        if (overlap)
+            continue;
+        prism m;
+        m.x0 = lo.col * GG__PU;
+        m.y0 = lo.row * GG__PU;
+        m.x1 = (hi.col + 1) * GG__PU;
+        m.y1 = (hi.row + 1) * GG__PU;
+        if (bbox_misses(L, m.x0, m.y0, m.x1, m.y1))
+            continue;
+        m.has_z0 = m.has_z1 = q->three_d;
+        m.z0 = (int64_t)b->base_in * GG__ZU;
+        m.z1 = m.z0 + (b->height_in > 0 ? (int64_t)b->height_in * GG__ZU : b->size * q->layer_u);
+        gg__obs o;
+        memset(&o, 0, sizeof o);
+        o.by = GG_COVER_BY_CREATURE;
+        o.cap = (uint8_t)q->creature_cap;
+        o.creature = 1;
+        o.a = k;
+        test_prism(L, &m, &o);
+    }
+}
+
+static void visit_boxes(lstate *L)
+{
+    const gg__cq *q = L->q;
+    for (int32_t k = 0; k < q->nboxes && !L->done; ++k) {
+        const gg_cover_box *b = &q->boxes[k];
+        prism m;
+        m.x0 = b->min.col * GG__PU;
+        m.y0 = b->min.row * GG__PU;
+        m.x1 = ((int64_t)b->max.col + 1) * GG__PU;
+        m.y1 = ((int64_t)b->max.row + 1) * GG__PU;
+        if (bbox_misses(L, m.x0, m.y0, m.x1, m.y1))
+            continue;
+        m.has_z0 = m.has_z1 = true;
+        m.z0 = (int64_t)b->z0_in * GG__ZU;
+        m.z1 = (int64_t)b->z1_in * GG__ZU;
+        gg__obs o;
+        memset(&o, 0, sizeof o);
+        o.by = GG_COVER_BY_BOX;
+        o.cap = (uint8_t)b->cap;
+        o.sight = b->cap == GG_COVER_TOTAL;
+        o.a = k;
+        test_prism(L, &m, &o);
+    }
+}
+
+/* ---- Pinches and the verdict ------------------------------------------------------------------ */
+
+static bool opposite(int a, int b)
+{
+    return (a == SIDE_LEFT && b == SIDE_RIGHT) || (a == SIDE_RIGHT && b == SIDE_LEFT) ||
+           (a == SIDE_BELOW && b == SIDE_ABOVE) || (a == SIDE_ABOVE && b == SIDE_BELOW);
+}
+
+static void resolve_pinches(lstate *L)
+{
+    gg__lres *r = L->r;
+    for (int i = 0; i < L->nc; ++i)
+        for (int j = i + 1; j < L->nc; ++j) {
+            const contact *a = &L->c[i], *b = &L->c[j];
+            if (!opposite(a->side, b->side))
+                continue;
+            if (L->q->pinch_pass && !a->o.wall && !b->o.wall)
+                continue;
+            span m = span_meet(&a->sp, &b->sp);
+            if (!span_nonempty(&m))
+                continue;
+            /* A pinch counts at the lower of the two caps (C2D-13). */
+            const gg__obs *low = a->o.cap <= b->o.cap ? &a->o : &b->o;
+            if (low->cap > (uint8_t)r->cap) {
+                r->cap = (gg_cover)low->cap;
+                r->by = *low;
+                r->pinch = true;
+            }
+            if (!a->o.creature && !b->o.creature && low->cap > (uint8_t)r->cap_nc)
+                r->cap_nc = (gg_cover)low->cap;
+            if (a->o.sight && b->o.sight)
+                r->sight = true;
+        }
+}
+
+gg_status gg__cover_line(const gg__cq *q, const gg__ep *p, const gg__ep *pq, gg__lres *out)
+{
+    lstate L;
+    L.q = q;
+    L.p = *p;
+    L.d[0] = ev_sub(pq->x, p->x);
+    L.d[1] = ev_sub(pq->y, p->y);
+    L.d[2] = ev_sub(pq->z, p->z);
+    L.flat = ev_zero(L.d[0]) && ev_zero(L.d[1]);
+    L.r = out;
+    L.nc = 0;
+    L.overflow = L.done = false;
+    L.zlo_a = p->z.a < pq->z.a ? p->z.a : pq->z.a;
+    L.zhi_a = p->z.a < pq->z.a ? pq->z.a : p->z.a;
+    memset(out, 0, sizeof *out);
+    out->cap = out->cap_nc = GG_COVER_NONE;
+    out->by.by = GG_COVER_BY_NOTHING;
+    visit_cells(&L);
+    if (!L.done)
+        visit_creatures(&L);
+    if (!L.done)
+        visit_boxes(&L);
+    if (!L.done)
+        visit_walls(&L);
+    if (L.overflow)
+        return GG_E_TOO_LARGE;
+    if (!(out->cap_nc == GG_COVER_TOTAL && out->sight))
+        resolve_pinches(&L);
+    return GG_OK;
+}
+
+void gg__cover_fill_line(const gg__cq *q, gg_cover_line *l, const gg__ep *p, const gg__ep *pq,
+                         const gg__lres *r)
+{
+    const double pu = (double)GG__PU, zu = (double)(GG__ZU * 12);
+    l->x0 = (double)p->x.a / pu;
+    l->y0 = (double)p->y.a / pu;
+    l->z0 = (double)p->z.a / zu;
+    l->x1 = (double)pq->x.a / pu;
+    l->y1 = (double)pq->y.a / pu;
+    l->z1 = (double)pq->z.a / zu;
+    l->cap = r->cap;
+    l->by = (gg_cover_by)r->by.by;
+    l->pinch = r->pinch;
+    l->cell = gg_cell_make(0, 0);
+    l->wall.index = 0;
+    l->wall.generation = 0;
+    l->index = -1;
+    switch ((gg_cover_by)r->by.by) {
+    case GG_COVER_BY_CELL:
+    case GG_COVER_BY_TERRAIN: l->cell = gg_cell_make(r->by.a, r->by.b); break;
+    case GG_COVER_BY_WALL:
+        l->wall.index = (uint32_t)r->by.a;
+        l->wall.generation = q->s->walls[r->by.a].generation;
+        break;
+    case GG_COVER_BY_CREATURE:
+    case GG_COVER_BY_BOX: l->index = r->by.a; break;
+    case GG_COVER_BY_NOTHING: break;
+    }
+}

@@ -1,0 +1,746 @@
+/* fov.c - field of view that equals Nat20's per-cell line of sight exactly, computed as a shadow
+ * sweep over slope intervals, octant by octant. Layer: topology.
+ *
+ * Why a sweep can be exact. In an octant, rename the axes so that a target lies `d` cells along
+ * the major axis and `n` (0 <= n <= d) along the minor one. Nat20's Bresenham walk from the
+ * viewer to (d, n) visits, at major step i, the minor offset floor(i*n/d + 1/2): ties round away
+ * from the viewer, which is the direction dependence (model §5; derived from the error terms of
+ * gg_line_next and checked by the property tests). So a blocked cell (i, j), 0 < i < d, lies on
+ * the walk to (d, n) exactly when the slope n/d is in [(2j-1)/(2i), (2j+1)/(2i)): a blocked cell
+ * casts a half-open shadow of slopes on every target further out, whether or not it is itself
+ * visible. A wall seen from the viewer's centre O covers a closed interval of slopes [s1, s2];
+ * the segment O-P to a target P at slope t touches it when t is in [s1, s2] and P lies at or
+ * beyond the wall. Beyond the wall's farthest point along the major axis that is pure slope
+ * (a shadow); before it, targets are tested exactly with gg_segments_intersect (the wall's
+ * "zone"). Slopes are rationals compared by cross-multiplication: no floating point.
+ *
+ * The sweep keeps the lit slopes as a sorted list of intervals between "cuts" (a cut sits just
+ * before or just after a rational, so open, closed and half-open ends mix freely). At distance d
+ * it (1) finds the walls registered in the wall-index buckets of every cell whose shadow meets a
+ * lit interval, (2) turns walls whose zone has been passed into shadows, (3) marks the targets
+ * in lit intervals (testing zone walls exactly), (4) subtracts the shadows of blocked cells at
+ * distance d. Work is proportional to the cells in lit intervals plus the intervals.
+ *
+ * Why every wall that matters is found: a wall touching O-P at point p is within one cell
+ * (Chebyshev) of the Bresenham cell at the major step nearest p, and walls are registered in the
+ * buckets within one bucket of every cell they touch (wall_index.c). Every Bresenham cell of a
+ * lit target has a shadow containing the target's slope, which was lit at every smaller
+ * distance, so that cell was visited in step (1) no later than the target itself. */
+#include <string.h>
+
+#include "topology/fov.h"
+
+/* ---- Exact rational slopes ------------------------------------------------------------------ */
+
+static inline int64_t floor_div(int64_t n, int64_t d) /* d > 0 */
+{
+    int64_t q = n / d;
+    return (n % d != 0 && n < 0) ? q - 1 : q;
+}
+static inline int64_t ceil_div(int64_t n, int64_t d) { return -floor_div(-n, d); }
+
+/* A cut: just before (after = 0) or just after (after = 1) the slope p/q, q > 0. A real t lies
+ * above cut c when t >= p/q (before) or t > p/q (after). */
+typedef struct cut {
+    int32_t p, q, after;
+} cut;
+
+typedef struct ival {
+    cut lo, hi; /* the reals between the two cuts, lo < hi */
+} ival;
+
+static inline int cut_cmp(cut a, cut b)
+{
+    int64_t l = (int64_t)a.p * b.q, r = (int64_t)b.p * a.q;
+    if (l != r)
+        return l < r ? -1 : 1;
+    return a.after - b.after;
+}
+
+/* The smallest n with n/d above c, and the largest n with n/d below c. */
+static inline int64_t first_above(cut c, int64_t d)
+{
+    return c.after ? floor_div(d * c.p, c.q) + 1 : ceil_div(d * c.p, c.q);
+}
+static inline int64_t last_below(cut c, int64_t d)
+{
+    return c.after ? floor_div(d * c.p, c.q) : ceil_div(d * c.p, c.q) - 1;
+}
+/* The minor offset whose blocked-cell shadow at distance d holds the slope p/q. */
+static inline int64_t cell_holding(cut c, int64_t d)
+{
+    return floor_div(2 * d * c.p + c.q, 2 * (int64_t)c.q);
+}
+
+/* ---- Working memory --------------------------------------------------------------------------- */
+
+/* A wall as seen in one octant: its slope span (closed, as cuts) and the range of the major
+ * coordinate (half units from O) its points may have. */
+typedef struct owall {
+    gg_hpoint a, b;
+    cut lo, hi;
+    int32_t umin, umax; /* |u| < 2^26 (GG_WALL_COORD_LIMIT in half units plus the viewer) */
+    uint32_t index;     /* in s->walls */
+} owall;
+
+/* Stack arrays used when the scratch is smaller (tiny maps): about 24 KiB in all. */
+#define STACK_IVALS 96
+#define STACK_WALLS 256
+#define STACK_HASH 1024 /* power of two */
+
+typedef struct sweep {
+    const gg_scene *s;
+    gg_cell v;
+    gg_hpoint O;
+    uint32_t mask;
+    uint64_t *bits;
+    gg__fov_keep_fn keep;
+    void *kctx;
+    int64_t count;
+    bool overflow;
+    bool have_walls;
+    /* octant */
+    int major_x, sa, sb;
+    int64_t dmax, nedge;
+    /* lit intervals, double-buffered */
+    ival *cur, *nxt;
+    size_t ncur, icap;
+    /* blocked-cell shadows of one distance */
+    ival *shadow;
+    size_t nshadow, scap;
+    /* walls met in this octant; live = not yet a shadow; zone = tested exactly now */
+    owall *walls;
+    size_t nwalls, wcap;
+    uint32_t *live, *zone;
+    size_t nlive, nzone, lcap;
+    /* set of wall indices already examined in this octant (open addressing, key + 1) */
+    uint32_t *hash;
+    size_t hcap, hcount, hmax;
+    size_t last_bucket;
+    int64_t walls_seen;
+} sweep;
+
+/* ---- Bits ------------------------------------------------------------------------------------- */
+
+static inline void bit_set(uint64_t *bits, size_t k) { bits[k >> 6] |= (uint64_t)1 << (k & 63u); }
+
+static void bit_range(uint64_t *bits, size_t a, size_t b) /* inclusive, a <= b */
+{
+    size_t wa = a >> 6, wb = b >> 6;
+    uint64_t ma = ~(uint64_t)0 << (a & 63u);
+    uint64_t mb = ~(uint64_t)0 >> (63u - (b & 63u));
+    if (wa == wb) {
+        bits[wa] |= ma & mb;
+        return;
+    }
+    bits[wa] |= ma;
+    for (size_t w = wa + 1; w < wb; ++w)
+        bits[w] = ~(uint64_t)0;
+    bits[wb] |= mb;
+}
+
+/* ---- Line of sight with a wall mask --------------------------------------------------------- */
+
+bool gg__line_of_mask(const gg_scene *s, gg_cell a, gg_cell b, uint32_t mask)
+{
+    gg_line_iter it = gg_line_begin(a, b);
+    gg_cell c;
+    while (gg_line_next(&it, &c)) {
+        if (gg_cell_eq(c, a) || gg_cell_eq(c, b))
+            continue;
+        if (gg__blocked(s, c))
+            return false;
+    }
+    return !gg__segment_hits_wall(s, gg_cell_centre(a), gg_cell_centre(b), mask);
+}
+
+/* ---- Octant geometry -------------------------------------------------------------------------- */
+
+static inline gg_cell oct_cell(const sweep *w, int64_t d, int64_t n)
+{
+    if (w->major_x)
+        return gg_cell_make(w->v.col + (int32_t)(w->sa * d), w->v.row + (int32_t)(w->sb * n));
+    return gg_cell_make(w->v.col + (int32_t)(w->sb * n), w->v.row + (int32_t)(w->sa * d));
+}
+
+/* ---- Interval list ----------------------------------------------------------------------------- */
+
+/* nxt = cur minus the union of sh[0..nsh) (sorted by lo); then swap. False on overflow. */
+static bool subtract(sweep *w, const ival *sh, size_t nsh)
+{
+    size_t out = 0, j = 0;
+    for (size_t i = 0; i < w->ncur; ++i) {
+        cut lo = w->cur[i].lo, hi = w->cur[i].hi;
+        while (j < nsh && cut_cmp(sh[j].hi, lo) <= 0)
+            ++j;
+        cut at = lo;
+        for (size_t k = j; k < nsh && cut_cmp(sh[k].lo, hi) < 0; ++k) {
+            if (cut_cmp(sh[k].lo, at) > 0) {
+                if (out == w->icap)
+                    return false;
+                w->nxt[out].lo = at;
+                w->nxt[out].hi = sh[k].lo;
+                ++out;
+            }
+            if (cut_cmp(sh[k].hi, at) > 0)
+                at = sh[k].hi;
+            if (cut_cmp(at, hi) >= 0)
+                break;
+        }
+        if (cut_cmp(at, hi) < 0) {
+            if (out == w->icap)
+                return false;
+            w->nxt[out].lo = at;
+            w->nxt[out].hi = hi;
+            ++out;
+        }
+    }
+    ival *t = w->cur;
+    w->cur = w->nxt;
+    w->nxt = t;
+    w->ncur = out;
+    return true;
+}
+
+/* ---- Walls ------------------------------------------------------------------------------------ */
+
+static inline size_t hash_slot(uint32_t key, size_t cap)
+{
+    return (size_t)((key * 2654435761u) >> 7) & (cap - 1);
+}
+
+/* Inserts wall index `wi`; false when it was already there. Sets overflow when full. */
+static bool hash_insert(sweep *w, uint32_t wi)
+{
+    if ((w->hcount + 1) * 2 > w->hcap) {
+        if (w->hcap * 2 > w->hmax) {
+            w->overflow = true;
+            return false;
+        }
+        /* Grow: rebuild from the accepted walls only; rejected walls may be examined again,
+         * which costs a little time and never a duplicate. */
+        w->hcap *= 2;
+        memset(w->hash, 0, w->hcap * sizeof *w->hash);
+        w->hcount = 0;
+        for (size_t k = 0; k < w->nwalls; ++k) {
+            uint32_t key = w->walls[k].index;
+            for (size_t h = hash_slot(key, w->hcap);; h = (h + 1) & (w->hcap - 1))
+                if (w->hash[h] == 0) {
+                    w->hash[h] = key + 1;
+                    w->hcount++;
+                    break;
+                }
+        }
+    }
+    size_t m = w->hcap - 1;
+    for (size_t h = hash_slot(wi, w->hcap);; h = (h + 1) & m) {
+        if (w->hash[h] == 0) {
+            w->hash[h] = wi + 1;
+            w->hcount++;
+            return true;
+        }
+        if (w->hash[h] == wi + 1)
+            return false;
+    }
+}
+
+/* The closed span of slopes (within [0, 1]) of the rays from O that meet the wall a-b, given in
+ * octant coordinates (u along the major axis, v along the minor one, half units). False when no
+ * ray of the octant meets it. */
+static bool wall_span(int64_t ua, int64_t va, int64_t ub, int64_t vb, cut *lo, cut *hi,
+                      bool *full)
+{
+    *full = false;
+    if (ua <= 0 && ub <= 0)
+        return false;
+    /* Slopes as fractions v/u over the part of the wall with u > 0; +-1 in `inf` marks an end
+     * that runs off to +-infinity (the wall crosses the line u = 0). */
+    int64_t p1, q1, p2, q2;
+    int inf1 = 0, inf2 = 0;
+    if (ua > 0 && ub > 0) {
+        p1 = va, q1 = ua, p2 = vb, q2 = ub;
+    } else {
+        int64_t uin = ua > 0 ? ua : ub, vin = ua > 0 ? va : vb;
+        int64_t uout = ua > 0 ? ub : ua, vout = ua > 0 ? vb : va;
+        /* Sign of v where the wall meets u = 0, times (uin - uout) > 0. */
+        int64_t c = vout * uin - uout * vin;
+        if (c == 0) { /* through O: never a shadow, always tested exactly */
+            *full = true;
+            return true;
+        }
+        p1 = vin, q1 = uin, p2 = 0, q2 = 1;
+        inf2 = c > 0 ? 1 : -1;
+    }
+    /* Order the two ends: an infinite end is the top (+) or bottom (-). */
+    bool swap;
+    if (inf2 != 0)
+        swap = inf2 < 0;
+    else
+        swap = p1 * q2 > p2 * q1;
+    if (swap) {
+        int64_t tp = p1, tq = q1;
+        p1 = p2, q1 = q2, p2 = tp, q2 = tq;
+        int ti = inf1;
+        inf1 = inf2, inf2 = ti;
+    }
+    /* Clip [end1, end2] to [0, 1]. */
+    bool lo_inf = inf1 < 0, hi_inf = inf2 > 0;
+    if (lo_inf || p1 < 0)
+        p1 = 0, q1 = 1;
+    if (hi_inf || p2 > q2)
+        p2 = 1, q2 = 1;
+    if (p1 * q2 > p2 * q1)
+        return false;
+    if (p2 < 0 || p1 > q1)
+        return false;
+    lo->p = (int32_t)p1, lo->q = (int32_t)q1, lo->after = 0;
+    hi->p = (int32_t)p2, hi->q = (int32_t)q2, hi->after = 1;
+    return true;
+}
+
+static void examine_wall(sweep *w, uint32_t wi)
+{
+    if (!hash_insert(w, wi))
+        return;
+    w->walls_seen++;
+    const gg__wall *wall = &w->s->walls[wi];
+    if (!gg__wall_live(wall) || (gg__wall_effective_blocks(wall) & w->mask) == 0 ||
+        !gg__wall_faces(wall, w->O))
+        return;
+    int64_t ax = (int64_t)wall->a.x - w->O.x, ay = (int64_t)wall->a.y - w->O.y;
+    int64_t bx = (int64_t)wall->b.x - w->O.x, by = (int64_t)wall->b.y - w->O.y;
+    int64_t ua = w->sa * (w->major_x ? ax : ay), va = w->sb * (w->major_x ? ay : ax);
+    int64_t ub = w->sa * (w->major_x ? bx : by), vb = w->sb * (w->major_x ? by : bx);
+    owall ow;
+    bool full;
+    if (!wall_span(ua, va, ub, vb, &ow.lo, &ow.hi, &full))
+        return;
+    if (w->nwalls == w->wcap || w->nlive == w->lcap) {
+        w->overflow = true;
+        return;
+    }
+    ow.a = wall->a;
+    ow.b = wall->b;
+    ow.index = wi;
+    ow.umin = (int32_t)(ua < ub ? ua : ub);
+    if (ow.umin < 0)
+        ow.umin = 0;
+    ow.umax = full ? INT32_MAX : (int32_t)(ua > ub ? ua : ub);
+    if (full) {
+        ow.lo.p = 0, ow.lo.q = 1, ow.lo.after = 0;
+        ow.hi.p = 1, ow.hi.q = 1, ow.hi.after = 1;
+    }
+    w->walls[w->nwalls] = ow;
+    w->live[w->nlive++] = (uint32_t)w->nwalls++;
+}
+
+static void examine_bucket_of(sweep *w, gg_cell c)
+{
+    const gg__wall_index *ix = &w->s->index;
+    size_t b = (size_t)(c.row >> ix->bucket_shift) * (size_t)ix->bw +
+               (size_t)(c.col >> ix->bucket_shift);
+    if (b == w->last_bucket)
+        return;
+    w->last_bucket = b;
+    for (uint32_t k = ix->start[b]; k < ix->start[b + 1] && !w->overflow; ++k)
+        examine_wall(w, ix->items[k]);
+}
+
+/* ---- The sweep of one octant -------------------------------------------------------------- */
+
+/* True when none of the `n` cell bytes from p is blocked. */
+static bool row_clear(const uint8_t *p, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101ull * GG__CELL_BLOCKED;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v;
+        memcpy(&v, p + i, sizeof v);
+        if (v & ones)
+            return false;
+    }
+    for (; i < n; ++i)
+        if (p[i] & GG__CELL_BLOCKED)
+            return false;
+    return true;
+}
+
+static void mark_targets(sweep *w, int64_t d, int64_t n0, int64_t n1)
+{
+    const gg_scene *s = w->s;
+    if (w->nzone == 0 && w->keep == NULL) {
+        gg_cell a = oct_cell(w, d, n0), b = oct_cell(w, d, n1);
+        if (!w->major_x) {
+            size_t ka = gg__idx(s, a), kb = gg__idx(s, b);
+            bit_range(w->bits, ka < kb ? ka : kb, ka < kb ? kb : ka);
+        } else {
+            size_t k = gg__idx(s, a);
+            size_t step = (size_t)s->width;
+            for (int64_t n = n0; n <= n1; ++n, k = w->sb > 0 ? k + step : k - step)
+                bit_set(w->bits, k);
+        }
+        w->count += n1 - n0 + 1;
+        return;
+    }
+    for (int64_t n = n0; n <= n1; ++n) {
+        gg_cell c = oct_cell(w, d, n);
+        bool ok = true;
+        if (w->nzone != 0) {
+            gg_hpoint P = gg_cell_centre(c);
+            for (size_t z = 0; z < w->nzone; ++z) {
+                const owall *ow = &w->walls[w->zone[z]];
+                /* Only rays within the wall's span can meet it. */
+                if (n * ow->lo.q < ow->lo.p * d || n * ow->hi.q > ow->hi.p * d)
+                    continue;
+                if (gg_segments_intersect(w->O, P, ow->a, ow->b)) {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if (ok && w->keep != NULL)
+            ok = w->keep(w->kctx, c);
+        if (ok) {
+            bit_set(w->bits, gg__idx(s, c));
+            w->count++;
+        }
+    }
+}
+
+static void sweep_octant(sweep *w, int64_t range)
+{
+    const gg_scene *s = w->s;
+    int32_t W = s->width, H = s->height;
+    if (w->major_x) {
+        w->dmax = w->sa > 0 ? W - 1 - w->v.col : w->v.col;
+        w->nedge = w->sb > 0 ? H - 1 - w->v.row : w->v.row;
+    } else {
+        w->dmax = w->sa > 0 ? H - 1 - w->v.row : w->v.row;
+        w->nedge = w->sb > 0 ? W - 1 - w->v.col : w->v.col;
+    }
+    if (w->dmax > range)
+        w->dmax = range;
+    w->cur[0].lo = (cut){0, 1, 0};
+    w->cur[0].hi = (cut){1, 1, 1};
+    w->ncur = 1;
+    w->nwalls = w->nlive = w->nzone = 0;
+    w->last_bucket = SIZE_MAX;
+    if (w->have_walls) {
+        w->hcap = w->hmax < 64 ? w->hmax : 64;
+        memset(w->hash, 0, w->hcap * sizeof *w->hash);
+        w->hcount = 0;
+        const gg__wall_index *ix = &s->index;
+        for (uint32_t k = 0; k < ix->pending_count; ++k)
+            examine_wall(w, ix->pending[k]);
+        if (ix->built)
+            examine_bucket_of(w, w->v);
+    }
+    int64_t own_lo = w->sb < 0 ? 1 : 0;
+    for (int64_t d = 1; d <= w->dmax && w->ncur > 0 && !w->overflow; ++d) {
+        int64_t ncap = d < w->nedge ? d : w->nedge;
+        /* (1) walls next to every cell whose shadow meets a lit interval */
+        if (w->have_walls) {
+            if (s->index.built) {
+                for (size_t i = 0; i < w->ncur && !w->overflow; ++i) {
+                    int64_t e0 = cell_holding(w->cur[i].lo, d), e1 = cell_holding(w->cur[i].hi, d);
+                    if (e0 < 0)
+                        e0 = 0;
+                    if (e1 > ncap)
+                        e1 = ncap;
+                    for (int64_t n = e0; n <= e1 && !w->overflow; ++n)
+                        examine_bucket_of(w, oct_cell(w, d, n));
+                }
+            }
+            if (w->overflow)
+                return;
+            /* (2) walls passed: shadows; walls reached: zone */
+            w->nzone = 0;
+            for (size_t k = 0; k < w->nlive;) {
+                const owall *ow = &w->walls[w->live[k]];
+                if (ow->umax <= 2 * d) {
+                    ival sh;
+                    sh.lo = ow->lo;
+                    sh.hi = ow->hi;
+                    if (!subtract(w, &sh, 1)) {
+                        w->overflow = true;
+                        return;
+                    }
+                    w->live[k] = w->live[--w->nlive];
+                    continue;
+                }
+                if (ow->umin <= 2 * d)
+                    w->zone[w->nzone++] = w->live[k];
+                ++k;
+            }
+        }
+        /* (3) targets */
+        int64_t own_hi = w->major_x ? d : d - 1;
+        if (own_hi > w->nedge)
+            own_hi = w->nedge;
+        for (size_t i = 0; i < w->ncur; ++i) {
+            int64_t n0 = first_above(w->cur[i].lo, d), n1 = last_below(w->cur[i].hi, d);
+            if (n0 < own_lo)
+                n0 = own_lo;
+            if (n1 > own_hi)
+                n1 = own_hi;
+            if (n0 <= n1)
+                mark_targets(w, d, n0, n1);
+        }
+        if (d == w->dmax)
+            break;
+        /* (4) shadows of the blocked cells at distance d */
+        w->nshadow = 0;
+        int64_t last = -1;
+        for (size_t i = 0; i < w->ncur; ++i) {
+            int64_t e0 = cell_holding(w->cur[i].lo, d), e1 = cell_holding(w->cur[i].hi, d);
+            if (e0 <= last)
+                e0 = last + 1;
+            if (e0 < 0)
+                e0 = 0;
+            if (e1 > ncap)
+                e1 = ncap;
+            if (e0 > e1)
+                continue;
+            /* Cells (d, e0..e1) lie on one column (major x) or one row; a row's bytes are
+             * contiguous and usually free of blocked cells, so check them 8 at a time first. */
+            ptrdiff_t step = w->major_x ? (ptrdiff_t)w->sb * W : (ptrdiff_t)w->sb;
+            const uint8_t *p0 = &s->cells[gg__idx(s, oct_cell(w, d, e0))];
+            if (!w->major_x && row_clear(w->sb > 0 ? p0 : p0 - (e1 - e0), (size_t)(e1 - e0 + 1)))
+                continue;
+            const uint8_t *p = p0;
+            for (int64_t n = e0; n <= e1; ++n, p += step) {
+                if ((*p & GG__CELL_BLOCKED) == 0)
+                    continue;
+                int32_t lo = (int32_t)(2 * n - 1), q = (int32_t)(2 * d);
+                if (w->nshadow > 0 && last == n - 1 &&
+                    w->shadow[w->nshadow - 1].hi.p == lo && w->shadow[w->nshadow - 1].hi.q == q) {
+                    w->shadow[w->nshadow - 1].hi.p = lo + 2;
+                } else {
+                    if (w->nshadow == w->scap) {
+                        w->overflow = true;
+                        return;
+                    }
+                    ival *sh = &w->shadow[w->nshadow++];
+                    sh->lo = (cut){lo, q, 0};
+                    sh->hi = (cut){lo + 2, q, 0};
+                }
+                last = n;
+            }
+            if (e1 > last)
+                last = e1;
+        }
+        if (w->nshadow > 0 && !subtract(w, w->shadow, w->nshadow)) {
+            w->overflow = true;
+            return;
+        }
+        /* Drop intervals that can never again hold an on-map cell. */
+        size_t keep = 0;
+        for (size_t i = 0; i < w->ncur; ++i)
+            if (cell_holding(w->cur[i].lo, d + 1) <= w->nedge)
+                w->cur[keep++] = w->cur[i];
+        w->ncur = keep;
+    }
+}
+
+/* ---- Entry points --------------------------------------------------------------------------- */
+
+/* A byte region carved front to back into aligned arrays. */
+typedef struct region {
+    unsigned char *p;
+    size_t left;
+} region;
+
+static void *carve(region *r, size_t count, size_t size)
+{
+    uintptr_t at = (uintptr_t)r->p, aligned = (at + 15u) & ~(uintptr_t)15u;
+    size_t pad = (size_t)(aligned - at);
+    if (r->p == NULL || pad > r->left || count > (r->left - pad) / size)
+        return NULL;
+    void *out = r->p + pad;
+    r->p += pad + count * size;
+    r->left -= pad + count * size;
+    return out;
+}
+
+/* Bytes usable after the worst-case alignment padding. */
+static size_t region_bytes(const region *r) { return r->left > 16 ? r->left - 16 : 0; }
+
+static size_t cap_of(size_t bytes, size_t size, size_t limit)
+{
+    size_t n = bytes / size;
+    return n < limit ? n : limit;
+}
+
+static void fallback_loop(sweep *w, int64_t range)
+{
+    const gg_scene *s = w->s;
+    int64_t c0 = w->v.col - range, c1 = w->v.col + range, r0 = w->v.row - range,
+            r1 = w->v.row + range;
+    if (c0 < 0)
+        c0 = 0;
+    if (r0 < 0)
+        r0 = 0;
+    if (c1 > s->width - 1)
+        c1 = s->width - 1;
+    if (r1 > s->height - 1)
+        r1 = s->height - 1;
+    w->count = 0;
+    for (int64_t r = r0; r <= r1; ++r)
+        for (int64_t c = c0; c <= c1; ++c) {
+            gg_cell cell = gg_cell_make((int32_t)c, (int32_t)r);
+            if (gg__line_of_mask(s, w->v, cell, w->mask) &&
+                (w->keep == NULL || w->keep(w->kctx, cell))) {
+                bit_set(w->bits, gg__idx(s, cell));
+                w->count++;
+            }
+        }
+}
+
+void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t mask,
+                   gg_scratch *scratch, uint64_t *bits, gg__fov_keep_fn keep, void *ctx,
+                   const gg__fov_limits *limits, gg__fov_stats *out_stats)
+{
+    sweep w;
+    memset(&w, 0, sizeof w);
+    w.s = s;
+    w.v = v;
+    w.O = gg_cell_centre(v);
+    w.mask = mask;
+    w.bits = bits;
+    w.keep = keep;
+    w.kctx = ctx;
+    w.have_walls = s->live_walls > 0;
+    if (out_stats != NULL)
+        memset(out_stats, 0, sizeof *out_stats);
+
+    /* A wall through the viewer's centre touches every sight line, its own included. */
+    if (w.have_walls && gg__segment_hits_wall(s, w.O, w.O, mask))
+        return;
+    if (keep == NULL || keep(ctx, v)) {
+        bit_set(bits, gg__idx(s, v));
+        w.count = 1;
+    }
+
+    /* Working memory: the scratch's per-cell planes that path and reach queries only read under
+     * a matching stamp (never the stamps themselves), or small stack arrays on tiny maps. */
+    ival st_a[STACK_IVALS], st_b[STACK_IVALS], st_sh[STACK_IVALS];
+    owall st_w[STACK_WALLS];
+    uint32_t st_live[STACK_WALLS], st_zone[STACK_WALLS], st_hash[STACK_HASH];
+    size_t lim_i = limits ? limits->max_intervals : SIZE_MAX;
+    size_t lim_w = limits ? limits->max_walls : SIZE_MAX;
+    size_t lim_h = limits ? limits->max_hash : SIZE_MAX;
+    size_t n = scratch->ncells;
+    region ra = {(unsigned char *)scratch->queue, n * sizeof *scratch->queue};
+    region rb = {(unsigned char *)scratch->heap_pos, n * sizeof *scratch->heap_pos};
+    region rc = {(unsigned char *)scratch->cost, n * sizeof *scratch->cost / 2};
+    region rw = {(unsigned char *)scratch->cost + rc.left, n * sizeof *scratch->cost - rc.left};
+    region rh = {(unsigned char *)scratch->prev_dir, n * sizeof *scratch->prev_dir};
+    /* lit intervals: queue and heap_pos */
+    size_t cap = cap_of(region_bytes(&ra) < region_bytes(&rb) ? region_bytes(&ra)
+                                                              : region_bytes(&rb),
+                        sizeof(ival), lim_i);
+    if (cap < STACK_IVALS) {
+        w.icap = STACK_IVALS < lim_i ? STACK_IVALS : lim_i;
+        w.cur = st_a;
+        w.nxt = st_b;
+    } else {
+        w.icap = cap;
+        w.cur = carve(&ra, cap, sizeof(ival));
+        w.nxt = carve(&rb, cap, sizeof(ival));
+    }
+    /* shadows of one distance: the first half of cost */
+    cap = cap_of(region_bytes(&rc), sizeof(ival), lim_i);
+    if (cap < STACK_IVALS) {
+        w.scap = STACK_IVALS < lim_i ? STACK_IVALS : lim_i;
+        w.shadow = st_sh;
+    } else {
+        w.scap = cap;
+        w.shadow = carve(&rc, cap, sizeof(ival));
+    }
+    /* walls and their two index lists: the second half of cost */
+    cap = cap_of(region_bytes(&rw), sizeof(owall) + 2 * sizeof(uint32_t) + 16, lim_w);
+    if (cap < STACK_WALLS) {
+        w.wcap = STACK_WALLS < lim_w ? STACK_WALLS : lim_w;
+        w.walls = st_w;
+        w.live = st_live;
+        w.zone = st_zone;
+    } else {
+        w.wcap = cap;
+        w.walls = carve(&rw, cap, sizeof(owall));
+        w.live = carve(&rw, cap, sizeof(uint32_t));
+        w.zone = carve(&rw, cap, sizeof(uint32_t));
+    }
+    w.lcap = w.wcap;
+    /* examined-wall set: prev_dir */
+    size_t hm = 1;
+    while (hm * 2 <= region_bytes(&rh) / sizeof(uint32_t))
+        hm *= 2;
+    if (hm < STACK_HASH) {
+        hm = STACK_HASH;
+        w.hash = st_hash;
+    } else {
+        w.hash = carve(&rh, hm, sizeof(uint32_t));
+    }
+    while (hm > lim_h && hm > 2)
+        hm /= 2;
+    w.hmax = hm;
+
+    int64_t walls_seen = 0;
+    for (int oct = 0; oct < 8 && !w.overflow; ++oct) {
+        w.major_x = oct < 4;
+        w.sa = (oct & 1) ? -1 : 1;
+        w.sb = (oct & 2) ? -1 : 1;
+        sweep_octant(&w, range_cells);
+        walls_seen += w.walls_seen;
+        w.walls_seen = 0;
+    }
+    if (w.overflow)
+        fallback_loop(&w, range_cells);
+    if (out_stats != NULL) {
+        out_stats->cells_set = w.count;
+        out_stats->fell_back = w.overflow;
+        out_stats->walls_seen = walls_seen;
+    }
+}
+
+size_t gg_scene_bitset_words(const gg_scene *scene)
+{
+    return scene == NULL ? 0 : (scene->ncells + 63u) / 64u;
+}
+
+gg_status gg__fov_check(const gg_scene *scene, gg_cell viewer, int64_t range_ft,
+                        gg_bitset_mode mode, const gg_scratch *scratch, uint64_t *bits,
+                        size_t words, int64_t *out_range)
+{
+    if (scene == NULL || bits == NULL || range_ft < 0 || !gg__scratch_fits(scratch, scene) ||
+        (mode != GG_BITSET_REPLACE && mode != GG_BITSET_UNION))
+        return GG_E_INVALID_ARG;
+    if (words < gg_scene_bitset_words(scene))
+        return GG_E_BUFFER_TOO_SMALL;
+    if (!gg__in(scene, viewer))
+        return GG_E_OUT_OF_BOUNDS;
+    if (mode == GG_BITSET_REPLACE)
+        memset(bits, 0, gg_scene_bitset_words(scene) * sizeof *bits);
+    int64_t side = scene->width > scene->height ? scene->width : scene->height;
+    int64_t r = range_ft / scene->cell_size_ft;
+    *out_range = r < side ? r : side;
+    return GG_OK;
+}
+
+gg_status gg_scene_visible_cells(const gg_scene *scene, gg_cell viewer, int64_t range_ft,
+                                 gg_bitset_mode mode, gg_scratch *scratch, uint64_t *bits,
+                                 size_t words, int32_t *out_count)
+{
+    if (out_count != NULL)
+        *out_count = 0;
+    int64_t range = 0;
+    gg_status st = gg__fov_check(scene, viewer, range_ft, mode, scratch, bits, words, &range);
+    if (st != GG_OK)
+        return st;
+    gg__fov_stats stats;
+    gg__fov_sweep(scene, viewer, range, (uint32_t)GG_BLOCKS_SIGHT, scratch, bits, NULL, NULL,
+                  NULL, &stats);
+    if (out_count != NULL)
+        *out_count = (int32_t)stats.cells_set;
+    return GG_OK;
+}

@@ -1,0 +1,182 @@
+/* move_internal.h - the movement model (metric prices, footprints, creatures) and the two search
+ * engines that cost-aware paths, fields and overlays share. Layer: topology (private). */
+#ifndef GG_SRC_TOPOLOGY_MOVE_INTERNAL_H
+#define GG_SRC_TOPOLOGY_MOVE_INTERNAL_H
+
+#include "topology/scratch.h"
+
+#define GG__MV_INF INT32_MAX
+#define GG__MV_NO_PREV 0xFFu
+/* Queue entries carry a state in the low 27 bits and the units still to travel above them. */
+#define GG__MV_STATE_BITS 27
+#define GG__MV_STATE_MASK ((1u << GG__MV_STATE_BITS) - 1u)
+/* Largest step price (in units) the bucketed engine takes; dearer models use the heap. */
+#define GG__MV_MAX_BUCKET_UNITS 16
+
+/* A validated def turned into prices and flags. Prices are in units of unit_ft feet (whole feet
+ * and sqrt(2) feet under Euclidean), indexed [class][difficult]: class 0 orthogonal, 1 diagonal
+ * from parity 0, 2 diagonal from parity 1. */
+typedef struct gg__mv {
+    const gg_scene *s;
+    const gg_move_def *def;
+    int32_t w, h, n;   /* scene width, height, cells */
+    int32_t layers;    /* 2 under 5-10-5, else 1 */
+    gg_metric metric;
+    bool euclid;
+    int32_t fp;        /* footprint side */
+    int32_t unit_ft;   /* feet per unit */
+    int32_t price[3][2];
+    int32_t price_r2[3][2];
+    int32_t max_units; /* dearest step in units (non-Euclidean) */
+    int32_t min_units; /* cheapest step in units: the heuristic's per-square price */
+    int32_t ndirs;
+    const uint8_t *dirs; /* indices into gg__dirs, in Nat20 order */
+    bool simple;         /* 1x1, no avoid, no other creatures */
+    bool uniform;        /* every step costs one unit (steps == cost; the steps plane is unused) */
+    bool ignore_difficult;
+    int32_t parity_in;
+} gg__mv;
+
+/* Validates the def and the call's shared arguments and fills the model. */
+gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int32_t parity);
+
+/* True when the footprint anchored at (col,row) lies on the map. */
+static inline bool gg__mv_on_map(const gg__mv *m, int32_t col, int32_t row)
+{
+    return col >= 0 && row >= 0 && col <= m->w - m->fp && row <= m->h - m->fp;
+}
+
+/* Full (slow-path) legality of the step from anchor (col,row) in direction d; on success sets
+ * *difficult. The anchor must be on the map. */
+bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *difficult);
+
+/* Legality of a step, with the 1x1 fast path inlined. `i` is the row-major index of (col,row). */
+static inline bool gg__mv_step(const gg__mv *m, int32_t col, int32_t row, int32_t i, int d,
+                               bool *difficult)
+{
+    if (m->simple) {
+        int dc = gg__dirs[d].dc, dr = gg__dirs[d].dr;
+        int32_t c2 = col + dc, r2 = row + dr;
+        if (c2 < 0 || r2 < 0 || c2 >= m->w || r2 >= m->h)
+            return false;
+        const uint8_t *cells = m->s->cells;
+        int32_t t = i + dr * m->w + dc;
+        if ((cells[t] & GG__CELL_BLOCKED) || (m->s->move_walls[i] & (1u << d)))
+            return false;
+        if (dc != 0 && dr != 0 &&
+            ((cells[i + dc] | cells[i + dr * m->w]) & GG__CELL_BLOCKED))
+            return false;
+        *difficult = !m->ignore_difficult && (cells[t] & GG__CELL_DIFFICULT);
+        return true;
+    }
+    return gg__mv_step_full(m, col, row, d, difficult);
+}
+
+/* Price class of direction d from layer p, and the layer after the step. */
+static inline int gg__mv_class(const gg__mv *m, int d, int p, int *next_layer)
+{
+    bool diag = gg__dirs[d].dc != 0 && gg__dirs[d].dr != 0;
+    if (!diag) {
+        *next_layer = p;
+        return 0;
+    }
+    if (m->layers == 2) {
+        *next_layer = 1 - p;
+        return 1 + p;
+    }
+    *next_layer = p;
+    return 1;
+}
+
+/* False when the footprint at (col,row) shares a cell with another creature. */
+bool gg__mv_can_end(const gg__mv *m, int32_t col, int32_t row);
+
+/* Admissible, consistent estimate from (col,row) in layer p to the goal anchor. */
+void gg__mv_heuristic(const gg__mv *m, int32_t col, int32_t row, int p, gg_cell goal,
+                      int32_t *units, int32_t *root2, int32_t *steps);
+
+/* Exact sign of dx + dy*sqrt(2) for |dx|, |dy| < 2^31. */
+static inline int gg__mv_sign_r2(int64_t dx, int64_t dy)
+{
+    int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    if (sy == 0)
+        return sx;
+    if (sx == 0 || sx == sy)
+        return sy;
+    return dx * dx > 2 * dy * dy ? sx : sy;
+}
+
+/* The label planes a search writes: the scratch's (stamped, for queries that touch only what
+ * they visit) or a field's (pre-initialised over the whole map). */
+typedef struct gg__mv_planes {
+    int32_t *cost, *root2, *steps;
+    uint8_t *prev;
+    uint32_t *stamp; /* NULL: planes already initialised */
+    uint32_t epoch;
+    uint8_t *flag;   /* per-cell overlay marks (stamped planes only) */
+} gg__mv_planes;
+
+/* What a search is asked for. */
+typedef struct gg__mv_search {
+    int32_t start;       /* state index of the start */
+    int32_t goal_cell;   /* A*: row-major goal cell; -1 for a field or overlay */
+    int64_t budget_ft;   /* overlay budget (inclusive); INT64_MAX = none */
+    /* Overlay: the first `capacity` cells settled are written here (cell only), count in
+     * *settled; NULL for none. */
+    bool overlay;
+    gg_move_reach *out;
+    int32_t capacity;
+    int32_t settled;
+    int32_t goal_state;  /* A*: the goal state found, -1 when none */
+} gg__mv_search;
+
+/* Dijkstra by buckets (non-Euclidean, max_units <= GG__MV_MAX_BUCKET_UNITS). Returns false when
+ * its queue would overflow (the caller then restarts with the heap). */
+bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q);
+
+/* Dijkstra (goal_cell < 0) or A* (goal_cell >= 0) with the scratch's indexed heap. */
+void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q);
+
+/* Initialises the labels of every layer of `cell` when the planes are stamped and it is not yet
+ * marked in this query. */
+static inline void gg__mv_touch(const gg__mv *m, gg__mv_planes *pl, int32_t *pos, int32_t cell)
+{
+    if (pl->stamp == NULL || pl->stamp[cell] == pl->epoch)
+        return;
+    pl->stamp[cell] = pl->epoch;
+    for (int32_t l = 0; l < m->layers; ++l) {
+        int32_t st = l * m->n + cell;
+        pl->cost[st] = GG__MV_INF;
+        pl->steps[st] = GG__MV_INF;
+        pl->prev[st] = GG__MV_NO_PREV;
+        if (pos != NULL)
+            pos[st] = -1;
+    }
+    if (pl->root2 != NULL)
+        pl->root2[cell] = 0;
+    pl->flag[cell] = 0;
+}
+
+/* The bucketed 1x1 search stores no predecessors: the predecessor of a reached state is the
+ * neighbour state whose label plus the step's price gives its label (cost, and steps) and whose
+ * step into it comes first in Nat20 order, exactly the tie rule; found here from the labels and
+ * the scene. Returns direction | predecessor layer << 3, or -1 for the start. */
+int gg__mv_prev_of(const gg__mv *m, const gg__mv_planes *pl, int32_t state);
+
+/* True when a search under `m` stores no predecessors (see gg__mv_prev_of()). */
+static inline bool gg__mv_lazy_prev(const gg__mv *m)
+{
+    return m->simple && !m->euclid && m->max_units <= GG__MV_MAX_BUCKET_UNITS;
+}
+
+/* The better layer of `cell` (lower cost, then fewer steps, then layer 0); -1 when unreached. */
+int32_t gg__mv_best_state(const gg__mv *m, const gg__mv_planes *pl, int32_t cell);
+
+/* The cost of a state's label as a gg_metric_cost. */
+gg_metric_cost gg__mv_label_cost(const gg__mv *m, const gg__mv_planes *pl, int32_t state);
+
+/* Writes the anchors from the start to `state` (all or nothing). */
+gg_status gg__mv_write_path(int32_t w, int32_t n, const uint8_t *prev, int32_t state,
+                            gg_cell *out, int32_t capacity, int32_t *out_count);
+
+#endif

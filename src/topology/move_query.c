@@ -1,0 +1,391 @@
+/* move_query.c - gg_scene_lowest_cost_path (A*), distance fields in caller memory and the
+ * movement overlay. Layer: topology. */
+#include <string.h>
+
+#include "topology/move_internal.h"
+
+#define GG__FIELD_MAGIC 0x4D564644u /* "MVFD" */
+
+struct gg_move_field {
+    uint32_t magic;
+    int32_t w, h, n, layers, fp, unit_ft, parity_in, other_count;
+    bool euclid;
+    bool uniform; /* steps == cost in units; the steps plane is not written */
+    bool lazy;    /* no predecessors stored: derived from costs and the scene when read */
+    const gg_scene *scene;
+    gg_move_def def; /* a copy (lazy fields only; no avoid or other creatures then) */
+    gg_cell origin;
+    gg_move_other *others; /* copied: can_end needs them */
+    int32_t *cost, *steps, *root2;
+    uint8_t *prev;
+};
+
+static size_t align8(size_t v) { return (v + 7u) & ~(size_t)7u; }
+
+static gg__mv_planes scratch_planes(gg_scratch *x)
+{
+    gg__mv_planes pl;
+    pl.cost = x->m_cost;
+    pl.root2 = x->m_root2;
+    pl.steps = x->m_steps;
+    pl.prev = x->m_prev;
+    pl.stamp = x->stamp;
+    pl.epoch = x->epoch;
+    pl.flag = x->m_flag;
+    return pl;
+}
+
+/* Writes the route to `state` by following gg__mv_prev_of() (all or nothing). */
+static gg_status lazy_path(const gg__mv *m, const gg__mv_planes *pl, int32_t state, gg_cell *out,
+                           int32_t capacity, int32_t *out_count)
+{
+    const int32_t n = m->n, w = m->w;
+    int32_t len = 1;
+    for (int32_t st = state;; ++len) {
+        int p = gg__mv_prev_of(m, pl, st);
+        if (p < 0)
+            break;
+        int32_t cell = st % n;
+        st = (p >> 3) * n + cell - gg__dirs[p & 7].dr * w - gg__dirs[p & 7].dc;
+    }
+    *out_count = len;
+    if (len > capacity)
+        return GG_E_BUFFER_TOO_SMALL;
+    int32_t st = state;
+    for (int32_t i = len - 1; i >= 0; --i) {
+        int32_t cell = st % n;
+        out[i] = gg_cell_make(cell % w, cell / w);
+        int p = gg__mv_prev_of(m, pl, st);
+        if (p >= 0)
+            st = (p >> 3) * n + cell - gg__dirs[p & 7].dr * w - gg__dirs[p & 7].dc;
+    }
+    return GG_OK;
+}
+
+static gg_metric_cost no_cost(int32_t parity)
+{
+    gg_metric_cost c = {-1, 0, 0, parity};
+    return c;
+}
+
+gg_status gg_scene_lowest_cost_path(const gg_scene *scene, gg_scratch *scratch,
+                                    const gg_move_def *def, gg_cell a, gg_cell b, int32_t parity,
+                                    gg_cell *out, int32_t capacity, int32_t *out_count,
+                                    gg_metric_cost *out_cost)
+{
+    if (out_count == NULL)
+        return GG_E_INVALID_ARG;
+    *out_count = 0;
+    if (out_cost != NULL)
+        *out_cost = no_cost(parity);
+    if (capacity < 0 || (out == NULL && capacity > 0))
+        return GG_E_INVALID_ARG;
+    gg__mv m;
+    gg_status st = gg__mv_init(&m, scene, def, parity);
+    if (gg_failed(st))
+        return st;
+    if (!gg__scratch_fits(scratch, scene))
+        return GG_E_INVALID_ARG;
+    if (!gg__mv_on_map(&m, a.col, a.row) || !gg__mv_on_map(&m, b.col, b.row))
+        return GG_E_OUT_OF_BOUNDS;
+    if (gg_cell_eq(a, b)) {
+        gg_metric_cost zero = {0, 0, 0, parity};
+        if (out_cost != NULL)
+            *out_cost = zero;
+        *out_count = 1;
+        if (capacity < 1)
+            return GG_E_BUFFER_TOO_SMALL;
+        out[0] = a;
+        return GG_OK;
+    }
+    if (!gg__mv_can_end(&m, b.col, b.row))
+        return GG_OK;
+
+    gg_scratch *x = scratch;
+    gg__scratch_begin(x);
+    gg__mv_planes pl = scratch_planes(x);
+    gg__mv_search q;
+    memset(&q, 0, sizeof q);
+    q.start = (m.layers == 2 ? parity * m.n : 0) + a.row * m.w + a.col;
+    q.goal_cell = b.row * m.w + b.col;
+    q.budget_ft = INT64_MAX;
+    gg__mv_heap_search(&m, x, &pl, &q);
+    if (q.goal_state < 0)
+        return GG_OK;
+    if (out_cost != NULL)
+        *out_cost = gg__mv_label_cost(&m, &pl, q.goal_state);
+    return gg__mv_write_path(m.w, m.n, pl.prev, q.goal_state, out, capacity, out_count);
+}
+
+static size_t field_bytes(const gg__mv *m)
+{
+    size_t cells = (size_t)m->n * (size_t)m->layers;
+    size_t b = align8(sizeof(struct gg_move_field));
+    b += align8((size_t)m->def->other_count * sizeof(gg_move_other));
+    b += align8(cells * sizeof(int32_t)) * 2;
+    if (m->euclid)
+        b += align8((size_t)m->n * sizeof(int32_t));
+    b += align8(cells);
+    return b;
+}
+
+gg_status gg_move_field_bytes(const gg_scene *scene, const gg_move_def *def, size_t *out_bytes)
+{
+    if (out_bytes == NULL)
+        return GG_E_INVALID_ARG;
+    *out_bytes = 0;
+    gg__mv m;
+    gg_status st = gg__mv_init(&m, scene, def, 0);
+    if (gg_failed(st))
+        return st;
+    *out_bytes = field_bytes(&m);
+    return GG_OK;
+}
+
+gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, const gg_move_def *def,
+                              gg_cell origin, int32_t parity, void *memory, size_t bytes,
+                              gg_move_field **out_field)
+{
+    if (out_field == NULL)
+        return GG_E_INVALID_ARG;
+    *out_field = NULL;
+    if (memory == NULL)
+        return GG_E_INVALID_ARG;
+    gg__mv m;
+    gg_status st = gg__mv_init(&m, scene, def, parity);
+    if (gg_failed(st))
+        return st;
+    if (!gg__scratch_fits(scratch, scene))
+        return GG_E_INVALID_ARG;
+    if (bytes < field_bytes(&m) || ((uintptr_t)memory & 7u) != 0)
+        return GG_E_BUFFER_TOO_SMALL;
+    if (!gg__mv_on_map(&m, origin.col, origin.row))
+        return GG_E_OUT_OF_BOUNDS;
+
+    unsigned char *p = (unsigned char *)memory;
+    struct gg_move_field *f = (struct gg_move_field *)(void *)p;
+    size_t cells = (size_t)m.n * (size_t)m.layers;
+    p += align8(sizeof *f);
+    f->magic = GG__FIELD_MAGIC;
+    f->w = m.w;
+    f->h = m.h;
+    f->n = m.n;
+    f->layers = m.layers;
+    f->fp = m.fp;
+    f->unit_ft = m.unit_ft;
+    f->parity_in = parity;
+    f->euclid = m.euclid;
+    f->uniform = m.uniform;
+    f->lazy = gg__mv_lazy_prev(&m);
+    f->scene = scene;
+    f->def = *def;
+    f->origin = origin;
+    f->other_count = def->other_count;
+    f->others = (gg_move_other *)(void *)p;
+    if (def->other_count > 0)
+        memcpy(f->others, def->others, (size_t)def->other_count * sizeof *def->others);
+    p += align8((size_t)def->other_count * sizeof(gg_move_other));
+    f->cost = (int32_t *)(void *)p;
+    p += align8(cells * sizeof(int32_t));
+    f->steps = (int32_t *)(void *)p;
+    p += align8(cells * sizeof(int32_t));
+    f->root2 = NULL;
+    if (m.euclid) {
+        f->root2 = (int32_t *)(void *)p;
+        p += align8((size_t)m.n * sizeof(int32_t));
+    }
+    f->prev = (uint8_t *)p;
+
+    gg__mv_planes pl;
+    pl.cost = f->cost;
+    pl.root2 = f->root2;
+    pl.steps = f->steps;
+    pl.prev = f->prev;
+    pl.stamp = NULL;
+    pl.epoch = 0;
+    pl.flag = NULL;
+    gg__mv_search q;
+    memset(&q, 0, sizeof q);
+    q.start = (m.layers == 2 ? parity * m.n : 0) + origin.row * m.w + origin.col;
+    q.goal_cell = -1;
+    q.budget_ft = INT64_MAX;
+    /* Only the cost plane needs a value everywhere: steps and prev are read only behind a
+     * finite cost. */
+    for (size_t i = 0; i < cells; ++i)
+        f->cost[i] = GG__MV_INF;
+    bool done = false;
+    if (!m.euclid && m.max_units <= GG__MV_MAX_BUCKET_UNITS)
+        done = gg__mv_bucket_search(&m, scratch, &pl, &q);
+    if (!done) {
+        for (size_t i = 0; i < cells; ++i)
+            f->cost[i] = GG__MV_INF;
+        gg__mv_heap_search(&m, scratch, &pl, &q);
+    }
+    *out_field = f;
+    return GG_OK;
+}
+
+static bool field_ok(const gg_move_field *f) { return f != NULL && f->magic == GG__FIELD_MAGIC; }
+
+static bool field_can_end(const gg_move_field *f, gg_cell c)
+{
+    for (int32_t k = 0; k < f->other_count; ++k) {
+        const gg_move_other *o = &f->others[k];
+        int32_t on = gg_size_cells(o->size);
+        if (o->cell.col < c.col + f->fp && c.col < o->cell.col + on &&
+            o->cell.row < c.row + f->fp && c.row < o->cell.row + on)
+            return false;
+    }
+    return true;
+}
+
+/* The field's best state for an on-map anchor, -1 when unreached. */
+static int32_t field_best(const gg_move_field *f, gg_cell c)
+{
+    int32_t cell = c.row * f->w + c.col, best = -1;
+    for (int32_t l = 0; l < f->layers; ++l) {
+        int32_t st = l * f->n + cell;
+        if (f->cost[st] == GG__MV_INF)
+            continue;
+        if (best < 0 || f->cost[st] < f->cost[best] ||
+            (!f->uniform && f->cost[st] == f->cost[best] && f->steps[st] < f->steps[best]))
+            best = st;
+    }
+    return best;
+}
+
+static bool field_on_map(const gg_move_field *f, gg_cell c)
+{
+    return c.col >= 0 && c.row >= 0 && c.col <= f->w - f->fp && c.row <= f->h - f->fp;
+}
+
+gg_status gg_move_field_cost(const gg_move_field *field, gg_cell c, bool *out_reached,
+                             gg_metric_cost *out_cost, bool *out_can_end)
+{
+    if (out_reached == NULL || out_cost == NULL)
+        return GG_E_INVALID_ARG;
+    *out_reached = false;
+    if (out_can_end != NULL)
+        *out_can_end = false;
+    if (!field_ok(field)) {
+        *out_cost = no_cost(0);
+        return GG_E_INVALID_ARG;
+    }
+    *out_cost = no_cost(field->parity_in);
+    if (!field_on_map(field, c))
+        return GG_E_OUT_OF_BOUNDS;
+    int32_t st = field_best(field, c);
+    if (out_can_end != NULL)
+        *out_can_end = field_can_end(field, c);
+    if (st < 0)
+        return GG_OK;
+    *out_reached = true;
+    out_cost->feet = (int64_t)field->cost[st] * field->unit_ft;
+    out_cost->root2_feet = field->euclid ? (int64_t)field->root2[st] * field->unit_ft : 0;
+    out_cost->steps = field->uniform ? field->cost[st] : field->steps[st];
+    out_cost->parity = field->layers == 2 ? st / field->n : field->parity_in;
+    return GG_OK;
+}
+
+gg_status gg_move_field_path(const gg_move_field *field, gg_cell c, gg_cell *out,
+                             int32_t capacity, int32_t *out_count)
+{
+    if (out_count == NULL)
+        return GG_E_INVALID_ARG;
+    *out_count = 0;
+    if (!field_ok(field) || capacity < 0 || (out == NULL && capacity > 0))
+        return GG_E_INVALID_ARG;
+    if (!field_on_map(field, c))
+        return GG_E_OUT_OF_BOUNDS;
+    int32_t st = field_best(field, c);
+    if (st < 0 || (!gg_cell_eq(c, field->origin) && !field_can_end(field, c)))
+        return GG_OK;
+    if (!field->lazy)
+        return gg__mv_write_path(field->w, field->n, field->prev, st, out, capacity, out_count);
+    /* Predecessors are derived from the labels: walk back once to count, then to write. */
+    gg__mv m;
+    if (gg_failed(gg__mv_init(&m, field->scene, &field->def, field->parity_in)))
+        return GG_E_INVALID_ARG;
+    gg__mv_planes pl;
+    memset(&pl, 0, sizeof pl);
+    pl.cost = field->cost;
+    pl.steps = field->steps;
+    return lazy_path(&m, &pl, st, out, capacity, out_count);
+}
+
+gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
+                                const gg_move_def *def, gg_cell origin, int32_t parity,
+                                int32_t budget_ft, gg_move_reach *out, int32_t capacity,
+                                int32_t *out_count)
+{
+    if (out_count == NULL)
+        return GG_E_INVALID_ARG;
+    *out_count = 0;
+    if (capacity < 0 || (out == NULL && capacity > 0))
+        return GG_E_INVALID_ARG;
+    gg__mv m;
+    gg_status st = gg__mv_init(&m, scene, def, parity);
+    if (gg_failed(st))
+        return st;
+    if (!gg__scratch_fits(scratch, scene))
+        return GG_E_INVALID_ARG;
+    if (!gg__mv_on_map(&m, origin.col, origin.row))
+        return GG_E_OUT_OF_BOUNDS;
+
+    gg_scratch *x = scratch;
+    gg__mv_search q;
+    memset(&q, 0, sizeof q);
+    q.start = (m.layers == 2 ? parity * m.n : 0) + origin.row * m.w + origin.col;
+    q.goal_cell = -1;
+    /* A negative budget still lists the origin: nothing else fits. */
+    q.budget_ft = budget_ft < 0 ? 0 : budget_ft;
+    q.overlay = true;
+    q.out = out;
+    q.capacity = capacity;
+    gg__scratch_begin(x);
+    gg__mv_planes pl = scratch_planes(x);
+    bool done = false;
+    if (budget_ft < 0) {
+        /* Only the origin: settle it without a search. */
+        gg__mv_touch(&m, &pl, NULL, q.start % m.n);
+        pl.cost[q.start] = 0;
+        pl.steps[q.start] = 0;
+        pl.prev[q.start] = GG__MV_NO_PREV;
+        if (m.euclid)
+            pl.root2[q.start] = 0;
+        if (capacity > 0)
+            out[0].cell = origin;
+        q.settled = 1;
+        done = true;
+    } else if (!m.euclid && m.max_units <= GG__MV_MAX_BUCKET_UNITS) {
+        done = gg__mv_bucket_search(&m, x, &pl, &q);
+    }
+    if (!done) {
+        gg__scratch_begin(x);
+        pl = scratch_planes(x);
+        q.settled = 0;
+        gg__mv_heap_search(&m, x, &pl, &q);
+    }
+    int32_t shown = q.settled < capacity ? q.settled : capacity;
+    for (int32_t i = 0; i < shown; ++i) {
+        gg_move_reach *r = &out[i];
+        int32_t cell = r->cell.row * m.w + r->cell.col;
+        int32_t s = gg__mv_best_state(&m, &pl, cell);
+        r->cost = gg__mv_label_cost(&m, &pl, s);
+        r->prev = r->cell;
+        int pd = GG__MV_NO_PREV;
+        if (gg__mv_lazy_prev(&m)) {
+            int p = gg__mv_prev_of(&m, &pl, s);
+            pd = p < 0 ? -1 : (p & 7);
+        }
+        else if (pl.prev[s] != GG__MV_NO_PREV)
+            pd = pl.prev[s] & 7;
+        if (pd >= 0 && pd != (int)GG__MV_NO_PREV) {
+            const gg__dir *d = &gg__dirs[pd];
+            r->prev = gg_cell_make(r->cell.col - d->dc, r->cell.row - d->dr);
+        }
+        r->can_end = gg_cell_eq(r->cell, origin) || gg__mv_can_end(&m, r->cell.col, r->cell.row);
+    }
+    *out_count = q.settled;
+    return q.settled > capacity ? GG_PARTIAL : GG_OK;
+}

@@ -1,0 +1,311 @@
+/* test_io_formats.c - Universal VTT and Foundry VTT import on small hand-made files: coordinate
+ * frames (map_origin, padding, shift), portals filling wall gaps, restriction fields old and
+ * new, one-way walls kept pointing the right way through merging, doors, levels. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <gridgeom/io.h>
+
+static gg_scene *load(const char *json, gg_import_def *def, gg_import_report **r)
+{
+    gg_import_def d = def != NULL ? *def : gg_import_def_default();
+    gg_scene *s = NULL;
+    gg_io_error err;
+    gg_status st = gg_scene_import(json, strlen(json), &d, &s, r, &err);
+    if (st != GG_OK)
+        fail_msg("import failed: %s: %s", gg_status_name(st), err.message);
+    return s;
+}
+
+static bool los(const gg_scene *s, int32_t c1, int32_t r1, int32_t c2, int32_t r2)
+{
+    bool vis = false;
+    assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(c1, r1), gg_cell_make(c2, r2),
+                                                &vis),
+                     GG_OK);
+    return vis;
+}
+
+static gg_import_stats stats(const gg_import_report *r)
+{
+    gg_import_stats st;
+    assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
+    return st;
+}
+
+/* A cropped export: origin (10,5), 4 x 3 cells. A wall along the top, a wall at x=12 with a
+ * portal filling its gap, a wall far outside the crop, a light. */
+static const char k_uvtt[] =
+    "{\"format\": 0.3, \"resolution\": {\"map_origin\": {\"x\": 10, \"y\": 5},"
+    " \"map_size\": {\"x\": 4, \"y\": 3}, \"pixels_per_grid\": 100},"
+    " \"line_of_sight\": [[{\"x\": 10, \"y\": 5}, {\"x\": 12, \"y\": 5}, {\"x\": 14, \"y\": 5}],"
+    "   [{\"x\": 12, \"y\": 6.1}, {\"x\": 12, \"y\": 8}],"
+    "   [{\"x\": 40, \"y\": 40}, {\"x\": 41, \"y\": 40}]],"
+    " \"objects_line_of_sight\": [],"
+    " \"portals\": [{\"position\": {\"x\": 12, \"y\": 5.55}, \"bounds\": [{\"x\": 12, \"y\": 5},"
+    "   {\"x\": 12, \"y\": 6.1}], \"rotation\": 1.5708, \"closed\": true, \"freestanding\": false}],"
+    " \"environment\": {\"baked_lighting\": true, \"ambient_light\": \"ffffffff\"},"
+    " \"lights\": [{\"position\": {\"x\": 11, \"y\": 6}, \"range\": 2, \"intensity\": 1,"
+    "   \"color\": \"ffeccd8b\", \"shadows\": true}]}";
+
+static void uvtt__origin_portals_and_merging(void **state)
+{
+    (void)state;
+    gg_import_report *r = NULL;
+    gg_scene *s = load(k_uvtt, NULL, &r);
+    gg_import_stats st = stats(r);
+    assert_int_equal(st.format, GG_IO_FORMAT_UVTT);
+    assert_int_equal(st.width, 4);
+    assert_int_equal(st.height, 3);
+    assert_int_equal(st.segments_read, 5);
+    assert_int_equal(st.walls, 3);  /* top (merged), x=2 wall, door */
+    assert_int_equal(st.merged, 1);
+    assert_int_equal(st.doors, 1);
+    assert_int_equal(st.walls_dropped, 1); /* the one far outside the crop */
+    assert_int_equal(st.endpoints_snapped, 2);
+    assert_int_equal(st.lights_read, 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "map_origin"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "outside"), 1);
+    /* The door closes the gap: nothing sees across x=2. */
+    assert_false(los(s, 1, 0, 3, 0));
+    assert_false(los(s, 1, 1, 3, 1));
+    assert_false(los(s, 1, 2, 3, 2));
+    assert_true(los(s, 0, 0, 1, 2));
+    gg_wall_def d[3];
+    int32_t n = 0;
+    assert_int_equal(gg_io_list_walls(s, NULL, d, 3, &n), GG_OK);
+    assert_int_equal(n, 3);
+    assert_true(d[0].x1 == 0 && d[0].y1 == 0 && d[0].x2 == 4 && d[0].y2 == 0);
+    assert_int_equal(d[2].door, GG_DOOR_CLOSED);
+    assert_true(d[2].x1 == 2 && d[2].y1 == 0 && d[2].x2 == 2 && d[2].y2 == 1);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+static void uvtt__open_portal_is_a_window_and_objects_are_optional(void **state)
+{
+    (void)state;
+    const char *json =
+        "{\"resolution\": {\"map_size\": {\"x\": 3, \"y\": 3}},"
+        " \"line_of_sight\": [],"
+        " \"objects_line_of_sight\": [[{\"x\": 1, \"y\": 1}, {\"x\": 2, \"y\": 1}]],"
+        " \"portals\": [{\"bounds\": [{\"x\": 0, \"y\": 2}, {\"x\": 3, \"y\": 2}],"
+        " \"closed\": false}]}";
+    gg_import_report *r = NULL;
+    gg_scene *s = load(json, NULL, &r);
+    assert_int_equal(stats(r).windows, 1);
+    assert_int_equal(stats(r).walls, 2);
+    assert_true(los(s, 1, 1, 1, 2));   /* through the window */
+    int32_t cost = 0;
+    assert_int_equal(gg_scene_edge_distance(s, gg_cell_make(1, 1), gg_cell_make(1, 2), &cost),
+                     GG_OK);
+    assert_int_equal(cost, GG_STEP_ILLEGAL); /* but not through it on foot */
+    assert_false(los(s, 1, 0, 1, 1));  /* the object outline */
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+
+    gg_import_def def = gg_import_def_default();
+    def.uvtt_objects = false;
+    s = load(json, &def, &r);
+    assert_int_equal(stats(r).walls, 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "objects_line_of_sight"), 1);
+    assert_true(los(s, 1, 0, 1, 1));
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+/* Foundry 0.7/0.8 fields. grid 100 px, 400 x 300 px scene, padding 0.5 -> 200 px of padding on
+ * each side: canvas (200,200) is the scene's corner (0,0). */
+static const char k_foundry_old[] =
+    "{\"grid\": 100, \"gridType\": 1, \"gridDistance\": 5, \"gridUnits\": \"ft\","
+    " \"width\": 400, \"height\": 300, \"padding\": 0.5, \"shiftX\": 0, \"shiftY\": 0,"
+    " \"walls\": ["
+    /* 0: along the top, normal */
+    "  {\"c\": [200, 200, 600, 200], \"move\": 1, \"sense\": 1, \"door\": 0, \"ds\": 0},"
+    /* 1, 2: x = 2 in two pieces drawn in opposite directions, one-way, the same side */
+    "  {\"c\": [400, 200, 400, 300], \"move\": 1, \"sense\": 1, \"dir\": 1},"
+    "  {\"c\": [400, 500, 400, 300], \"move\": 1, \"sense\": 1, \"dir\": 2},"
+    /* 3: invisible wall (movement only) at y = 1 from x 0..1 */
+    "  {\"c\": [200, 300, 300, 300], \"move\": 1, \"sense\": 0},"
+    /* 4: terrain wall at x = 1 from y 1..3 */
+    "  {\"c\": [300, 300, 300, 500], \"move\": 1, \"sense\": 2},"
+    /* 5: a locked secret door at x = 3, y 0..1 */
+    "  {\"c\": [500, 200, 500, 300], \"move\": 1, \"sense\": 1, \"door\": 2, \"ds\": 2},"
+    /* 6: an open door at x = 3, y 1..2 */
+    "  {\"c\": [500, 300, 500, 400], \"move\": 1, \"sense\": 1, \"door\": 1, \"ds\": 1},"
+    /* 7: a wall in the padding, outside the scene */
+    "  {\"c\": [0, 0, 100, 0], \"move\": 1, \"sense\": 1},"
+    /* 8: blocks nothing (move 0, sense 0) */
+    "  {\"c\": [200, 400, 300, 400], \"move\": 0, \"sense\": 0}"
+    " ],"
+    " \"lights\": [{\"x\": 250, \"y\": 250, \"dim\": 10, \"bright\": 5, \"t\": \"l\"}],"
+    " \"tokens\": [{\"x\": 200, \"y\": 200}], \"tiles\": [], \"drawings\": []}";
+
+static void foundry__old_fields_frame_doors_and_one_way(void **state)
+{
+    (void)state;
+    gg_import_report *r = NULL;
+    gg_scene *s = load(k_foundry_old, NULL, &r);
+    gg_import_stats st = stats(r);
+    assert_int_equal(st.format, GG_IO_FORMAT_FOUNDRY);
+    assert_int_equal(st.width, 4);
+    assert_int_equal(st.height, 3);
+    assert_int_equal(st.segments_read, 9);
+    assert_int_equal(st.walls, 6); /* minus the nothing-blocker, the padding wall; 1 + 2 merged */
+    assert_int_equal(st.merged, 1);
+    assert_int_equal(st.one_way, 1);
+    assert_int_equal(st.doors, 2);
+    assert_int_equal(st.doors_locked, 1);
+    assert_int_equal(st.doors_open, 1);
+    assert_int_equal(st.endpoints_snapped, 0);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "sound only"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "outside"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "secret"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "limited"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "tokens"), 1);
+    /* One-way x = 2: transparent from the west (LEFT of A->B = (2,0)->(2,1)). */
+    assert_true(los(s, 1, 2, 2, 2));
+    assert_true(los(s, 1, 2, 3, 2));
+    assert_false(los(s, 3, 2, 1, 2));
+    /* The invisible wall at y = 1, x 0..1: sight passes, steps do not. */
+    assert_true(los(s, 0, 0, 0, 1));
+    int32_t cost = 0;
+    assert_int_equal(gg_scene_edge_distance(s, gg_cell_make(0, 0), gg_cell_make(0, 1), &cost),
+                     GG_OK);
+    assert_int_equal(cost, GG_STEP_ILLEGAL);
+    /* Locked door x = 3 (y 0..1) blocks; the open one (y 1..2) does not. */
+    assert_false(los(s, 2, 0, 3, 0));
+    assert_false(los(s, 3, 0, 2, 0));
+    assert_true(los(s, 2, 1, 3, 1));
+    assert_int_equal(gg_scene_edge_distance(s, gg_cell_make(3, 1), gg_cell_make(2, 1), &cost),
+                     GG_OK);
+    assert_int_equal(cost, 5);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+/* v10: grid object, per-sense fields, background offset, wall-height levels. */
+static const char k_foundry_v10[] =
+    "{\"grid\": {\"type\": 1, \"size\": 50, \"distance\": 10, \"units\": \"ft\"},"
+    " \"width\": 275, \"height\": 200, \"padding\": 0,"
+    " \"background\": {\"offsetX\": 0, \"offsetY\": 0},"
+    " \"walls\": ["
+    "  {\"c\": [100, 0, 100, 200], \"light\": 20, \"move\": 20, \"sight\": 20, \"sound\": 20,"
+    "   \"dir\": 0, \"door\": 0, \"ds\": 0, \"flags\": {\"wall-height\": {\"bottom\": 0, \"top\": 9}}},"
+    "  {\"c\": [150, 0, 150, 200], \"light\": 20, \"move\": 0, \"sight\": 0, \"sound\": 0,"
+    "   \"flags\": {\"wall-height\": {\"bottom\": 10, \"top\": 19}}},"
+    "  {\"c\": [200, 0, 200, 200], \"light\": 0, \"move\": 20, \"sight\": 20, \"sound\": 0,"
+    "   \"flags\": {\"wall-height\": {\"bottom\": null, \"top\": null}}}"
+    " ],"
+    " \"lights\": [{\"x\": 25, \"y\": 25, \"config\": {\"dim\": 20, \"bright\": 10}}]}";
+
+static void foundry__v10_fields_and_levels(void **state)
+{
+    (void)state;
+    gg_import_report *r = NULL;
+    gg_scene *s = load(k_foundry_v10, NULL, &r);
+    gg_import_stats st = stats(r);
+    assert_int_equal(st.width, 6); /* 275 / 50 = 5.5 -> 6 partial */
+    assert_int_equal(st.height, 4);
+    assert_int_equal(st.cell_size_ft, 10);
+    assert_int_equal(st.walls, 3);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "levels flattened"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "not whole"), 1);
+    assert_false(los(s, 1, 1, 2, 1));
+    assert_true(los(s, 2, 1, 4, 1) == false); /* x = 4 blocks sight */
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+
+    gg_import_def def = gg_import_def_default();
+    def.use_elevation = true;
+    def.elevation_ft = 15;
+    s = load(k_foundry_v10, &def, &r);
+    st = stats(r);
+    assert_int_equal(st.walls, 2); /* the 0..9 wall is on another level */
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "other levels"), 1);
+    assert_true(los(s, 1, 1, 2, 1));
+    /* x = 3: light only: sight passes. */
+    assert_true(los(s, 2, 1, 3, 1));
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+static void foundry__bad_fields_are_named(void **state)
+{
+    (void)state;
+    const char *cases[][2] = {
+        {"{\"grid\": 100, \"width\": 100, \"height\": 100, \"walls\": [{\"c\": [0, 0, 1]}]}",
+         "walls[0].c"},
+        {"{\"grid\": 100, \"width\": 100, \"height\": 100, \"walls\": [{\"c\": [0, 0, 1, "
+         "\"x\"]}]}",
+         "walls[0].c[3]"},
+        {"{\"grid\": 100, \"width\": 100, \"height\": 100, \"walls\": [{\"c\": [0, 0, 1, 1], "
+         "\"dir\": 7}]}",
+         "walls[0].dir"},
+        {"{\"grid\": 100, \"width\": 100, \"height\": 100, \"walls\": [{\"c\": [0, 0, 1, 1], "
+         "\"sight\": 15}]}",
+         "sight"},
+        {"{\"grid\": 100, \"gridType\": 2, \"width\": 100, \"height\": 100, \"walls\": []}",
+         "hex"},
+        {"{\"grid\": 0, \"width\": 100, \"height\": 100, \"walls\": []}", "grid"},
+        {"{\"grid\": 1, \"width\": 1e8, \"height\": 100, \"walls\": []}", "GG_SCENE_MAX_SIDE"},
+        {"{\"grid\": 100, \"width\": -5, \"height\": 100, \"walls\": []}", "width"},
+        {"{\"resolution\": {\"map_size\": {\"x\": 3}}, \"line_of_sight\": []}",
+         "resolution.map_size.y"},
+        {"{\"resolution\": {\"map_size\": {\"x\": 3, \"y\": 3}}, \"line_of_sight\": [[{\"x\": 1,"
+         " \"y\": true}, {\"x\": 1, \"y\": 1}]]}",
+         "line_of_sight[0][0].y"},
+        {"{\"resolution\": {\"map_size\": {\"x\": 3, \"y\": 3}}, \"portals\": [{\"bounds\": "
+         "[{\"x\": 1, \"y\": 1}]}]}",
+         "portals[0].bounds"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gg_import_def def = gg_import_def_default();
+        gg_scene *s = NULL;
+        gg_io_error err;
+        gg_status st = gg_scene_import(cases[i][0], strlen(cases[i][0]), &def, &s, NULL, &err);
+        if (!gg_failed(st) || strstr(err.message, cases[i][1]) == NULL)
+            fail_msg("case %zu: %s \"%s\" (wanted a failure naming %s)", i, gg_status_name(st),
+                     err.message, cases[i][1]);
+        assert_null(s);
+    }
+}
+
+static void formats__detection_and_forcing(void **state)
+{
+    (void)state;
+    gg_import_def def = gg_import_def_default();
+    def.format = GG_IO_FORMAT_FOUNDRY;
+    gg_scene *s = NULL;
+    gg_io_error err;
+    assert_int_equal(gg_scene_import(k_uvtt, strlen(k_uvtt), &def, &s, NULL, &err),
+                     GG_E_INVALID_ARG);
+    def.format = GG_IO_FORMAT_AUTO;
+    const char *other = "{\"hello\": 1}";
+    assert_int_equal(gg_scene_import(other, strlen(other), &def, &s, NULL, &err),
+                     GG_E_INVALID_ARG);
+    assert_non_null(strstr(err.message, "not a Nat20"));
+    def.max_walls = 2;
+    assert_int_equal(gg_scene_import(k_uvtt, strlen(k_uvtt), &def, &s, NULL, &err),
+                     GG_E_TOO_LARGE);
+    assert_non_null(strstr(err.message, "max_walls"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(uvtt__origin_portals_and_merging),
+        cmocka_unit_test(uvtt__open_portal_is_a_window_and_objects_are_optional),
+        cmocka_unit_test(foundry__old_fields_frame_doors_and_one_way),
+        cmocka_unit_test(foundry__v10_fields_and_levels),
+        cmocka_unit_test(foundry__bad_fields_are_named),
+        cmocka_unit_test(formats__detection_and_forcing),
+    };
+    return cmocka_run_group_tests_name("io/formats", tests, NULL, NULL);
+}

@@ -1,0 +1,275 @@
+/* test_io_maps.c - every real map in tests/data/maps loads with a report, and facts about it
+ * hold: size, walls after merging, doors, snapped endpoints, and sight lines checked by hand on
+ * the picture `gridgeom draw` makes of the map (docs/io.md shows some). Each map also survives
+ * a Nat20 round trip: import -> export -> import -> export gives identical text. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <gridgeom/io.h>
+
+#ifndef GG_TEST_MAPS_DIR
+#error "GG_TEST_MAPS_DIR must name tests/data/maps"
+#endif
+
+typedef struct sight_fact {
+    int32_t c1, r1, c2, r2;
+    bool open;
+} sight_fact;
+
+typedef struct map_fact {
+    const char *file;
+    gg_io_format format;
+    int32_t width, height;
+    int32_t segments;   /* read from the file */
+    int32_t walls;      /* in the scene, after clipping, snapping and merging */
+    int32_t merged;
+    int32_t doors, doors_open, doors_locked, one_way;
+    int32_t snapped;    /* endpoints */
+    int32_t lights;     /* in the scene */
+    sight_fact sight[6];
+} map_fact;
+
+/* Sight facts: read off the map's picture (gridgeom draw MAP --from A --to B). */
+static const map_fact k_maps[] = {
+    {"uvtt/oganm__test.dd2vtt", GG_IO_FORMAT_UVTT, 20, 20, 250, 92, 39, 3, 0, 0, 0, 430, 1,
+     {{4, 8, 15, 8, true},    /* across the cave, above the pillar */
+      {10, 8, 10, 17, false}, /* through the south wall */
+      {0, 0, 19, 0, true},    /* outside, along the top */
+      {5, 17, 5, 12, false},  /* out of the small room in the south */
+      {11, 4, 11, 8, false},  /* through the closed door in the north wall */
+      {0, 0, 0, 0, false}}},
+    {"uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt", GG_IO_FORMAT_UVTT, 48, 27, 173, 78, 33, 5, 0,
+     0, 0, 268, 2,
+     {{20, 2, 20, 20, false}, /* across the tomb building */
+      {42, 8, 45, 15, true},  /* inside the east hall */
+      {10, 10, 25, 10, false},/* through the closed doors of the entrance */
+      {30, 2, 30, 20, false}, /* across the corridor walls */
+      {2, 2, 2, 25, true},    /* down the open west edge */
+      {21, 10, 26, 10, false}}},
+    {"uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt", GG_IO_FORMAT_UVTT, 32,
+     10, 482, 14, 0, 0, 0, 0, 0, 620, 0,
+     {{5, 5, 15, 5, false}, /* the wall at x = 11.5 between the rooms */
+      {5, 2, 10, 8, true},  /* inside the west room */
+      {22, 3, 18, 3, false},
+      {0, 0, 0, 0, false}}},
+    {"uvtt/vttmaps__headmasters-quarters.dd2vtt", GG_IO_FORMAT_UVTT, 10, 10, 20, 11, 0, 6, 0, 0, 0,
+     24, 0,
+     {{1, 4, 8, 8, true},  /* inside */
+      {5, 0, 5, 5, false}, /* through the doors along the north side */
+      {0, 0, 0, 9, false}, /* through the 45-degree wall */
+      {0, 0, 0, 0, false}}},
+    {"uvtt/vttmaps__gold-room.dd2vtt", GG_IO_FORMAT_UVTT, 20, 10, 14, 8, 0, 0, 0, 0, 0, 0, 0,
+     {{10, 5, 2, 5, true},
+      {10, 5, 10, 9, true},
+      {0, 0, 10, 5, false}, /* from outside the diagonal north-west wall */
+      {0, 0, 0, 0, false}}},
+    {"foundry/zahi__cities-street.json", GG_IO_FORMAT_FOUNDRY, 25, 25, 120, 110, 7, 29, 9, 0, 0, 81,
+     0,
+     {{5, 12, 20, 12, false}, /* out of the house, across the street into the next */
+      {3, 13, 6, 15, true},   /* inside one room */
+      {10, 8, 14, 8, true},   /* along the street */
+      {20, 15, 20, 18, true},
+      {18, 16, 14, 16, false},/* through the closed door of the east house */
+      {12, 20, 20, 20, true}}},
+    {"foundry/zahi__oota-warning-sign.json", GG_IO_FORMAT_FOUNDRY, 25, 25, 379, 212, 116, 0, 0, 0,
+     0, 751, 45, {{0, 0, 0, 0, false}}},
+    {"foundry/majorvictory__underbark-tavern-top-floor.json", GG_IO_FORMAT_FOUNDRY, 36, 27, 98, 79,
+     13, 7, 1, 0, 5, 195, 6, {{0, 0, 0, 0, false}}},
+    {"foundry/majorvictory__dungeon-of-coins.json", GG_IO_FORMAT_FOUNDRY, 74, 74, 378, 377, 1, 94,
+     38, 38, 0, 5, 5,
+     {{35, 25, 40, 25, false}, /* the hall's east wall at x = 40 */
+      {60, 2, 60, 8, true},    /* inside the north-east room */
+      {45, 45, 55, 45, false},
+      {0, 40, 20, 40, false},
+      {0, 0, 0, 0, false}}},
+    {"foundry/majorvictory__mansion-floor-2.json", GG_IO_FORMAT_FOUNDRY, 84, 48, 278, 271, 6, 43, 7,
+     1, 0, 556, 0,
+     {{40, 20, 45, 30, true},  /* inside the ballroom */
+      {25, 25, 40, 25, false}, /* from the west wing into the ballroom */
+      {60, 25, 70, 25, true},  /* along the east corridor */
+      {0, 0, 80, 0, true},     /* outside, along the top */
+      {0, 0, 0, 0, false}}},
+    {"foundry/majorvictory__jonto-island.json", GG_IO_FORMAT_FOUNDRY, 64, 64, 262, 252, 9, 0, 0, 0,
+     28, 500, 0, {{0, 0, 0, 0, false}}},
+    {"foundry/ocd__nort-gate.json", GG_IO_FORMAT_FOUNDRY, 21, 38, 443, 208, 220, 52, 4, 0, 0, 151, 0,
+     {{1, 1, 19, 1, true}, /* outside the gate */
+      {2, 20, 18, 20, false},
+      {0, 0, 0, 0, false}}},
+    {"foundry/ocd__collapsed-tower.json", GG_IO_FORMAT_FOUNDRY, 31, 30, 528, 286, 145, 0, 0, 0, 0,
+     1054, 4, {{0, 0, 0, 0, false}}},
+};
+
+static gg_scene *load_map(const char *file, gg_import_def *def, gg_import_report **report)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, file);
+    gg_import_def d = def != NULL ? *def : gg_import_def_default();
+    gg_scene *s = NULL;
+    gg_io_error err;
+    gg_status st = gg_scene_import_file(path, &d, &s, report, &err);
+    if (st != GG_OK)
+        fail_msg("%s: %s (%s)", file, err.message, gg_status_name(st));
+    return s;
+}
+
+static char *export_str(const gg_scene *s)
+{
+    size_t need = 0;
+    gg_io_error err;
+    assert_int_equal(gg_scene_export_nat20(s, NULL, 0, &need, &err), GG_E_BUFFER_TOO_SMALL);
+    char *buf = malloc(need + 1);
+    assert_non_null(buf);
+    assert_int_equal(gg_scene_export_nat20(s, buf, need + 1, &need, &err), GG_OK);
+    return buf;
+}
+
+static void check_map(const map_fact *m)
+{
+    gg_import_report *r = NULL;
+    gg_scene *s = load_map(m->file, NULL, &r);
+    gg_import_stats st;
+    assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
+    print_message("%-64s %2dx%-2d walls %3d (read %3d, merged %3d) doors %2d snapped %4d "
+                  "notes %d\n",
+                  m->file, (int)st.width, (int)st.height, (int)st.walls, (int)st.segments_read,
+                  (int)st.merged, (int)st.doors, (int)st.endpoints_snapped,
+                  (int)gg_import_report_note_count(r));
+    assert_int_equal(st.format, m->format);
+    assert_int_equal(st.width, m->width);
+    assert_int_equal(st.height, m->height);
+    assert_int_equal(st.segments_read, m->segments);
+    assert_int_equal(st.walls, m->walls);
+    assert_int_equal(gg_scene_wall_count(s), m->walls);
+    assert_int_equal(st.merged, m->merged);
+    assert_int_equal(st.doors, m->doors);
+    assert_int_equal(st.doors_open, m->doors_open);
+    assert_int_equal(st.doors_locked, m->doors_locked);
+    assert_int_equal(st.one_way, m->one_way);
+    assert_int_equal(st.endpoints_snapped, m->snapped);
+    assert_int_equal(gg_scene_light_count(s), m->lights);
+    assert_true(st.max_snap_cells <= 0.3536); /* half the diagonal of a half cell */
+    /* Never silent: every wall segment read is in the scene, merged, or reported dropped. */
+    assert_int_equal(st.segments_read, st.walls + st.merged + st.walls_dropped);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_MERGED, NULL), st.merged);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_CLIPPED, NULL), st.clipped);
+    if (st.endpoints_snapped > 0)
+        assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_SNAPPED, "wall endpoints"),
+                         st.endpoints_snapped);
+    assert_int_equal(st.lights_read - st.lights_dropped, m->lights);
+    for (int i = 0; i < 6; i++) {
+        const sight_fact *f = &m->sight[i];
+        if (f->c1 == 0 && f->r1 == 0 && f->c2 == 0 && f->r2 == 0)
+            break;
+        bool vis = !f->open;
+        assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(f->c1, f->r1),
+                                                    gg_cell_make(f->c2, f->r2), &vis),
+                         GG_OK);
+        if (vis != f->open)
+            fail_msg("%s: sight %d,%d -> %d,%d should be %s", m->file, (int)f->c1, (int)f->r1,
+                     (int)f->c2, (int)f->r2, f->open ? "open" : "blocked");
+    }
+    /* Round trip through Nat20 JSON. */
+    char *t1 = export_str(s);
+    gg_scene *s2 = NULL;
+    gg_import_report *r2 = NULL;
+    gg_import_def def = gg_import_def_default();
+    gg_io_error err;
+    assert_int_equal(gg_scene_import(t1, strlen(t1), &def, &s2, &r2, &err), GG_OK);
+    gg_import_stats st2;
+    assert_int_equal(gg_import_report_stats(r2, &st2), GG_OK);
+    assert_int_equal(st2.walls, st.walls);
+    assert_int_equal(st2.merged, 0);           /* already merged */
+    assert_int_equal(st2.endpoints_snapped, 0); /* already on the lattice */
+    assert_int_equal(gg_import_report_note_count(r2), 0);
+    char *t2 = export_str(s2);
+    assert_string_equal(t1, t2);
+    free(t1);
+    free(t2);
+    gg_import_report_destroy(r2);
+    gg_scene_destroy(s2);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+static void maps__every_map_loads_with_the_known_facts(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof k_maps / sizeof k_maps[0]; i++)
+        check_map(&k_maps[i]);
+}
+
+static void maps__nort_gate_one_level(void **state)
+{
+    (void)state;
+    gg_import_def def = gg_import_def_default();
+    def.use_elevation = true;
+    def.elevation_ft = 0;
+    gg_import_report *r = NULL;
+    gg_scene *s = load_map("foundry/ocd__nort-gate.json", &def, &r);
+    gg_import_stats st;
+    assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
+    assert_int_equal(st.walls, 69);
+    assert_int_equal(st.doors, 9);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "other levels"), 356);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "flattened"), 0);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+static void maps__stone_resolve_crop_is_reported(void **state)
+{
+    (void)state;
+    gg_import_report *r = NULL;
+    gg_scene *s = load_map("uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
+                           NULL, &r);
+    /* 441 line-of-sight segments + 41 portals, almost all outside the 32 x 10 crop. */
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "map_origin"), 1);
+    assert_true(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "outside") > 400);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+static void maps__import_without_merging_keeps_every_piece(void **state)
+{
+    (void)state;
+    gg_import_def def = gg_import_def_default();
+    def.merge_walls = false;
+    gg_import_report *r = NULL;
+    gg_scene *s = load_map("foundry/ocd__nort-gate.json", &def, &r);
+    gg_import_stats st;
+    assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
+    assert_int_equal(st.merged, 0);
+    assert_int_equal(st.walls, 208 + 220);
+    /* Merging changes no sight answer: compare a sample of sight lines. */
+    gg_scene *m = load_map("foundry/ocd__nort-gate.json", NULL, NULL);
+    for (int32_t a = 0; a < 21 * 38; a += 7) {
+        for (int32_t b = 3; b < 21 * 38; b += 29) {
+            bool v1 = false, v2 = false;
+            gg_cell ca = gg_cell_make(a % 21, a / 21), cb = gg_cell_make(b % 21, b / 21);
+            assert_int_equal(gg_scene_has_line_of_sight(s, ca, cb, &v1), GG_OK);
+            assert_int_equal(gg_scene_has_line_of_sight(m, ca, cb, &v2), GG_OK);
+            assert_int_equal(v1, v2);
+        }
+    }
+    gg_scene_destroy(m);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(maps__every_map_loads_with_the_known_facts),
+        cmocka_unit_test(maps__nort_gate_one_level),
+        cmocka_unit_test(maps__stone_resolve_crop_is_reported),
+        cmocka_unit_test(maps__import_without_merging_keeps_every_piece),
+    };
+    return cmocka_run_group_tests_name("io/maps", tests, NULL, NULL);
+}

@@ -1,0 +1,483 @@
+/* test_fov.c - gg_scene_visible_cells equals the per-cell has_line_of_sight loop exactly: on
+ * random maps with blocked cells and every kind of wall, with the sweep's working memory forced
+ * to overflow, and on every real map in ../shared/data/maps (walls imported here with jansson). */
+#include "topo_fixture.h"
+
+#include <math.h>
+
+#include "test_alloc.h"
+#include "topology/fov.h"
+
+#ifdef GG_TEST_HAVE_JANSSON
+#include <jansson.h>
+#endif
+
+/* ---- Helpers ------------------------------------------------------------------------------- */
+
+static uint64_t *bits_for(const gg_scene *s)
+{
+    size_t n = gg_scene_bitset_words(s);
+    uint64_t *b = calloc(n ? n : 1, sizeof *b);
+    assert_non_null(b);
+    return b;
+}
+
+/* Compares visible_cells with the per-cell loop for one viewer; returns the visible count. */
+static int check_viewer(const gg_scene *s, gg_scratch *x, uint64_t *bits, gg_cell v,
+                        int64_t range_ft)
+{
+    int32_t count = -1;
+    assert_int_equal(gg_scene_visible_cells(s, v, range_ft, GG_BITSET_REPLACE, x, bits,
+                                            gg_scene_bitset_words(s), &count),
+                     GG_OK);
+    int32_t w = gg_scene_width(s), h = gg_scene_height(s), expected = 0;
+    for (int32_t r = 0; r < h; ++r)
+        for (int32_t c = 0; c < w; ++c) {
+            gg_cell t = gg_cell_make(c, r);
+            bool los = false;
+            assert_int_equal(gg_scene_has_line_of_sight(s, v, t, &los), GG_OK);
+            int64_t ft = 0;
+            assert_int_equal(gg_scene_distance_ft(s, v, t, &ft), GG_OK);
+            bool want = los && ft <= range_ft;
+            if (want != gg_bitset_has(bits, w, t)) {
+                fprintf(stderr, "viewer %d,%d target %d,%d: loop %d, visible_cells %d\n",
+                        (int)v.col, (int)v.row, (int)c, (int)r, want, !want);
+                fail();
+            }
+            expected += want;
+        }
+    assert_int_equal(count, expected);
+    /* The tail bits past the last cell stay clear. */
+    size_t n = (size_t)w * (size_t)h;
+    if (n % 64 != 0)
+        assert_int_equal(bits[n / 64] >> (n % 64), 0);
+    return expected;
+}
+
+static void random_wall(gg_scene *s, fx_rng *r, int w, int h)
+{
+    gg_wall_def d = gg_wall_def_default();
+    /* half-unit coordinates, a little beyond the map */
+    int x1 = (int)fx_below(r, (uint32_t)(2 * w + 5)) - 2, y1 = (int)fx_below(r, (uint32_t)(2 * h + 5)) - 2;
+    int len = 1 + (int)fx_below(r, 8);
+    int x2 = x1, y2 = y1;
+    switch (fx_below(r, 6)) {
+    case 0: x2 = x1 + len; break;                       /* horizontal */
+    case 1: y2 = y1 + len; break;                       /* vertical */
+    case 2: x2 = x1 + len, y2 = y1 + len; break;        /* 45 degrees */
+    case 3: x2 = x1 + len, y2 = y1 - (int)fx_below(r, 9); break; /* any angle */
+    case 4: break;                                      /* a point */
+    default: x2 = x1 - len, y2 = y1 + (int)fx_below(r, 5); break;
+    }
+    bool half = fx_below(r, 3) == 0; /* else snap to corners */
+    if (!half) {
+        x1 &= ~1, y1 &= ~1, x2 &= ~1, y2 &= ~1;
+    }
+    d.x1 = x1 / 2.0, d.y1 = y1 / 2.0, d.x2 = x2 / 2.0, d.y2 = y2 / 2.0;
+    uint32_t k = fx_below(r, 10);
+    if (k == 0)
+        d.blocks = GG_BLOCKS_MOVEMENT; /* sight passes */
+    else if (k == 1)
+        d.blocks = GG_BLOCKS_SIGHT;
+    d.one_way = (gg_one_way)(fx_below(r, 4) == 0 ? 1 + fx_below(r, 2) : 0);
+    uint32_t door = fx_below(r, 8);
+    d.door = door < 4 ? (gg_door)door : GG_DOOR_NONE;
+    if (fx_below(r, 10) == 0)
+        d.cover = (gg_cover)(1 + fx_below(r, 3));
+    assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
+}
+
+static gg_scene *random_scene(fx_rng *r, int w, int h, int blocked_pct, int walls)
+{
+    gg_scene *s = fx_scene(w, h, NULL);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            if ((int)fx_below(r, 100) < blocked_pct)
+                assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(x, y), true), GG_OK);
+    for (int k = 0; k < walls; ++k)
+        random_wall(s, r, w, h);
+    return s;
+}
+
+/* ---- Tests ----------------------------------------------------------------------------------- */
+
+static void fov__equals_per_cell_loop_on_random_maps(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 20240605u, "fov random maps");
+    for (int round = 0; round < 60; ++round) {
+        int w = 1 + (int)fx_below(&r, round < 20 ? 12 : 40);
+        int h = 1 + (int)fx_below(&r, round < 20 ? 12 : 40);
+        int pct = (int)fx_below(&r, 4) * 10; /* 0, 10, 20, 30 % */
+        int walls = (int)fx_below(&r, 3) == 0 ? 0 : (int)fx_below(&r, (uint32_t)(w + h) * 2);
+        gg_scene *s = random_scene(&r, w, h, pct, walls);
+        gg_scratch *x = NULL;
+        assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+        uint64_t *bits = bits_for(s);
+        for (int k = 0; k < 6; ++k) {
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w), (int32_t)fx_below(&r, (uint32_t)h));
+            check_viewer(s, x, bits, v, GG_RANGE_UNLIMITED);
+            check_viewer(s, x, bits, v, 5 * (int64_t)fx_below(&r, 8));
+            /* the sweep itself answered (no fallback to the loop) */
+            gg__fov_stats st;
+            gg__fov_sweep(s, v, 1 << 20, (uint32_t)GG_BLOCKS_SIGHT, x, bits, NULL, NULL, NULL, &st);
+            assert_false(st.fell_back);
+        }
+        free(bits);
+        gg_scratch_destroy(x);
+        gg_scene_destroy(s);
+    }
+}
+
+static void fov__dense_small_maps_every_viewer(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 77u, "fov every viewer");
+    for (int round = 0; round < 40; ++round) {
+        int w = 2 + (int)fx_below(&r, 9), h = 2 + (int)fx_below(&r, 9);
+        gg_scene *s = random_scene(&r, w, h, 15 + (int)fx_below(&r, 30), (int)fx_below(&r, 10));
+        gg_scratch *x = NULL;
+        assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+        uint64_t *bits = bits_for(s);
+        for (int y = 0; y < h; ++y)
+            for (int c = 0; c < w; ++c)
+                check_viewer(s, x, bits, gg_cell_make(c, y), GG_RANGE_UNLIMITED);
+        free(bits);
+        gg_scratch_destroy(x);
+        gg_scene_destroy(s);
+    }
+}
+
+static void fov__large_map_many_walls(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 9090u, "fov large map");
+    gg_scene *s = random_scene(&r, 96, 80, 4, 400);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    uint64_t *bits = bits_for(s);
+    for (int k = 0; k < 12; ++k)
+        check_viewer(s, x, bits,
+                     gg_cell_make((int32_t)fx_below(&r, 96), (int32_t)fx_below(&r, 80)),
+                     GG_RANGE_UNLIMITED);
+    free(bits);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
+static void fov__overflowing_working_memory_falls_back_exactly(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 4242u, "fov overflow");
+    gg_scene *s = random_scene(&r, 30, 30, 25, 60);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    uint64_t *a = bits_for(s), *b = bits_for(s);
+    size_t words = gg_scene_bitset_words(s);
+    bool fell = false;
+    for (size_t lim = 1; lim <= 8; lim *= 2) {
+        gg__fov_limits limits = {lim, lim, lim * 4};
+        for (int k = 0; k < 10; ++k) {
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, 30), (int32_t)fx_below(&r, 30));
+            memset(a, 0, words * sizeof *a);
+            gg__fov_stats st;
+            gg__fov_sweep(s, v, 1 << 20, (uint32_t)GG_BLOCKS_SIGHT, x, a, NULL, NULL, &limits, &st);
+            fell = fell || st.fell_back;
+            int32_t count = 0;
+            assert_int_equal(gg_scene_visible_cells(s, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, x,
+                                                    b, words, &count),
+                             GG_OK);
+            assert_memory_equal(a, b, words * sizeof *a);
+            assert_int_equal(st.cells_set, count);
+        }
+    }
+    assert_true(fell);
+    free(a);
+    free(b);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
+static void fov__viewer_on_a_wall_sees_nothing_and_modes(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(6, 6, NULL);
+    fx_wall(s, 0, 0, 6, 6); /* through every centre of the diagonal */
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    uint64_t *bits = bits_for(s);
+    size_t words = gg_scene_bitset_words(s);
+    int32_t count = -1;
+    bits[0] = 1; /* REPLACE clears */
+    assert_int_equal(gg_scene_visible_cells(s, gg_cell_make(2, 2), GG_RANGE_UNLIMITED,
+                                            GG_BITSET_REPLACE, x, bits, words, &count),
+                     GG_OK);
+    assert_int_equal(count, 0);
+    assert_int_equal(bits[0], 0);
+    /* UNION keeps what was there and adds */
+    bits[0] = 1;
+    assert_int_equal(gg_scene_visible_cells(s, gg_cell_make(5, 0), GG_RANGE_UNLIMITED,
+                                            GG_BITSET_UNION, x, bits, words, &count),
+                     GG_OK);
+    assert_true(gg_bitset_has(bits, 6, gg_cell_make(0, 0)));
+    assert_true(gg_bitset_has(bits, 6, gg_cell_make(5, 0)));
+    assert_false(gg_bitset_has(bits, 6, gg_cell_make(0, 5)));
+    assert_int_equal(count, check_viewer(s, x, bits, gg_cell_make(5, 0), GG_RANGE_UNLIMITED));
+    free(bits);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
+static void fov__invalid_arguments(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(5, 4, NULL), *other = fx_scene(5, 4, NULL);
+    gg_scratch *x = NULL, *xo = NULL;
+    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(other, &xo), GG_OK);
+    assert_int_equal(gg_scene_bitset_words(s), 1);
+    assert_int_equal(gg_scene_bitset_words(NULL), 0);
+    uint64_t bits[2] = {0, 0};
+    int32_t count = 7;
+    gg_cell v = gg_cell_make(1, 1);
+    assert_int_equal(gg_scene_visible_cells(NULL, v, 0, GG_BITSET_REPLACE, x, bits, 1, &count),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(count, 0);
+    assert_int_equal(gg_scene_visible_cells(s, v, 0, GG_BITSET_REPLACE, NULL, bits, 1, &count),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visible_cells(s, v, 0, GG_BITSET_REPLACE, xo, bits, 1, &count),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visible_cells(s, v, 0, GG_BITSET_REPLACE, x, NULL, 1, &count),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visible_cells(s, v, -1, GG_BITSET_REPLACE, x, bits, 1, &count),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visible_cells(s, v, 0, (gg_bitset_mode)0, x, bits, 1, &count),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visible_cells(s, v, 0, GG_BITSET_REPLACE, x, bits, 0, &count),
+                     GG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(gg_scene_visible_cells(s, gg_cell_make(5, 0), 0, GG_BITSET_REPLACE, x, bits,
+                                            1, &count),
+                     GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(count, 0);
+    /* range 0: the viewer's own cell only; out_count may be NULL */
+    assert_int_equal(gg_scene_visible_cells(s, v, 4, GG_BITSET_REPLACE, x, bits, 2, NULL), GG_OK);
+    assert_int_equal(bits[0], (uint64_t)1 << 6);
+    gg_scratch_destroy(x);
+    gg_scratch_destroy(xo);
+    gg_scene_destroy(s);
+    gg_scene_destroy(other);
+}
+
+static void fov__queries_allocate_nothing_and_door_changes_show(void **state)
+{
+    (void)state;
+    gg_test_alloc ta;
+    gg_test_alloc_init(&ta, -1);
+    gg_scene_def d = gg_scene_def_default();
+    d.width = 20;
+    d.height = 12;
+    d.allocator = &ta.iface;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    fx_wall(s, 10, 0, 10, 5);
+    fx_wall(s, 10, 7, 10, 12);
+    gg_wall_def door = gg_wall_def_default();
+    door.x1 = 10, door.y1 = 5, door.x2 = 10, door.y2 = 7;
+    door.door = GG_DOOR_CLOSED;
+    gg_wall_id id;
+    assert_int_equal(gg_scene_add_wall(s, &door, &id), GG_OK);
+    uint64_t bits[4];
+    gg_test_alloc_fail_from_now(&ta);
+    long before = ta.calls;
+    int32_t closed = 0, open = 0;
+    gg_cell v = gg_cell_make(3, 6);
+    assert_int_equal(gg_scene_visible_cells(s, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, x, bits,
+                                            4, &closed),
+                     GG_OK);
+    assert_false(gg_bitset_has(bits, 20, gg_cell_make(15, 6)));
+    assert_int_equal(gg_scene_set_door(s, id, GG_DOOR_OPEN), GG_OK);
+    assert_int_equal(gg_scene_visible_cells(s, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, x, bits,
+                                            4, &open),
+                     GG_OK);
+    assert_true(gg_bitset_has(bits, 20, gg_cell_make(15, 6)));
+    assert_true(open > closed);
+    assert_int_equal(ta.calls, before);
+    check_viewer(s, x, bits, v, GG_RANGE_UNLIMITED);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+    assert_int_equal(ta.live_bytes, 0);
+}
+
+/* ---- Real maps ------------------------------------------------------------------------------- */
+
+#ifdef GG_TEST_HAVE_JANSSON
+static double num(const json_t *o, const char *key, double dflt)
+{
+    const json_t *v = json_object_get(o, key);
+    return json_is_number(v) ? json_number_value(v) : dflt;
+}
+static double snap(double v) { return round(v * 2.0) / 2.0; }
+
+static void add_seg(gg_scene *s, double x1, double y1, double x2, double y2, uint32_t blocks,
+                    gg_door door, gg_one_way dir, int *added)
+{
+    if (fabs(x1) > 100000 || fabs(y1) > 100000 || fabs(x2) > 100000 || fabs(y2) > 100000)
+        return;
+    gg_wall_def d = gg_wall_def_default();
+    d.x1 = snap(x1), d.y1 = snap(y1), d.x2 = snap(x2), d.y2 = snap(y2);
+    d.blocks = blocks;
+    d.door = door;
+    d.one_way = dir;
+    assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
+    ++*added;
+}
+
+static gg_scene *load_uvtt(const json_t *root, int *walls)
+{
+    const json_t *res = json_object_get(root, "resolution");
+    const json_t *org = json_object_get(res, "map_origin"), *size = json_object_get(res, "map_size");
+    double ox = num(org, "x", 0), oy = num(org, "y", 0);
+    gg_scene *s = fx_scene((int)num(size, "x", 1), (int)num(size, "y", 1), NULL);
+    const char *keys[] = {"line_of_sight", "objects_line_of_sight"};
+    for (int k = 0; k < 2; ++k) {
+        size_t i;
+        const json_t *poly;
+        json_array_foreach(json_object_get(root, keys[k]), i, poly) {
+            for (size_t j = 1; j < json_array_size(poly); ++j) {
+                const json_t *a = json_array_get(poly, j - 1), *b = json_array_get(poly, j);
+                add_seg(s, num(a, "x", 0) - ox, num(a, "y", 0) - oy, num(b, "x", 0) - ox,
+                        num(b, "y", 0) - oy, GG_BLOCKS_ALL, GG_DOOR_NONE, GG_ONE_WAY_NONE, walls);
+            }
+        }
+    }
+    size_t i;
+    const json_t *p;
+    json_array_foreach(json_object_get(root, "portals"), i, p) {
+        const json_t *bd = json_object_get(p, "bounds");
+        const json_t *a = json_array_get(bd, 0), *b = json_array_get(bd, 1);
+        add_seg(s, num(a, "x", 0) - ox, num(a, "y", 0) - oy, num(b, "x", 0) - ox,
+                num(b, "y", 0) - oy, GG_BLOCKS_ALL,
+                json_is_true(json_object_get(p, "closed")) ? GG_DOOR_CLOSED : GG_DOOR_OPEN,
+                GG_ONE_WAY_NONE, walls);
+    }
+    return s;
+}
+
+static gg_scene *load_foundry(const json_t *root, int *walls)
+{
+    const json_t *grid = json_object_get(root, "grid");
+    double size = json_is_object(grid) ? num(grid, "size", 100) : num(root, "grid", 100);
+    double W = num(root, "width", 1000), H = num(root, "height", 1000);
+    double pad = num(root, "padding", 0.25);
+    double padx = ceil(pad * W / size) * size, pady = ceil(pad * H / size) * size;
+    const json_t *bg = json_object_get(root, "background");
+    double shx = json_is_object(bg) ? num(bg, "offsetX", 0) : num(root, "shiftX", 0);
+    double shy = json_is_object(bg) ? num(bg, "offsetY", 0) : num(root, "shiftY", 0);
+    double sx = padx - shx, sy = pady - shy;
+    double oc = floor(sx / size), orow = floor(sy / size);
+    int cols = (int)(ceil((sx + W) / size) - oc), rows = (int)(ceil((sy + H) / size) - orow);
+    gg_scene *s = fx_scene(cols, rows, NULL);
+    size_t i;
+    const json_t *w;
+    json_array_foreach(json_object_get(root, "walls"), i, w) {
+        const json_t *c = json_object_get(w, "c");
+        if (json_array_size(c) != 4)
+            continue;
+        double v[4];
+        for (int k = 0; k < 4; ++k)
+            v[k] = json_number_value(json_array_get(c, (size_t)k)) / size;
+        uint32_t blocks = 0;
+        if (num(w, "move", 1) > 0)
+            blocks |= GG_BLOCKS_MOVEMENT;
+        double sight = json_object_get(w, "sight") ? num(w, "sight", 1) : num(w, "sense", 1);
+        double light = json_object_get(w, "light") ? num(w, "light", 1) : num(w, "sense", 1);
+        if (sight > 0)
+            blocks |= GG_BLOCKS_SIGHT;
+        if (light > 0)
+            blocks |= GG_BLOCKS_LIGHT;
+        gg_door door = GG_DOOR_NONE;
+        if (num(w, "door", 0) > 0) {
+            int ds = (int)num(w, "ds", 0);
+            door = ds == 1 ? GG_DOOR_OPEN : ds == 2 ? GG_DOOR_LOCKED : GG_DOOR_CLOSED;
+        }
+        add_seg(s, v[0] - oc, v[1] - orow, v[2] - oc, v[3] - orow, blocks, door,
+                (gg_one_way)((int)num(w, "dir", 0) % 3), walls);
+    }
+    return s;
+}
+
+static void fov__every_real_map(void **state)
+{
+    (void)state;
+    const char *files[] = {
+        "uvtt/oganm__test.dd2vtt",
+        "uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt",
+        "uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
+        "uvtt/vttmaps__headmasters-quarters.dd2vtt",
+        "uvtt/vttmaps__gold-room.dd2vtt",
+        "foundry/zahi__cities-street.json",
+        "foundry/zahi__oota-warning-sign.json",
+        "foundry/majorvictory__underbark-tavern-top-floor.json",
+        "foundry/majorvictory__dungeon-of-coins.json",
+        "foundry/majorvictory__mansion-floor-2.json",
+        "foundry/majorvictory__jonto-island.json",
+        "foundry/ocd__nort-gate.json",
+        "foundry/ocd__collapsed-tower.json",
+    };
+    fx_rng r;
+    fx_rng_seed(&r, 1313u, "fov real maps");
+    for (size_t f = 0; f < sizeof files / sizeof *files; ++f) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, files[f]);
+        json_error_t err;
+        json_t *root = json_load_file(path, 0, &err);
+        if (root == NULL) {
+            fprintf(stderr, "cannot read %s: %s\n", path, err.text);
+            fail();
+        }
+        int walls = 0;
+        gg_scene *s = strstr(files[f], "uvtt/") ? load_uvtt(root, &walls) : load_foundry(root, &walls);
+        json_decref(root);
+        assert_true(walls > 0);
+        gg_scratch *x = NULL;
+        assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+        uint64_t *bits = bits_for(s);
+        int w = gg_scene_width(s), h = gg_scene_height(s);
+        long seen = 0;
+        for (int k = 0; k < 30; ++k) {
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w), (int32_t)fx_below(&r, (uint32_t)h));
+            seen += check_viewer(s, x, bits, v, GG_RANGE_UNLIMITED);
+            gg__fov_stats st;
+            gg__fov_sweep(s, v, 1 << 20, (uint32_t)GG_BLOCKS_SIGHT, x, bits, NULL, NULL, NULL, &st);
+            assert_false(st.fell_back);
+        }
+        printf("# %s: %dx%d, %d walls, %ld cells seen by 30 viewers\n", files[f], w, h, walls, seen);
+        free(bits);
+        gg_scratch_destroy(x);
+        gg_scene_destroy(s);
+    }
+}
+#endif
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fov__equals_per_cell_loop_on_random_maps),
+        cmocka_unit_test(fov__dense_small_maps_every_viewer),
+        cmocka_unit_test(fov__large_map_many_walls),
+        cmocka_unit_test(fov__overflowing_working_memory_falls_back_exactly),
+        cmocka_unit_test(fov__viewer_on_a_wall_sees_nothing_and_modes),
+        cmocka_unit_test(fov__invalid_arguments),
+        cmocka_unit_test(fov__queries_allocate_nothing_and_door_changes_show),
+#ifdef GG_TEST_HAVE_JANSSON
+        cmocka_unit_test(fov__every_real_map),
+#endif
+    };
+    return cmocka_run_group_tests_name("topology/fov", tests, NULL, NULL);
+}

@@ -1,0 +1,267 @@
+/* test_joints.c - two wall pieces meeting end to end, an L or a T, block exactly as one wall
+ * would, under every option (blocks flags, door states, one-way sides, cover values), for every
+ * query that walls affect: line of sight, visible cells, steps, cover and light. Exhaustive on a
+ * 4x4 map over joints on corners, half-cell points and a cell centre, and every orientation.
+ *
+ * "As one wall": a straight wall split at the joint answers exactly as the unsplit wall; a T
+ * whose bar is split answers as the T with a whole bar; and every configuration answers as a
+ * brute-force reference written here from the documented rules (a segment is stopped by a piece
+ * it touches, closed test, whose effective flags match, judged from the segment's start for
+ * one-way pieces), so no query leaks through a joint point. */
+#include "topo_fixture.h"
+
+#define SIDE 4
+#define NC (SIDE * SIDE)
+
+typedef struct piece {
+    gg_hpoint a, b; /* half units */
+} piece;
+
+typedef struct options {
+    uint32_t blocks;
+    gg_door door;
+    gg_one_way one_way;
+    gg_cover cover;
+} options;
+
+static gg_scene *build(const piece *p, int n, const options *o)
+{
+    gg_scene *s = fx_scene(SIDE, SIDE, NULL);
+    for (int i = 0; i < n; ++i) {
+        gg_wall_def d = gg_wall_def_default();
+        d.x1 = p[i].a.x / 2.0, d.y1 = p[i].a.y / 2.0, d.x2 = p[i].b.x / 2.0, d.y2 = p[i].b.y / 2.0;
+        d.blocks = o->blocks;
+        d.door = o->door;
+        d.one_way = o->one_way;
+        d.cover = o->cover;
+        assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
+    }
+    /* two lights that reach everything */
+    gg_light_def l = gg_light_def_default();
+    l.bright_ft = 100;
+    l.dim_ft = 100;
+    l.cell = gg_cell_make(0, 0);
+    assert_int_equal(gg_scene_add_light(s, &l, NULL), GG_OK);
+    l.cell = gg_cell_make(SIDE - 1, 1);
+    assert_int_equal(gg_scene_add_light(s, &l, NULL), GG_OK);
+    return s;
+}
+
+/* ---- The reference ---------------------------------------------------------------------------- */
+
+static uint32_t effective(const options *o)
+{
+    if (o->door == GG_DOOR_OPEN)
+        return 0;
+    return o->cover != GG_COVER_NONE ? (o->blocks & ~(uint32_t)GG_BLOCKS_SIGHT) : o->blocks;
+}
+
+static bool faces(const piece *w, const options *o, gg_hpoint p)
+{
+    if (o->one_way == GG_ONE_WAY_NONE)
+        return true;
+    int64_t v = ((int64_t)w->a.y - p.y) * ((int64_t)w->b.x - p.x) -
+                ((int64_t)w->a.x - p.x) * ((int64_t)w->b.y - p.y);
+    int side = v < 0 ? GG_ONE_WAY_LEFT : v > 0 ? GG_ONE_WAY_RIGHT : 0;
+    return side != (int)o->one_way;
+}
+
+static bool ref_stopped(const piece *p, int n, const options *o, uint32_t mask, gg_cell a, gg_cell b)
+{
+    gg_hpoint pa = gg_cell_centre(a), pb = gg_cell_centre(b);
+    if ((effective(o) & mask) == 0)
+        return false;
+    for (int i = 0; i < n; ++i)
+        if (faces(&p[i], o, pa) && gg_segments_intersect(pa, pb, p[i].a, p[i].b))
+            return true;
+    return false;
+}
+
+static gg_cover ref_cover(const piece *p, int n, const options *o, gg_cell a, gg_cell b)
+{
+    if (o->cover == GG_COVER_NONE || o->door == GG_DOOR_OPEN)
+        return GG_COVER_NONE;
+    gg_hpoint pa = gg_cell_centre(a), pb = gg_cell_centre(b);
+    for (int i = 0; i < n; ++i)
+        if (faces(&p[i], o, pa) && gg_segments_intersect(pa, pb, p[i].a, p[i].b))
+            return o->cover;
+    return GG_COVER_NONE;
+}
+
+/* ---- One configuration ------------------------------------------------------------------------ */
+
+typedef struct answers {
+    uint8_t los[NC][NC];
+    uint8_t vis[NC][NC];
+    int32_t step[NC][8];
+    uint8_t cover[NC][NC];
+    uint8_t light[NC];
+} answers;
+
+static void ask(const gg_scene *s, gg_scratch *x, answers *an)
+{
+    for (int a = 0; a < NC; ++a) {
+        gg_cell ca = gg_cell_make(a % SIDE, a / SIDE);
+        uint64_t bits[1] = {0};
+        assert_int_equal(gg_scene_visible_cells(s, ca, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, x,
+                                                bits, 1, NULL),
+                         GG_OK);
+        for (int b = 0; b < NC; ++b) {
+            gg_cell cb = gg_cell_make(b % SIDE, b / SIDE);
+            bool v = false;
+            assert_int_equal(gg_scene_has_line_of_sight(s, ca, cb, &v), GG_OK);
+            an->los[a][b] = v;
+            an->vis[a][b] = gg_bitset_has(bits, SIDE, cb);
+            gg_cover c;
+            assert_int_equal(gg_scene_cover_between(s, ca, cb, NULL, 0, &c), GG_OK);
+            an->cover[a][b] = (uint8_t)c;
+        }
+        for (int d = 0; d < 8; ++d) {
+            static const int dc[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, dr[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+            int32_t cost = 0;
+            assert_int_equal(gg_scene_edge_distance(s, ca, gg_cell_make(ca.col + dc[d], ca.row + dr[d]), &cost),
+                             GG_OK);
+            an->step[a][d] = cost;
+        }
+        gg_light l;
+        assert_int_equal(gg_scene_source_light_on_cell(s, ca, &l), GG_OK);
+        an->light[a] = (uint8_t)l;
+    }
+}
+
+static void reference(const piece *p, int n, const options *o, answers *an)
+{
+    for (int a = 0; a < NC; ++a) {
+        gg_cell ca = gg_cell_make(a % SIDE, a / SIDE);
+        for (int b = 0; b < NC; ++b) {
+            gg_cell cb = gg_cell_make(b % SIDE, b / SIDE);
+            an->los[a][b] = !ref_stopped(p, n, o, GG_BLOCKS_SIGHT, ca, cb);
+            an->vis[a][b] = an->los[a][b];
+            an->cover[a][b] = (uint8_t)ref_cover(p, n, o, ca, cb);
+        }
+        for (int d = 0; d < 8; ++d) {
+            static const int dc[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, dr[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+            gg_cell cb = gg_cell_make(ca.col + dc[d], ca.row + dr[d]);
+            bool on = cb.col >= 0 && cb.row >= 0 && cb.col < SIDE && cb.row < SIDE;
+            an->step[a][d] = (!on || ref_stopped(p, n, o, GG_BLOCKS_MOVEMENT, ca, cb)) ? GG_STEP_ILLEGAL : 5;
+        }
+        bool lit = !ref_stopped(p, n, o, GG_BLOCKS_LIGHT, gg_cell_make(0, 0), ca) ||
+                   !ref_stopped(p, n, o, GG_BLOCKS_LIGHT, gg_cell_make(SIDE - 1, 1), ca);
+        an->light[a] = (uint8_t)(lit ? GG_LIGHT_BRIGHT : GG_LIGHT_DARK);
+    }
+}
+
+static long configs;
+
+static void check_same(const answers *x, const answers *y, const char *what)
+{
+    if (memcmp(x, y, sizeof *x) != 0) {
+        fprintf(stderr, "joint configuration %ld differs from %s\n", configs, what);
+        fail();
+    }
+}
+
+/* pieces[0..n) is the configuration; whole[0..nw) the same shape with fewer joints. */
+static void check(const piece *pieces, int n, const piece *whole, int nw, const options *o)
+{
+    static answers got, want, ref;
+    gg_scene *s = build(pieces, n, o);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    ask(s, x, &got);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+    reference(pieces, n, o, &ref);
+    check_same(&got, &ref, "the reference");
+    if (whole != NULL) {
+        gg_scene *w = build(whole, nw, o);
+        assert_int_equal(gg_scratch_create(w, &x), GG_OK);
+        ask(w, x, &want);
+        gg_scratch_destroy(x);
+        gg_scene_destroy(w);
+        check_same(&got, &want, "the unsplit wall");
+    }
+    ++configs;
+}
+
+static void every_option(const piece *pieces, int n, const piece *whole, int nw)
+{
+    static const uint32_t blocks[] = {GG_BLOCKS_SIGHT, GG_BLOCKS_MOVEMENT, GG_BLOCKS_LIGHT,
+                                      GG_BLOCKS_ALL};
+    static const gg_cover covers[] = {GG_COVER_NONE, GG_COVER_HALF, GG_COVER_TOTAL};
+    for (size_t b = 0; b < sizeof blocks / sizeof *blocks; ++b)
+        for (int door = 0; door < 4; ++door)
+            for (int ow = 0; ow < 3; ++ow)
+                for (size_t c = 0; c < sizeof covers / sizeof *covers; ++c) {
+                    options o = {blocks[b], (gg_door)door, (gg_one_way)ow, covers[c]};
+                    check(pieces, n, whole, nw, &o);
+                }
+}
+
+static gg_hpoint add(gg_hpoint p, gg_hpoint d)
+{
+    gg_hpoint r = {p.x + d.x, p.y + d.y};
+    return r;
+}
+
+/* Joints: corners, half-cell points on lines, points in a cell, a cell centre. */
+static const gg_hpoint joints[] = {{2, 2}, {4, 4}, {3, 4}, {4, 3}, {3, 3}, {6, 2}};
+/* Eight directions, one cell long: E, SE, S, SW, W, NW, N, NE. */
+static const gg_hpoint dirs[8] = {{2, 0}, {2, 2}, {0, 2}, {-2, 2}, {-2, 0}, {-2, -2}, {0, -2}, {2, -2}};
+
+static void joints__straight_split_equals_whole(void **state)
+{
+    (void)state;
+    configs = 0;
+    for (size_t j = 0; j < sizeof joints / sizeof *joints; ++j)
+        for (int d = 0; d < 4; ++d) {
+            gg_hpoint J = joints[j], a = add(J, dirs[d + 4]), b = add(J, dirs[d]);
+            piece two[2] = {{a, J}, {J, b}}, one[1] = {{a, b}};
+            every_option(two, 2, one, 1);
+            /* and split off-centre, at half the arm */
+            gg_hpoint m = {J.x + dirs[d].x / 2, J.y + dirs[d].y / 2};
+            piece off[2] = {{a, m}, {m, b}};
+            every_option(off, 2, one, 1);
+        }
+    printf("# straight joints: %ld configurations\n", configs);
+}
+
+static void joints__l_shapes_block_as_one_wall(void **state)
+{
+    (void)state;
+    configs = 0;
+    for (size_t j = 0; j < sizeof joints / sizeof *joints; ++j)
+        for (int d = 0; d < 8; ++d) {
+            /* perpendicular arms d and d+2, meeting at J (arm 1 runs into J, arm 2 out of it) */
+            gg_hpoint J = joints[j];
+            piece l[2] = {{add(J, dirs[d]), J}, {J, add(J, dirs[(d + 2) % 8])}};
+            every_option(l, 2, NULL, 0);
+        }
+    printf("# L joints: %ld configurations\n", configs);
+}
+
+static void joints__t_shapes_block_as_one_wall(void **state)
+{
+    (void)state;
+    configs = 0;
+    for (size_t j = 0; j < sizeof joints / sizeof *joints; ++j)
+        for (int d = 0; d < 8; ++d) {
+            /* bar along d / d+4 through J, stem along d+2 */
+            gg_hpoint J = joints[j], a = add(J, dirs[(d + 4) % 8]), b = add(J, dirs[d]);
+            piece stem = {J, add(J, dirs[(d + 2) % 8])};
+            piece split[3] = {{a, J}, {J, b}, stem};
+            piece whole[2] = {{a, b}, stem};
+            every_option(split, 3, whole, 2);
+        }
+    printf("# T joints: %ld configurations\n", configs);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(joints__straight_split_equals_whole),
+        cmocka_unit_test(joints__l_shapes_block_as_one_wall),
+        cmocka_unit_test(joints__t_shapes_block_as_one_wall),
+    };
+    return cmocka_run_group_tests_name("topology/joints", tests, NULL, NULL);
+}

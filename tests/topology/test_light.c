@@ -1,0 +1,327 @@
+/* test_light.c - light sources: ids and writers, lines of light stopped by walls that block
+ * light and by blocked cells, brightest-wins combination, and seen cells using the computed
+ * light. */
+#include "topo_fixture.h"
+
+#include "test_alloc.h"
+
+static gg_light_id add_light(gg_scene *s, int c, int r, int bright, int dim)
+{
+    gg_light_def d = gg_light_def_default();
+    d.cell = gg_cell_make(c, r);
+    d.bright_ft = bright;
+    d.dim_ft = dim;
+    gg_light_id id;
+    assert_int_equal(gg_scene_add_light(s, &d, &id), GG_OK);
+    return id;
+}
+
+static gg_light src(const gg_scene *s, int c, int r)
+{
+    gg_light l = GG_LIGHT_DEFAULT;
+    assert_int_equal(gg_scene_source_light_on_cell(s, gg_cell_make(c, r), &l), GG_OK);
+    return l;
+}
+
+static void light__ids_writers_and_invalid_input(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(10, 10, NULL);
+    gg_light_def d = gg_light_def_default();
+    assert_int_equal(d.bright_ft, 20);
+    assert_int_equal(d.dim_ft, 40);
+    gg_light_id id = {7, 7};
+    assert_int_equal(gg_scene_add_light(NULL, &d, &id), GG_E_INVALID_ARG);
+    assert_int_equal(id.index, 0);
+    assert_int_equal(gg_scene_add_light(s, NULL, &id), GG_E_INVALID_ARG);
+    gg_light_def bad = d;
+    bad.struct_size = 0;
+    assert_int_equal(gg_scene_add_light(s, &bad, &id), GG_E_BAD_DEF);
+    bad = d;
+    bad.bright_ft = -1;
+    assert_int_equal(gg_scene_add_light(s, &bad, &id), GG_E_INVALID_ARG);
+    assert_true(strlen(gg_scene_message(s)) > 0);
+    bad = d;
+    bad.dim_ft = -5;
+    assert_int_equal(gg_scene_add_light(s, &bad, &id), GG_E_INVALID_ARG);
+    bad = d;
+    bad.cell = gg_cell_make(10, 0);
+    assert_int_equal(gg_scene_add_light(s, &bad, &id), GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_scene_light_count(s), 0);
+    assert_int_equal(gg_scene_light_count(NULL), 0);
+
+    d.cell = gg_cell_make(2, 3);
+    assert_int_equal(gg_scene_add_light(s, &d, &id), GG_OK);
+    assert_int_equal(gg_scene_add_light(s, &d, NULL), GG_OK);
+    assert_int_equal(gg_scene_light_count(s), 2);
+    gg_light_def got;
+    assert_int_equal(gg_scene_get_light(s, id, &got), GG_OK);
+    assert_int_equal(got.cell.col, 2);
+    assert_int_equal(got.cell.row, 3);
+    assert_int_equal(gg_scene_get_light(NULL, id, &got), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_get_light(s, id, NULL), GG_E_INVALID_ARG);
+    /* move it */
+    d.cell = gg_cell_make(8, 8);
+    d.bright_ft = 5;
+    assert_int_equal(gg_scene_set_light(s, id, &d), GG_OK);
+    assert_int_equal(gg_scene_get_light(s, id, &got), GG_OK);
+    assert_int_equal(got.cell.col, 8);
+    assert_int_equal(got.bright_ft, 5);
+    bad = d;
+    bad.cell = gg_cell_make(-1, 0);
+    assert_int_equal(gg_scene_set_light(s, id, &bad), GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_scene_set_light(s, id, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_set_light(NULL, id, &d), GG_E_INVALID_ARG);
+    /* remove: the id goes stale, the slot is reused with a new generation */
+    assert_int_equal(gg_scene_remove_light(s, id), GG_OK);
+    assert_int_equal(gg_scene_remove_light(s, id), GG_E_STALE_ID);
+    assert_int_equal(gg_scene_remove_light(NULL, id), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_get_light(s, id, &got), GG_E_STALE_ID);
+    assert_int_equal(gg_scene_set_light(s, id, &d), GG_E_STALE_ID);
+    gg_light_id again;
+    assert_int_equal(gg_scene_add_light(s, &d, &again), GG_OK);
+    assert_int_equal(again.index, id.index);
+    assert_true(again.generation != id.generation);
+    assert_int_equal(gg_scene_get_light(s, id, &got), GG_E_STALE_ID);
+    gg_light_id never = {0, 0}, far = {999, 1};
+    assert_int_equal(gg_scene_get_light(s, never, &got), GG_E_STALE_ID);
+    assert_int_equal(gg_scene_get_light(s, far, &got), GG_E_STALE_ID);
+    assert_int_equal(gg_scene_light_count(s), 2);
+    gg_light l;
+    assert_int_equal(gg_scene_source_light_on_cell(NULL, gg_cell_make(0, 0), &l), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_source_light_on_cell(s, gg_cell_make(0, 0), NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_source_light_on_cell(s, gg_cell_make(-3, 0), &l), GG_OK);
+    assert_int_equal(l, GG_LIGHT_DARK);
+    gg_scene_destroy(s);
+}
+
+static void light__radii_walls_doors_and_blocked_cells(void **state)
+{
+    (void)state;
+    const char *rows[] = {"............", "............", "............", "............",
+                          "......#.....", "............"};
+    gg_scene *s = fx_scene(12, 6, rows);
+    add_light(s, 2, 2, 10, 20); /* bright within 2 cells, dim within 4 */
+    assert_int_equal(src(s, 2, 2), GG_LIGHT_BRIGHT);
+    assert_int_equal(src(s, 4, 4), GG_LIGHT_BRIGHT); /* Chebyshev 2 */
+    assert_int_equal(src(s, 5, 2), GG_LIGHT_DIM);
+    assert_int_equal(src(s, 6, 0), GG_LIGHT_DIM);
+    assert_int_equal(src(s, 7, 2), GG_LIGHT_DARK);
+    assert_int_equal(src(s, 6, 4), GG_LIGHT_DIM); /* a blocked cell is lit itself */
+    {
+        const char *pillar[] = {"...", "...", ".#.", "...", "..."};
+        gg_scene *p = fx_scene(3, 5, pillar);
+        add_light(p, 1, 0, 0, 20);
+        assert_int_equal(src(p, 1, 2), GG_LIGHT_DIM);  /* the pillar is lit ... */
+        assert_int_equal(src(p, 1, 4), GG_LIGHT_DARK); /* ... and casts a shadow */
+        assert_int_equal(src(p, 0, 4), GG_LIGHT_DIM);
+        gg_scene_destroy(p);
+    }
+    /* a wall that blocks light, with a door */
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = 4, w.y1 = 0, w.x2 = 4, w.y2 = 6;
+    w.door = GG_DOOR_CLOSED;
+    gg_wall_id door;
+    assert_int_equal(gg_scene_add_wall(s, &w, &door), GG_OK);
+    assert_int_equal(src(s, 5, 2), GG_LIGHT_DARK);
+    assert_int_equal(gg_scene_set_door(s, door, GG_DOOR_OPEN), GG_OK); /* no light writer */
+    assert_int_equal(src(s, 5, 2), GG_LIGHT_DIM);
+    assert_int_equal(gg_scene_set_door(s, door, GG_DOOR_LOCKED), GG_OK);
+    assert_int_equal(src(s, 5, 2), GG_LIGHT_DARK);
+    assert_int_equal(gg_scene_remove_wall(s, door), GG_OK);
+    /* a wall that blocks sight but not light lets light through; one that blocks light only
+     * stops it */
+    w.door = GG_DOOR_NONE;
+    w.blocks = GG_BLOCKS_SIGHT | GG_BLOCKS_MOVEMENT;
+    gg_wall_id glass;
+    assert_int_equal(gg_scene_add_wall(s, &w, &glass), GG_OK);
+    assert_int_equal(src(s, 5, 2), GG_LIGHT_DIM);
+    assert_false(fx_los(s, 2, 2, 5, 2));
+    assert_int_equal(gg_scene_remove_wall(s, glass), GG_OK);
+    w.blocks = GG_BLOCKS_LIGHT;
+    assert_int_equal(gg_scene_add_wall(s, &w, &glass), GG_OK);
+    assert_int_equal(src(s, 5, 2), GG_LIGHT_DARK);
+    assert_true(fx_los(s, 2, 2, 5, 2));
+    assert_int_equal(gg_scene_remove_wall(s, glass), GG_OK);
+    /* one-way, judged from the light's centre (Foundry sides, topology.h) */
+    w.blocks = GG_BLOCKS_ALL;
+    w.x1 = 4, w.y1 = 6, w.x2 = 4, w.y2 = 0;
+    w.one_way = GG_ONE_WAY_LEFT;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    /* (A.y-p.y)(B.x-p.x) - (A.x-p.x)(B.y-p.y) at p = (2.5,2.5): 3.5*1.5 - 1.5*(-2.5) > 0: RIGHT */
+    assert_int_equal(src(s, 5, 2), GG_LIGHT_DARK); /* the light is on the blocking side */
+    gg_scene_destroy(s);
+}
+
+static void light__brightest_wins_and_combines_with_tags(void **state)
+{
+    (void)state;
+    gg_scene_def d = gg_scene_def_default();
+    d.width = 12;
+    d.height = 3;
+    d.default_lighting = GG_LIGHT_DARK;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    add_light(s, 0, 1, 0, 25);  /* dim to 5 cells */
+    add_light(s, 11, 1, 10, 0); /* bright to 2 cells, no dim ring */
+    assert_int_equal(src(s, 3, 1), GG_LIGHT_DIM);
+    assert_int_equal(src(s, 9, 1), GG_LIGHT_BRIGHT);
+    assert_int_equal(src(s, 8, 1), GG_LIGHT_DARK);
+    gg_light_id both = add_light(s, 4, 1, 5, 10); /* overlaps the first */
+    assert_int_equal(src(s, 3, 1), GG_LIGHT_BRIGHT); /* brightest wins */
+    assert_int_equal(src(s, 2, 1), GG_LIGHT_DIM);    /* two dims stay dim */
+    assert_int_equal(gg_scene_remove_light(s, both), GG_OK);
+    assert_int_equal(src(s, 3, 1), GG_LIGHT_DIM);
+    /* seen cells: a creature without darkvision in the dark sees only lit cells */
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    uint64_t bits[1];
+    int32_t count = 0;
+    assert_int_equal(gg_scene_seen_cells(s, gg_cell_make(6, 1), NULL, GG_BITSET_REPLACE, x, bits,
+                                         1, &count),
+                     GG_OK);
+    for (int c = 0; c < 12; ++c)
+        for (int r = 0; r < 3; ++r) {
+            bool lit = src(s, c, r) != GG_LIGHT_DARK;
+            assert_int_equal(gg_bitset_has(bits, 12, gg_cell_make(c, r)), lit);
+        }
+    /* a tag brighter than the sources wins too; darkvision sees the dark cells in range */
+    assert_int_equal(gg_scene_set_lighting(s, gg_cell_make(7, 1), GG_LIGHT_DIM), GG_OK);
+    gg_senses dv = gg_senses_none();
+    dv.darkvision_ft = 5;
+    assert_int_equal(gg_scene_seen_cells(s, gg_cell_make(6, 1), &dv, GG_BITSET_REPLACE, x, bits,
+                                         1, &count),
+                     GG_OK);
+    assert_true(gg_bitset_has(bits, 12, gg_cell_make(7, 1)));
+    assert_true(gg_bitset_has(bits, 12, gg_cell_make(5, 0)));
+    assert_false(gg_bitset_has(bits, 12, gg_cell_make(8, 1))); /* dark, 10 ft away */
+    assert_true(gg_bitset_has(bits, 12, gg_cell_make(9, 0)));  /* bright from 11,1 */
+    /* the matrix applies the same light */
+    gg_cell cells[3] = {gg_cell_make(6, 1), gg_cell_make(1, 1), gg_cell_make(8, 1)};
+    uint8_t m[9];
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, GG_VISIBILITY_CAN_SEE, NULL, m), GG_OK);
+    assert_int_equal(m[0 * 3 + 1], 1); /* 1,1 is dimly lit by the first source */
+    assert_int_equal(m[0 * 3 + 2], 0); /* 8,1 is dark */
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
+/* Reference can_see with the combined light, written from the documented rules. */
+static bool ref_sees(const gg_scene *s, gg_cell a, gg_cell b, const gg_senses *sn)
+{
+    bool los = false;
+    assert_int_equal(gg_scene_has_line_of_sight(s, a, b, &los), GG_OK);
+    if (!los)
+        return false;
+    int64_t dist = 0;
+    assert_int_equal(gg_scene_distance_ft(s, a, b, &dist), GG_OK);
+    if (sn != NULL && ((sn->blindsight_ft >= 0 && sn->blindsight_ft >= dist) ||
+                       (sn->truesight_ft >= 0 && sn->truesight_ft >= dist)))
+        return true;
+    gg_obscurement o;
+    assert_int_equal(gg_scene_obscurement_on_cell(s, b, &o), GG_OK);
+    if (o == GG_OBSCURE_HEAVY)
+        return false;
+    gg_light tag, source;
+    assert_int_equal(gg_scene_light_on_cell(s, b, &tag), GG_OK);
+    assert_int_equal(gg_scene_source_light_on_cell(s, b, &source), GG_OK);
+    gg_light light = source < tag ? source : tag; /* brightest (bright = 1) */
+    if (light != GG_LIGHT_DARK)
+        return true;
+    return sn != NULL && sn->darkvision_ft >= 0 && sn->darkvision_ft >= dist;
+}
+
+static void light__seen_cells_property_with_sources(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 31337u, "light seen cells");
+    for (int round = 0; round < 30; ++round) {
+        gg_scene_def d = gg_scene_def_default();
+        d.width = 2 + (int)fx_below(&r, 20);
+        d.height = 2 + (int)fx_below(&r, 20);
+        d.default_lighting = fx_below(&r, 2) ? GG_LIGHT_DARK : GG_LIGHT_DIM;
+        gg_scene *s = NULL;
+        assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+        for (int k = 0; k < d.width * d.height / 8; ++k) {
+            gg_cell c = gg_cell_make((int32_t)fx_below(&r, (uint32_t)d.width), (int32_t)fx_below(&r, (uint32_t)d.height));
+            assert_int_equal(gg_scene_set_blocked(s, c, fx_below(&r, 3) == 0), GG_OK);
+            assert_int_equal(gg_scene_set_lighting(s, c, (gg_light)fx_below(&r, 4)), GG_OK);
+            assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)fx_below(&r, 3)), GG_OK);
+        }
+        for (int k = 0; k < d.width / 2; ++k) {
+            gg_wall_def w = gg_wall_def_default();
+            w.x1 = fx_below(&r, (uint32_t)d.width + 1), w.y1 = fx_below(&r, (uint32_t)d.height + 1);
+            w.x2 = w.x1 + (int)fx_below(&r, 7) - 3, w.y2 = w.y1 + (int)fx_below(&r, 7) - 3;
+            uint32_t b[] = {GG_BLOCKS_ALL, GG_BLOCKS_LIGHT, GG_BLOCKS_SIGHT, GG_BLOCKS_MOVEMENT};
+            w.blocks = b[fx_below(&r, 4)];
+            w.one_way = (gg_one_way)fx_below(&r, 3);
+            w.door = (gg_door)fx_below(&r, 4);
+            assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+        }
+        for (int k = 0; k < 3; ++k)
+            add_light(s, (int)fx_below(&r, (uint32_t)d.width), (int)fx_below(&r, (uint32_t)d.height),
+                      5 * (int)fx_below(&r, 4), 5 * (int)fx_below(&r, 8));
+        gg_scratch *x = NULL;
+        assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+        size_t words = gg_scene_bitset_words(s);
+        uint64_t *bits = calloc(words, sizeof *bits);
+        for (int k = 0; k < 4; ++k) {
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)d.width), (int32_t)fx_below(&r, (uint32_t)d.height));
+            gg_senses sn = gg_senses_none();
+            sn.darkvision_ft = fx_below(&r, 2) ? 10 : GG_SENSE_NONE;
+            sn.blindsight_ft = fx_below(&r, 4) == 0 ? 5 : GG_SENSE_NONE;
+            int32_t count = 0, expected = 0;
+            assert_int_equal(gg_scene_seen_cells(s, v, &sn, GG_BITSET_REPLACE, x, bits, words, &count), GG_OK);
+            for (int y = 0; y < d.height; ++y)
+                for (int c = 0; c < d.width; ++c) {
+                    bool want = ref_sees(s, v, gg_cell_make(c, y), &sn);
+                    assert_int_equal(gg_bitset_has(bits, d.width, gg_cell_make(c, y)), want);
+                    expected += want;
+                }
+            assert_int_equal(count, expected);
+        }
+        free(bits);
+        gg_scratch_destroy(x);
+        gg_scene_destroy(s);
+    }
+}
+
+static void light__writers_fail_cleanly_without_memory(void **state)
+{
+    (void)state;
+    for (long fail = 0; fail < 5; ++fail) { /* growths: 8, 16, 32, 64, 128 slots */
+        gg_test_alloc ta;
+        gg_test_alloc_init(&ta, -1);
+        gg_scene_def d = gg_scene_def_default();
+        d.width = 4;
+        d.height = 4;
+        d.allocator = &ta.iface;
+        gg_scene *s = NULL;
+        assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+        ta.fail_at = ta.calls + fail;
+        gg_status last = GG_OK;
+        int added = 0;
+        for (int k = 0; k < 200 && last == GG_OK; ++k) {
+            gg_light_def l = gg_light_def_default();
+            last = gg_scene_add_light(s, &l, NULL);
+            added += last == GG_OK;
+        }
+        assert_int_equal(last, GG_E_NO_MEMORY);
+        assert_int_equal(gg_scene_light_count(s), added);
+        gg_scene_destroy(s);
+        assert_int_equal(ta.live_bytes, 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(light__ids_writers_and_invalid_input),
+        cmocka_unit_test(light__radii_walls_doors_and_blocked_cells),
+        cmocka_unit_test(light__brightest_wins_and_combines_with_tags),
+        cmocka_unit_test(light__seen_cells_property_with_sources),
+        cmocka_unit_test(light__writers_fail_cleanly_without_memory),
+    };
+    return cmocka_run_group_tests_name("topology/light", tests, NULL, NULL);
+}

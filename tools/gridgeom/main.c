@@ -1,0 +1,589 @@
+/* main.c - the gridgeom command-line tool: info, query, draw and convert on a map file (Nat20
+ * GridScene JSON, Universal VTT, Foundry VTT scene). Layer: tools. */
+#include <gridgeom/core.h>
+#include <gridgeom/io.h>
+#include <gridgeom/topology.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query.h"
+#include "svg.h"
+
+enum {
+    EXIT_OK = 0,
+    EXIT_LOAD = 1,   /* the map could not be loaded */
+    EXIT_USAGE = 2,  /* bad command line */
+    EXIT_OUTPUT = 3, /* an output file could not be written */
+    EXIT_QUERY = 4   /* query: at least one line was answered with an error */
+};
+
+static const char k_exit_codes[] =
+    "Exit status: 0 success; 1 the map could not be loaded (the message says where);\n"
+    "2 bad command line; 3 an output file could not be written; 4 (query) at least one\n"
+    "line was answered with an error object.\n";
+
+static const char k_load_options[] =
+    "Map options (every command):\n"
+    "  --format F       auto (default), nat20, uvtt or foundry\n"
+    "  --elevation FT   Foundry: keep only walls whose wall-height range contains FT\n"
+    "  --no-merge       keep collinear touching walls separate\n"
+    "  --no-clip        keep walls outside the map rectangle\n"
+    "  --no-objects     UVTT: leave out objects_line_of_sight\n";
+
+static void usage_main(FILE *out)
+{
+    fprintf(out,
+            "Usage: gridgeom COMMAND MAP [OPTIONS]\n"
+            "\n"
+            "Answers tactical-grid questions about a map file: Nat20 GridScene JSON, Universal\n"
+            "VTT (.dd2vtt/.uvtt/.df2vtt) or a Foundry VTT scene export.\n"
+            "\n"
+            "Commands:\n"
+            "  info MAP      size, walls, doors, lights and what the import changed\n"
+            "  query MAP     JSON lines in (stdin), JSON lines out (stdout)\n"
+            "  draw MAP      an SVG picture of the map with overlays\n"
+            "  convert MAP   write the map as Nat20 GridScene JSON\n"
+            "\n"
+            "'gridgeom COMMAND --help' describes a command.\n\n%s",
+            k_exit_codes);
+}
+
+static void usage_info(FILE *out)
+{
+    fprintf(out,
+            "Usage: gridgeom info MAP [--json] [map options]\n"
+            "\n"
+            "Prints the scene size, wall, door and light counts, and every note of the import\n"
+            "report (what was snapped, merged, clipped, dropped or approximated, with counts and\n"
+            "an example). --json prints the same as one JSON object.\n\n%s\n%s",
+            k_load_options, k_exit_codes);
+}
+
+static void usage_query(FILE *out)
+{
+    fprintf(out,
+            "Usage: gridgeom query MAP [--input FILE] [map options]\n"
+            "\n"
+            "Reads one JSON object per line (stdin, or FILE) with the ops and field names of the\n"
+            "Nat20 conformance vectors, e.g.\n"
+            "  {\"op\": \"has_line_of_sight\", \"a\": \"3,4\", \"b\": \"10,4\"}\n"
+            "and writes one JSON object per line: {\"result\": ANSWER} (Nat20's answer shape;\n"
+            "an \"id\" field in the query is echoed), or {\"error\": {\"line\": N, \"message\":\n"
+            "\"...\"}} for a line that is not a valid query. Blank lines are skipped.\n"
+            "\n"
+            "Ops and their fields ([optional]):\n");
+    gg_cli_query_list_ops(out);
+    fprintf(out, "\n%s\n%s", k_load_options, k_exit_codes);
+}
+
+static void usage_draw(FILE *out)
+{
+    fprintf(out,
+            "Usage: gridgeom draw MAP --out FILE.svg [OPTIONS] [map options]\n"
+            "\n"
+            "Draws the map: cells, blocked cells (dark), lighting (dim/dark shades), difficult\n"
+            "terrain (dots), obscurement (blue), cover tags, walls (black), doors (brown; open\n"
+            "dashed, locked dark red), windows (blue), one-way walls (orange, tick on the side\n"
+            "they are transparent from), walls that block only movement (grey dotted) or only\n"
+            "sight (purple dashed). Overlays:\n"
+            "  --from C,R        the viewer, marked A\n"
+            "  --to C,R          the target, marked B; with --from: the sight line, green when\n"
+            "                    open, red dashed when blocked\n"
+            "  --fov             shade every cell the viewer has line of sight to\n"
+            "  --path            the shortest path from A to B (blue)\n"
+            "  --cover           the Bresenham cells of the cover line A->B and its cover degree\n"
+            "  --template S,FT[,DC,DR]  an area template at A (sphere, cylinder, cone, line,\n"
+            "                    cube; size in feet; direction for cone/line/cube), with line of\n"
+            "                    effect applied\n"
+            "  --scale PX        pixels per cell (default: by map size)\n"
+            "  --title TEXT      caption (default: the map file name)\n"
+            "  --no-labels       no coordinates along the edges\n\n%s\n%s",
+            k_load_options, k_exit_codes);
+}
+
+static void usage_convert(FILE *out)
+{
+    fprintf(out,
+            "Usage: gridgeom convert MAP --out FILE.json [map options]\n"
+            "\n"
+            "Writes the imported scene as Nat20 GridScene JSON (walls with doors, one-way\n"
+            "sides, restrictions or a cover value get extra keys; docs/io.md). Loading the\n"
+            "output gives the same scene.\n\n%s\n%s",
+            k_load_options, k_exit_codes);
+}
+
+/* ---- Loading ---------------------------------------------------------------------------------- */
+
+typedef struct load_opts {
+    gg_import_def def;
+} load_opts;
+
+/* Consumes a map option at argv[*i]; 1 = consumed, 0 = not a map option, -1 = error. */
+static int parse_load_option(int argc, char **argv, int *i, load_opts *lo)
+{
+    const char *a = argv[*i];
+    if (strcmp(a, "--format") == 0) {
+        if (*i + 1 >= argc)
+            return -1;
+        const char *f = argv[++*i];
+        if (strcmp(f, "auto") == 0)
+            lo->def.format = GG_IO_FORMAT_AUTO;
+        else if (strcmp(f, "nat20") == 0)
+            lo->def.format = GG_IO_FORMAT_NAT20;
+        else if (strcmp(f, "uvtt") == 0)
+            lo->def.format = GG_IO_FORMAT_UVTT;
+        else if (strcmp(f, "foundry") == 0)
+            lo->def.format = GG_IO_FORMAT_FOUNDRY;
+        else
+            return -1;
+        return 1;
+    }
+    if (strcmp(a, "--elevation") == 0) {
+        if (*i + 1 >= argc)
+            return -1;
+        char *end = NULL;
+        errno = 0;
+        double v = strtod(argv[++*i], &end);
+        if (end == argv[*i] || *end != '\0' || errno != 0)
+            return -1;
+        lo->def.use_elevation = true;
+        lo->def.elevation_ft = v;
+        return 1;
+    }
+    if (strcmp(a, "--no-merge") == 0) {
+        lo->def.merge_walls = false;
+        return 1;
+    }
+    if (strcmp(a, "--no-clip") == 0) {
+        lo->def.clip_walls = false;
+        return 1;
+    }
+    if (strcmp(a, "--no-objects") == 0) {
+        lo->def.uvtt_objects = false;
+        return 1;
+    }
+    return 0;
+}
+
+static int load(const char *path, const load_opts *lo, gg_scene **scene,
+                gg_import_report **report)
+{
+    gg_io_error err;
+    gg_status st = gg_scene_import_file(path, &lo->def, scene, report, &err);
+    if (st != GG_OK) {
+        fprintf(stderr, "gridgeom: %s: %s (%s)\n", path, err.message, gg_status_name(st));
+        return EXIT_LOAD;
+    }
+    return EXIT_OK;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s != NULL ? s + 1 : path;
+}
+
+/* ---- info ---------------------------------------------------------------------------------------- */
+
+static int32_t count_blocked(const gg_scene *scene)
+{
+    int32_t n = 0;
+    for (int32_t r = 0; r < gg_scene_height(scene); r++)
+        for (int32_t c = 0; c < gg_scene_width(scene); c++) {
+            bool valid = true;
+            if (gg_scene_is_valid_cell(scene, gg_cell_make(c, r), &valid) == GG_OK && !valid)
+                n++;
+        }
+    return n;
+}
+
+static int cmd_info(const char *path, bool as_json, const gg_scene *scene,
+                    const gg_import_report *report)
+{
+    gg_import_stats s;
+    if (gg_import_report_stats(report, &s) != GG_OK)
+        return EXIT_LOAD;
+    int32_t blocked = count_blocked(scene);
+    int32_t nn = gg_import_report_note_count(report);
+    if (as_json) {
+        json_t *notes = json_array();
+        for (int32_t i = 0; i < nn; i++) {
+            gg_import_note n;
+            if (gg_import_report_note(report, i, &n) == GG_OK)
+                json_array_append_new(notes, json_pack("{s:s,s:i,s:s,s:s}", "action",
+                                                       gg_import_action_name(n.action), "count",
+                                                       (int)n.count, "what", n.what, "example",
+                                                       n.example));
+        }
+        json_t *o = json_pack(
+            "{s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:f,s:i,s:i,s:i,s:i,s:i,"
+            "s:i,s:o}",
+            "map", base_name(path), "format", gg_io_format_name(s.format), "width", (int)s.width,
+            "height", (int)s.height, "cell_size_ft", (int)s.cell_size_ft, "segments_read",
+            (int)s.segments_read, "walls", (int)s.walls, "doors", (int)s.doors, "doors_open",
+            (int)s.doors_open, "doors_locked", (int)s.doors_locked, "one_way", (int)s.one_way,
+            "windows", (int)s.windows, "blocked_cells", (int)blocked, "endpoints_snapped",
+            (int)s.endpoints_snapped, "max_snap_cells", s.max_snap_cells, "merged", (int)s.merged,
+            "clipped", (int)s.clipped, "walls_dropped", (int)s.walls_dropped, "lights_read",
+            (int)s.lights_read, "lights_dropped", (int)s.lights_dropped, "tags", (int)s.tags,
+            "notes", notes);
+        if (o == NULL)
+            return EXIT_OUTPUT;
+        json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        fputc('\n', stdout);
+        json_decref(o);
+    } else {
+        printf("%s: %s scene, %d x %d cells, %d ft per cell\n", base_name(path),
+               gg_io_format_name(s.format), (int)s.width, (int)s.height, (int)s.cell_size_ft);
+        printf("walls:   %d (from %d segments in the file): %d doors (%d open, %d locked), %d "
+               "one-way, %d windows\n",
+               (int)s.walls, (int)s.segments_read, (int)s.doors, (int)s.doors_open,
+               (int)s.doors_locked, (int)s.one_way, (int)s.windows);
+        printf("cells:   %d blocked, %d tags\n", (int)blocked, (int)s.tags);
+        printf("lights:  %d in the file, %d in the scene\n", (int)s.lights_read,
+               (int)(s.lights_read - s.lights_dropped));
+        printf("import:  %d endpoints snapped (by up to %.3f cells), %d merged, %d clipped, %d "
+               "dropped\n",
+               (int)s.endpoints_snapped, s.max_snap_cells, (int)s.merged, (int)s.clipped,
+               (int)s.walls_dropped);
+        if (nn > 0)
+            printf("report:\n");
+        for (int32_t i = 0; i < nn; i++) {
+            gg_import_note n;
+            if (gg_import_report_note(report, i, &n) != GG_OK)
+                continue;
+            printf("  %-12s %6d  %s\n", gg_import_action_name(n.action), (int)n.count, n.what);
+            if (n.example[0] != '\0')
+                printf("  %-12s %6s  e.g. %s\n", "", "", n.example);
+        }
+    }
+    return ferror(stdout) ? EXIT_OUTPUT : EXIT_OK;
+}
+
+/* ---- query ------------------------------------------------------------------------------------ */
+
+#define MAX_LINE ((size_t)16 << 20)
+
+/* Reads one line (without the newline) into *buf; returns false at EOF with nothing read.
+ * *too_long is set when the line exceeded MAX_LINE (the rest of it is skipped). */
+static bool read_line(FILE *in, char **buf, size_t *cap, size_t *len, bool *too_long)
+{
+    *len = 0;
+    *too_long = false;
+    int ch;
+    bool any = false;
+    while ((ch = fgetc(in)) != EOF) {
+        any = true;
+        if (ch == '\n')
+            break;
+        if (*len + 1 >= MAX_LINE) {
+            *too_long = true;
+            continue;
+        }
+        if (*len + 1 >= *cap) {
+            size_t ncap = *cap ? *cap * 2 : 4096;
+            char *g = realloc(*buf, ncap);
+            if (g == NULL) {
+                *too_long = true;
+                continue;
+            }
+            *buf = g;
+            *cap = ncap;
+        }
+        (*buf)[(*len)++] = (char)ch;
+    }
+    if (*buf != NULL)
+        (*buf)[*len] = '\0';
+    return any;
+}
+
+static void emit(json_t *o)
+{
+    if (o == NULL) {
+        fputs("{\"error\":{\"message\":\"out of memory\"}}\n", stdout);
+        return;
+    }
+    json_dumpf(o, stdout, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+    fputc('\n', stdout);
+    json_decref(o);
+}
+
+static json_t *error_json(long line, const char *message)
+{
+    return json_pack("{s:{s:I,s:s}}", "error", "line", (json_int_t)line, "message", message);
+}
+
+static int cmd_query(gg_scene *scene, FILE *in)
+{
+    gg_cli_query q;
+    gg_cli_query_init(&q, scene);
+    char *buf = NULL;
+    size_t cap = 0, len = 0;
+    bool too_long = false;
+    long lineno = 0;
+    bool any_error = false;
+    while (read_line(in, &buf, &cap, &len, &too_long)) {
+        lineno++;
+        if (too_long) {
+            emit(error_json(lineno, "the line is longer than 16 MiB"));
+            any_error = true;
+            continue;
+        }
+        size_t k = 0;
+        while (k < len && (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\r'))
+            k++;
+        if (k == len)
+            continue;
+        json_error_t jerr;
+        json_t *qj = json_loadb(buf, len, 0, &jerr);
+        if (qj == NULL) {
+            char m[256];
+            snprintf(m, sizeof m, "invalid JSON at column %d: %s", jerr.column, jerr.text);
+            emit(error_json(lineno, m));
+            any_error = true;
+            continue;
+        }
+        char msg[512];
+        json_t *ans = gg_cli_query_eval(&q, qj, msg, sizeof msg);
+        json_t *out = NULL;
+        if (ans == NULL) {
+            out = error_json(lineno, msg);
+            any_error = true;
+        } else {
+            out = json_object();
+            if (out != NULL) {
+                json_t *id = json_is_object(qj) ? json_object_get(qj, "id") : NULL;
+                if (id != NULL)
+                    json_object_set(out, "id", id);
+                json_object_set_new(out, "result", ans);
+            } else {
+                json_decref(ans);
+            }
+        }
+        emit(out);
+        json_decref(qj);
+        fflush(stdout);
+    }
+    free(buf);
+    gg_cli_query_finish(&q);
+    if (ferror(stdout))
+        return EXIT_OUTPUT;
+    return any_error ? EXIT_QUERY : EXIT_OK;
+}
+
+/* ---- draw ------------------------------------------------------------------------------------- */
+
+static bool parse_cell_arg(const char *s, gg_cell *out)
+{
+    return gg_cell_parse(s, strlen(s), out, NULL) == GG_OK;
+}
+
+static bool parse_int(const char *s, long lo, long hi, long *out)
+{
+    char *end = NULL;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno != 0 || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_template(const char *s, gg_template *tpl)
+{
+    static const struct {
+        const char *name;
+        gg_shape shape;
+    } shapes[] = {{"sphere", GG_SHAPE_SPHERE}, {"cylinder", GG_SHAPE_CYLINDER},
+                  {"cone", GG_SHAPE_CONE},     {"line", GG_SHAPE_LINE},
+                  {"cube", GG_SHAPE_CUBE}};
+    char buf[128];
+    if (strlen(s) >= sizeof buf)
+        return false;
+    strcpy(buf, s);
+    char *parts[4] = {NULL, NULL, NULL, NULL};
+    int n = 0;
+    char *p = buf;
+    while (n < 4) {
+        parts[n++] = p;
+        char *comma = strchr(p, ',');
+        if (comma == NULL)
+            break;
+        *comma = '\0';
+        p = comma + 1;
+    }
+    if (strchr(p, ',') != NULL || (n != 2 && n != 4))
+        return false;
+    bool found = false;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        if (strcmp(parts[0], shapes[i].name) == 0) {
+            tpl->shape = shapes[i].shape;
+            found = true;
+        }
+    long size, dc = 0, dr = 0;
+    if (!found || !parse_int(parts[1], 0, 100000, &size))
+        return false;
+    tpl->size_ft = (int32_t)size;
+    tpl->has_direction = n == 4;
+    if (n == 4 && (!parse_int(parts[2], -1000, 1000, &dc) || !parse_int(parts[3], -1000, 1000, &dr)))
+        return false;
+    tpl->direction = gg_cell_make((int32_t)dc, (int32_t)dr);
+    return true;
+}
+
+/* ---- main -------------------------------------------------------------------------------------- */
+
+static int bad_usage(const char *cmd, const char *what)
+{
+    fprintf(stderr, "gridgeom%s%s: %s (see 'gridgeom%s%s --help')\n", cmd ? " " : "",
+            cmd ? cmd : "", what, cmd ? " " : "", cmd ? cmd : "");
+    return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_main(stderr), EXIT_USAGE;
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage_main(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("gridgeom %s\n", gg_version_string());
+        return EXIT_OK;
+    }
+    void (*help)(FILE *) = NULL;
+    if (strcmp(cmd, "info") == 0)
+        help = usage_info;
+    else if (strcmp(cmd, "query") == 0)
+        help = usage_query;
+    else if (strcmp(cmd, "draw") == 0)
+        help = usage_draw;
+    else if (strcmp(cmd, "convert") == 0)
+        help = usage_convert;
+    else
+        return bad_usage(NULL, "unknown command");
+
+    load_opts lo;
+    lo.def = gg_import_def_default();
+    const char *map = NULL, *out_path = NULL, *input = NULL, *title = NULL;
+    bool as_json = false;
+    gg_cli_draw dopt;
+    memset(&dopt, 0, sizeof dopt);
+    dopt.labels = true;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            help(stdout);
+            return EXIT_OK;
+        }
+        int r = parse_load_option(argc, argv, &i, &lo);
+        if (r < 0)
+            return bad_usage(cmd, "bad value for a map option");
+        if (r > 0)
+            continue;
+        bool has_value = i + 1 < argc;
+        if (strcmp(a, "--json") == 0 && help == usage_info) {
+            as_json = true;
+        } else if (strcmp(a, "--out") == 0 && has_value &&
+                   (help == usage_draw || help == usage_convert)) {
+            out_path = argv[++i];
+        } else if (strcmp(a, "--input") == 0 && has_value && help == usage_query) {
+            input = argv[++i];
+        } else if (help == usage_draw && strcmp(a, "--from") == 0 && has_value) {
+            if (!parse_cell_arg(argv[++i], &dopt.from))
+                return bad_usage(cmd, "--from takes a cell C,R");
+            dopt.has_from = true;
+        } else if (help == usage_draw && strcmp(a, "--to") == 0 && has_value) {
+            if (!parse_cell_arg(argv[++i], &dopt.to))
+                return bad_usage(cmd, "--to takes a cell C,R");
+            dopt.has_to = true;
+        } else if (help == usage_draw && strcmp(a, "--fov") == 0) {
+            dopt.fov = true;
+        } else if (help == usage_draw && strcmp(a, "--path") == 0) {
+            dopt.path = true;
+        } else if (help == usage_draw && strcmp(a, "--cover") == 0) {
+            dopt.cover = true;
+        } else if (help == usage_draw && strcmp(a, "--no-labels") == 0) {
+            dopt.labels = false;
+        } else if (help == usage_draw && strcmp(a, "--template") == 0 && has_value) {
+            if (!parse_template(argv[++i], &dopt.tpl))
+                return bad_usage(cmd, "--template takes SHAPE,FEET[,DCOL,DROW]");
+            dopt.has_template = true;
+        } else if (help == usage_draw && strcmp(a, "--scale") == 0 && has_value) {
+            long v;
+            if (!parse_int(argv[++i], 1, 200, &v))
+                return bad_usage(cmd, "--scale takes 1..200 pixels");
+            dopt.scale = (int32_t)v;
+        } else if (help == usage_draw && strcmp(a, "--title") == 0 && has_value) {
+            title = argv[++i];
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "gridgeom %s: unknown option or missing value: %s\n", cmd, a);
+            return EXIT_USAGE;
+        } else if (map == NULL) {
+            map = a;
+        } else {
+            return bad_usage(cmd, "more than one map");
+        }
+    }
+    if (map == NULL)
+        return bad_usage(cmd, "no MAP given");
+    if ((help == usage_draw || help == usage_convert) && out_path == NULL)
+        return bad_usage(cmd, "--out FILE is required");
+    if (help == usage_draw) {
+        if ((dopt.fov || dopt.has_template) && !dopt.has_from)
+            return bad_usage(cmd, "--fov and --template need --from");
+        if ((dopt.path || dopt.cover) && !(dopt.has_from && dopt.has_to))
+            return bad_usage(cmd, "--path and --cover need --from and --to");
+    }
+
+    gg_scene *scene = NULL;
+    gg_import_report *report = NULL;
+    int rc = load(map, &lo, &scene, &report);
+    if (rc != EXIT_OK)
+        return rc;
+    if (help == usage_info) {
+        rc = cmd_info(map, as_json, scene, report);
+    } else if (help == usage_query) {
+        FILE *in = stdin;
+        if (input != NULL && (in = fopen(input, "rb")) == NULL) {
+            fprintf(stderr, "gridgeom query: cannot open %s: %s\n", input, strerror(errno));
+            rc = EXIT_USAGE;
+        } else {
+            rc = cmd_query(scene, in);
+            if (in != stdin)
+                fclose(in);
+        }
+    } else if (help == usage_draw) {
+        dopt.title = title != NULL ? title : base_name(map);
+        FILE *f = fopen(out_path, "wb");
+        if (f == NULL) {
+            fprintf(stderr, "gridgeom draw: cannot create %s: %s\n", out_path, strerror(errno));
+            rc = EXIT_OUTPUT;
+        } else {
+            char msg[256] = "";
+            int r = gg_cli_draw_svg(scene, &dopt, f, msg, sizeof msg);
+            if (fclose(f) != 0 && r == 0)
+                r = 3;
+            if (r != 0) {
+                fprintf(stderr, "gridgeom draw: %s\n", msg[0] ? msg : "writing the SVG failed");
+                rc = r == 3 ? EXIT_OUTPUT : EXIT_USAGE;
+                remove(out_path);
+            }
+        }
+    } else {
+        gg_io_error err;
+        gg_status st = gg_scene_export_nat20_file(scene, out_path, &err);
+        if (st != GG_OK) {
+            fprintf(stderr, "gridgeom convert: %s (%s)\n", err.message, gg_status_name(st));
+            rc = EXIT_OUTPUT;
+        }
+    }
+    gg_import_report_destroy(report);
+    gg_scene_destroy(scene);
+    return rc;
+}
