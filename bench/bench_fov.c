@@ -177,26 +177,46 @@ static bool bench_tcod(const char *kind, int side, bench_rng *r)
     memset(&V, 0, sizeof V);
     V.k = &k;
     V.tm = tm;
-    int tried = 0, want = quick ? 8 : 32, budget = side > 256 ? (quick ? 60 : 300) : (quick ? 200 : 2000);
-    while (V.n < want && tried < budget) {
+    /* Candidates: random open cells. A cheap first filter (our own answer) skips viewers that
+     * see more than `small` cells, where the two definitions almost never coincide; the rest
+     * are compared cell for cell over the whole map. */
+    int tried = 0, compared = 0, want = quick ? 8 : 32;
+    int budget = quick ? 300 : 8000, compare_budget = quick ? 100 : 2000;
+    int32_t small = strcmp(kind, "open") == 0 ? INT32_MAX : 2000;
+    while (V.n < want && tried < budget && compared < compare_budget) {
         gg_cell v = random_open(&k, r);
         ++tried;
+        if (visible(&k, v) > small)
+            continue;
+        ++compared;
         if (same_as_tcod(&k, tm, v))
             V.v[V.n++] = v;
     }
     long cells = 0;
     for (int i = 0; i < V.n; ++i)
         cells += visible(&k, V.v[i]);
-    printf("bench_fov: %s %dx%d: %d of %d viewers give identical sets (%ld cells seen by them)\n",
-           kind, side, side, V.n, tried, cells);
+    printf("bench_fov: %s %dx%d: %d viewers give identical sets (%d drawn, %d compared; %ld cells "
+           "seen by the kept viewers)\n",
+           kind, side, side, V.n, tried, compared, cells);
     bool pass = false;
+    char name[96];
     if (V.n > 0) {
         double ours = bench_time(run_ours, &V, tmin(), 5) / V.n;
         double base = bench_time(run_tcod, &V, tmin(), 5) / V.n;
-        char name[96];
         snprintf(name, sizeof name, "visible_cells %s %dx%d vs libtcod symmetric", kind, side, side);
         pass = bench_report_ratio(name, ours, base, strcmp(kind, "open") == 0 ? 0.0 : 10.0);
+    } else {
+        printf("%-58s no viewer where both compute the same set: target NOT MET\n", kind);
     }
+    /* For information only (no target): any 16 open viewers, where the sets may differ. */
+    viewers A = V;
+    A.n = 16;
+    for (int i = 0; i < A.n; ++i)
+        A.v[i] = random_open(&k, r);
+    double ours_all = bench_time(run_ours, &A, tmin(), 3) / A.n;
+    double base_all = bench_time(run_tcod, &A, tmin(), 3) / A.n;
+    snprintf(name, sizeof name, "  (info) %s %dx%d, any viewers, sets differ", kind, side, side);
+    (void)bench_report_ratio(name, ours_all, base_all, 0.0);
     TCOD_map_delete(tm);
     kit_free(&k);
     free(b);

@@ -393,8 +393,9 @@ GG_API GG_NODISCARD gg_status gg_scene_cover_between(const gg_scene *scene, gg_c
 GG_API GG_NODISCARD gg_status gg_scene_cover_on_cell(const gg_scene *scene, gg_cell c,
                                                      gg_cover *out_cover);
 
-/// Nat20 `light_on_cell`: the cell's light tag or the scene default; off-map cells answer the
-/// default with GG_OK.
+/// Nat20 `light_on_cell`: the cell's light tag or the scene default, combined with the light
+/// that light sources put on it (brightest wins; see the vision section); off-map cells answer
+/// the default with GG_OK. With no light sources this is exactly Nat20's answer.
 /// @return GG_OK; GG_E_INVALID_ARG for NULL.
 /// @thread reader
 /// @since 0.1

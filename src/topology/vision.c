@@ -1,14 +1,13 @@
 /* vision.c - light and obscurement accessors, Nat20's can_see, the orchestrator's range gate and
  * line of effect (model §8.3, §10, §13). Layer: topology. */
+#include "topology/fov.h"
 #include "topology/scene_internal.h"
 
 /* The cell's light tag, or the scene default when untagged (the plane stores gg_light values,
  * 0 = GG_LIGHT_DEFAULT = no tag). */
-static gg_light light_at(const gg_scene *s, gg_cell c)
-{
-    unsigned v = (s->cells[gg__idx(s, c)] & GG__LIGHT_MASK) >> GG__LIGHT_SHIFT;
-    return v == 0 ? s->default_light : (gg_light)v;
-}
+/* The cell's tag (or the scene default) combined with light sources, brightest winning. With no
+ * sources this is exactly Nat20's lookup. */
+static gg_light light_at(const gg_scene *s, gg_cell c) { return gg__light_level(s, c); }
 
 static gg_obscurement obscurement_at(const gg_scene *s, gg_cell c)
 {

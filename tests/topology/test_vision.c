@@ -278,6 +278,49 @@ static void vision__random_scenes_properties(void **state)
     }
 }
 
+/* A dark cell lit by a light source is seen without darkvision; a wall that blocks light keeps
+ * it dark (SRD 5.2 "Vision and Light": darkness blocks ordinary vision, light lifts it). */
+static void vision__can_see_uses_light_sources(void **state)
+{
+    (void)state;
+    gg_scene_def d = gg_scene_def_default();
+    d.width = 8;
+    d.height = 3;
+    d.default_lighting = GG_LIGHT_DARK;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    bool seen = true;
+    assert_int_equal(gg_scene_can_see(s, gg_cell_make(0, 1), gg_cell_make(3, 1), NULL, &seen), GG_OK);
+    assert_false(seen);
+    gg_light_def l = gg_light_def_default();
+    l.cell = gg_cell_make(3, 1);
+    l.bright_ft = 5;
+    l.dim_ft = 10;
+    gg_light_id id;
+    assert_int_equal(gg_scene_add_light(s, &l, &id), GG_OK);
+    assert_int_equal(gg_scene_can_see(s, gg_cell_make(0, 1), gg_cell_make(3, 1), NULL, &seen), GG_OK);
+    assert_true(seen);
+    gg_light lv = GG_LIGHT_DARK;
+    assert_int_equal(gg_scene_light_on_cell(s, gg_cell_make(5, 1), &lv), GG_OK);
+    assert_int_equal(lv, GG_LIGHT_DIM);
+    /* A light-blocking wall between the source and 5,1 leaves it dark. */
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = 5;
+    w.y1 = 0;
+    w.x2 = 5;
+    w.y2 = 3;
+    w.blocks = GG_BLOCKS_LIGHT;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    assert_int_equal(gg_scene_light_on_cell(s, gg_cell_make(5, 1), &lv), GG_OK);
+    assert_int_equal(lv, GG_LIGHT_DARK);
+    assert_int_equal(gg_scene_can_see(s, gg_cell_make(7, 1), gg_cell_make(5, 1), NULL, &seen), GG_OK);
+    assert_false(seen);
+    assert_int_equal(gg_scene_remove_light(s, id), GG_OK);
+    assert_int_equal(gg_scene_can_see(s, gg_cell_make(0, 1), gg_cell_make(3, 1), NULL, &seen), GG_OK);
+    assert_false(seen);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -288,6 +331,7 @@ int main(void)
         cmocka_unit_test(vision__in_range_with_los),
         cmocka_unit_test(vision__line_of_effect),
         cmocka_unit_test(vision__random_scenes_properties),
+        cmocka_unit_test(vision__can_see_uses_light_sources),
     };
     return cmocka_run_group_tests_name("topology/vision", tests, NULL, NULL);
 }
