@@ -92,7 +92,7 @@ static void usage_draw(FILE *out)
             "  --from C,R        the viewer, marked A\n"
             "  --to C,R          the target, marked B; with --from: the sight line, green when\n"
             "                    open, red dashed when blocked\n"
-            "  --fov             shade every cell the viewer has line of sight to\n"
+            "  --fov             shade the viewer's field of view (every cell it has line of sight to)\n"
             "  --path            the shortest path from A to B (blue)\n"
             "  --cover           the Bresenham cells of the cover line A->B and its cover degree\n"
             "  --template S,FT[,DC,DR]  an area template at A (sphere, cylinder, cone, line,\n"

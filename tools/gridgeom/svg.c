@@ -232,23 +232,33 @@ static void marker(const canvas *c, gg_cell cell, const char *fill, const char *
          "#fff", label);
 }
 
+/* The field of view comes from gg_scene_visible_cells(), the library's sweep (identical to
+ * asking gg_scene_has_line_of_sight() of every cell, and what hosts call each turn). */
 static int draw_fov(const canvas *c, const gg_scene *scene, gg_cell from, int32_t *out_seen)
 {
     *out_seen = 0;
-    fputs("<g fill=\"#f2e33a\" fill-opacity=\"0.45\">\n", c->f);
-    for (int32_t r = 0; r < c->h; r++) {
-        for (int32_t q = 0; q < c->w; q++) {
-            bool vis = false;
-            if (gg_scene_has_line_of_sight(scene, from, gg_cell_make(q, r), &vis) == GG_OK &&
-                vis) {
-                fprintf(c->f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>\n",
-                        px(c, q), px(c, r), c->s, c->s);
-                (*out_seen)++;
-            }
-        }
+    size_t words = gg_scene_bitset_words(scene);
+    uint64_t *bits = (uint64_t *)calloc(words ? words : 1, sizeof *bits);
+    gg_scratch *scratch = NULL;
+    int32_t count = 0;
+    int rc = 1;
+    if (bits != NULL && gg_scratch_create(scene, &scratch) == GG_OK &&
+        gg_scene_visible_cells(scene, from, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, scratch, bits,
+                               words, &count) == GG_OK) {
+        fputs("<g fill=\"#f2e33a\" fill-opacity=\"0.45\">\n", c->f);
+        for (int32_t r = 0; r < c->h; r++)
+            for (int32_t q = 0; q < c->w; q++)
+                if (gg_bitset_has(bits, c->w, gg_cell_make(q, r)))
+                    fprintf(c->f,
+                            "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>\n",
+                            px(c, q), px(c, r), c->s, c->s);
+        fputs("</g>\n", c->f);
+        *out_seen = count;
+        rc = 0;
     }
-    fputs("</g>\n", c->f);
-    return 0;
+    gg_scratch_destroy(scratch);
+    free(bits);
+    return rc;
 }
 
 int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, char *msg,
@@ -294,7 +304,10 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
 
     if (opt->fov && opt->has_from) {
         int32_t seen = 0;
-        draw_fov(&c, scene, opt->from, &seen);
+        if (draw_fov(&c, scene, opt->from, &seen) != 0) {
+            setmsg(msg, msgcap, "out of memory computing the field of view");
+            return 1;
+        }
         CAPTION("sees %d cells. ", (int)seen);
     }
     if (opt->has_template && opt->has_from) {
