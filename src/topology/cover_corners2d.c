@@ -20,7 +20,8 @@ static gg__ep corner_point(gg_cell c, int k, bool exact)
     return p;
 }
 
-/* A scored line set. */
+/* A scored line set: the counts and each line's verdict. Its endpoints follow from the pick
+ * (pick_line()), so they are not stored. */
 typedef struct lset {
     int32_t n, nh, nq, nt;
     int32_t bad, wmax;    /* 3.5: total lines, largest weight in tenths */
@@ -29,15 +30,12 @@ typedef struct lset {
     bool visible;
     gg_cover degree;
     int32_t value;        /* 3.5 bonus, 9 for total (for ordering) */
-    gg__ep from[16], to[16];
     gg__lres res[16];
 } lset;
 
-static void lset_add(lset *s, const gg__ep *a, const gg__ep *b, const gg__lres *r, bool allow_soft)
+static void lset_add(lset *s, const gg__lres *r, bool allow_soft)
 {
     int32_t k = s->n++;
-    s->from[k] = *a;
-    s->to[k] = *b;
     s->res[k] = *r;
     if (r->cap >= GG_COVER_HALF)
         s->nh++;
@@ -97,6 +95,19 @@ typedef struct pick {
     int32_t corner;
     gg__ep source;
 } pick;
+
+/* Line k of the picked set: adjacent melee (16 lines) runs corner k / 4 of the source cell to
+ * corner k % 4 of the target cell; otherwise (4 lines) the source point to corner k. */
+static void pick_line(const pick *pk, bool melee, bool exact, int32_t k, gg__ep *from, gg__ep *to)
+{
+    if (melee) {
+        *from = corner_point(pk->source_cell, k / 4, exact);
+        *to = corner_point(pk->target_cell, k % 4, exact);
+    } else {
+        *from = pk->source;
+        *to = corner_point(pk->target_cell, k, exact);
+    }
+}
 
 static void consider(pick *pk, const lset *s, bool r35, gg_cell sc, int32_t corner,
                      const gg__ep *src, gg_cell tc)
@@ -162,7 +173,7 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_cover_body *att, const 
                                 gg__lres r;
                                 if ((st = gg__cover_line(&q, &p, &e, &r)) != GG_OK)
                                     return st;
-                                lset_add(&s, &p, &e, &r, false);
+                                lset_add(&s, &r, false);
                             }
                         }
                         lset_score(&s, def->pf1_partial);
@@ -196,7 +207,7 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_cover_body *att, const 
                     gg__lres r;
                     if ((st = gg__cover_line(&q, &p, &e, &r)) != GG_OK)
                         return st;
-                    lset_add(&s, &p, &e, &r, true);
+                    lset_add(&s, &r, true);
                 }
                 lset_score(&s, def->pf1_partial);
                 if (r35 && !def->pf1_partial && s.value == 2)
@@ -225,8 +236,11 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_cover_body *att, const 
     out->source.y = (int32_t)pk.source.y.a;
     out->source.z_in = 0;
     out->target_cell = pk.target_cell;
-    for (int32_t k = 0; k < b->n && k < cap; ++k)
-        gg__cover_fill_line(&q, &lines[k], &b->from[k], &b->to[k], &b->res[k]);
+    for (int32_t k = 0; k < b->n && k < cap; ++k) {
+        gg__ep from, to;
+        pick_line(&pk, melee35, exact, k, &from, &to);
+        gg__cover_fill_line(&q, &lines[k], &from, &to, &b->res[k]);
+    }
     *nlines = b->n;
     return GG_OK;
 }

@@ -2,13 +2,21 @@
  * sets over cell columns with floor and ceiling heights, face culling (4/6/7 points), the
  * same-level melee adjustment, the downward exclusion for supported attackers, the absolute
  * low-point boost with its omission rule, and reach/ranged lines from one aim point to the
- * whole target. Layer: topology. */
+ * whole target. Layer: topology.
+ *
+ * Stack: nothing here is sized by the point sets. Target points are generated one at a time
+ * (with their duplicates found by looking at the few voxels that share a plan corner), each
+ * line is scored as it is decided into small per-cell counters, and the winner's lines are
+ * decided again straight into the caller's buffer. */
 #include "topology/cover_internal.h"
 
 #include <string.h>
 
 enum { F_XLO = 1, F_XHI = 2, F_YLO = 4, F_YHI = 8, F_ZLO = 16, F_ZHI = 32 };
-#define MAXP 512
+
+/* Voxels of a body: one best_cell counter each, one bit each in a point's voxel mask. */
+#define GG__MAX_VOXELS (GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE)
+_Static_assert(GG__MAX_VOXELS <= 64, "a voxel mask is 64 bits");
 
 typedef struct vox {
     int32_t i, j, k;
@@ -126,29 +134,6 @@ static unsigned exterior(const region *r, vox v)
     return e;
 }
 
-/* A point set with, per point, the region voxels that generated it (for best_cell). */
-typedef struct pset {
-    int32_t n;
-    int64_t x[MAXP], y[MAXP], z[MAXP];
-    uint64_t vmask[MAXP];
-} pset;
-
-static void pset_add(pset *s, int64_t x, int64_t y, int64_t z, uint64_t vbit)
-{
-    for (int32_t k = 0; k < s->n; ++k)
-        if (s->x[k] == x && s->y[k] == y && s->z[k] == z) {
-            s->vmask[k] |= vbit;
-            return;
-        }
-    if (s->n < MAXP) {
-        s->x[s->n] = x;
-        s->y[s->n] = y;
-        s->z[s->n] = z;
-        s->vmask[s->n] = vbit;
-        s->n++;
-    }
-}
-
 /* An eps-point: c inset toward the box centre m (direction 2 (m - c)). */
 static gg__ep inset(int64_t x, int64_t y, int64_t z, int64_t x0, int64_t x1, int64_t y0,
                     int64_t y1, int64_t z0, int64_t z1)
@@ -160,54 +145,170 @@ static gg__ep inset(int64_t x, int64_t y, int64_t z, int64_t x0, int64_t x1, int
     return p;
 }
 
-/* POINT_SOURCE target points (a.5, d.6.4) for source voxel a. */
-static void target_points(const gg__cq *q, const region *R, vox a, pset *out, int64_t bbox[6])
+
+/* The target point set (a.5, d.6.4) for source voxel a, generated point by point. Raw points
+ * come in the order (voxel index, plan corner, slot); the set keeps the first raw point of each
+ * position, and its voxel mask (for best_cell) collects the voxels of every raw point there.
+ * This is the order and the masks of a list built by appending raw points and merging
+ * duplicates into the earlier entry. */
+typedef struct tgen {
+    const gg__cq *q;
+    const region *R;
+    vox a;
+    int64_t boost;   /* the low-point boost, z units */
+    int64_t bbox[6]; /* x0, x1, y0, y1 (the footprint), z0, z1 (its passable columns) */
+    /* Per target plan cell (row-major in the footprint): passable at all, ground, ceiling. */
+    uint16_t open;
+    int64_t floor_u[GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE];
+    int64_t ceiling_u[GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE];
+    /* Per target voxel, for the current source voxel a: the exterior faces facing a (0 when
+     * the column is not passable), and VF_BOOST when the low-point boost applies. */
+    uint8_t vf[GG__MAX_VOXELS];
+} tgen;
+enum { VF_BOOST = 64 };
+_Static_assert(GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE <= 16, "tgen.open is 16 bits");
+
+/* column_of() for a voxel of the target, from the cached plan cell. */
+static column tgen_column(const tgen *g, vox v)
 {
-    out->n = 0;
-    int64_t b = (int64_t)q->def->boost_pct * R->body_u / 100;
+    column c;
+    int32_t cell = (v.j - g->R->j0) * g->R->n + (v.i - g->R->i0);
+    c.zlo = (int64_t)v.k * g->q->layer_u;
+    c.zhi = c.zlo + g->q->layer_u;
+    c.ok = false;
+    if (((g->open >> cell) & 1u) == 0)
+        return c;
+    if (g->floor_u[cell] > c.zlo)
+        c.zlo = g->floor_u[cell];
+    if (g->ceiling_u[cell] < c.zhi)
+        c.zhi = g->ceiling_u[cell];
+    c.ok = c.zlo < c.zhi;
+    return c;
+}
+
+static void tgen_init(tgen *g, const gg__cq *q, const region *R)
+{
+    g->q = q;
+    g->R = R;
+    g->boost = (int64_t)q->def->boost_pct * R->body_u / 100;
+    g->open = 0;
+    for (int32_t j = 0; j < R->n; ++j)
+        for (int32_t i = 0; i < R->n; ++i) {
+            int32_t cell = j * R->n + i;
+            gg_cell c = gg_cell_make(R->i0 + i, R->j0 + j);
+            g->floor_u[cell] = 0;
+            g->ceiling_u[cell] = INT64_MAX;
+            if (!gg__in(q->s, c) || gg__blocked(q->s, c))
+                continue;
+            g->open |= (uint16_t)(1u << cell);
+            size_t idx = gg__idx(q->s, c);
+            if (q->floor_in != NULL)
+                g->floor_u[cell] = clamp_h(q->floor_in[idx]);
+            if (q->ceiling_in != NULL && q->ceiling_in[idx] != GG_COVER_NO_CEILING)
+                g->ceiling_u[cell] = clamp_h(q->ceiling_in[idx]);
+        }
+    g->bbox[0] = (int64_t)R->i0 * GG__PU;
+    g->bbox[1] = ((int64_t)R->i0 + R->n) * GG__PU;
+    g->bbox[2] = (int64_t)R->j0 * GG__PU;
+    g->bbox[3] = ((int64_t)R->j0 + R->n) * GG__PU;
+    g->bbox[4] = INT64_MAX;
+    g->bbox[5] = INT64_MIN;
     int32_t nv = R->n * R->n * R->n;
-    bbox[0] = (int64_t)R->i0 * GG__PU;
-    bbox[1] = ((int64_t)R->i0 + R->n) * GG__PU;
-    bbox[2] = (int64_t)R->j0 * GG__PU;
-    bbox[3] = ((int64_t)R->j0 + R->n) * GG__PU;
-    bbox[4] = INT64_MAX;
-    bbox[5] = INT64_MIN;
     for (int32_t vi = 0; vi < nv; ++vi) {
-        vox v = region_vox(R, vi);
-        column c = column_of(q, v);
+        column c = tgen_column(g, region_vox(R, vi));
         if (!c.ok)
             continue;
-        if (c.zlo < bbox[4])
-            bbox[4] = c.zlo;
-        if (c.zhi > bbox[5])
-            bbox[5] = c.zhi;
-        unsigned f = facing(v, a);
-        unsigned e = f & exterior(R, v);
-        if (e == 0)
-            continue;
-        bool upward = (f & F_ZLO) != 0;
-        bool boost = v.k == R->k0 && !upward;
-        for (int pc = 0; pc < 4; ++pc) {
-            int64_t x = ((int64_t)v.i + (pc & 1)) * GG__PU, y = ((int64_t)v.j + (pc >> 1)) * GG__PU;
-            bool bot = (corner_faces(pc) & e) != 0, top = (corner_faces(pc | 4) & e) != 0;
-            uint64_t bit = (uint64_t)1 << vi;
-            if (boost) {
-                /* Low-point boost (a.5 step 5): the top, and the bottom lifted by an absolute
-                 * b only when the column is longer than b; otherwise the bottom is omitted. */
-                if (top)
-                    pset_add(out, x, y, c.zhi, bit);
-                if (top && bot && c.zhi - c.zlo > b)
-                    pset_add(out, x, y, c.zlo + b, bit);
-                if (!top && bot)
-                    pset_add(out, x, y, c.zlo, bit);
-            } else {
-                if (bot)
-                    pset_add(out, x, y, c.zlo, bit);
-                if (top)
-                    pset_add(out, x, y, c.zhi, bit);
-            }
-        }
+        if (c.zlo < g->bbox[4])
+            g->bbox[4] = c.zlo;
+        if (c.zhi > g->bbox[5])
+            g->bbox[5] = c.zhi;
     }
+}
+
+/* Aims the generator at source voxel a. */
+static void tgen_aim(tgen *g, vox a)
+{
+    const region *R = g->R;
+    int32_t nv = R->n * R->n * R->n;
+    g->a = a;
+    for (int32_t vi = 0; vi < nv; ++vi) {
+        vox v = region_vox(R, vi);
+        unsigned f = facing(v, a);
+        unsigned e = tgen_column(g, v).ok ? f & exterior(R, v) : 0;
+        bool upward = (f & F_ZLO) != 0;
+        if (e != 0 && v.k == R->k0 && !upward)
+            e |= VF_BOOST;
+        g->vf[vi] = (uint8_t)e;
+    }
+}
+
+/* The heights of the raw points at plan corner pc (0..3) of a target voxel with flags e
+ * (tgen.vf, non-zero) and column c, in order; returns how many (0..2). Two raw points of one
+ * voxel and corner never share a height. */
+static int raw_heights_in(const tgen *g, unsigned e, column c, int pc, int64_t z[2])
+{
+    bool bot = (corner_faces(pc) & e) != 0, top = (corner_faces(pc | 4) & e) != 0;
+    int n = 0;
+    if ((e & VF_BOOST) != 0) {
+        /* Low-point boost (a.5 step 5): the top, and the bottom lifted by an absolute b only
+         * when the column is longer than b; otherwise the bottom is omitted. */
+        if (top)
+            z[n++] = c.zhi;
+        if (top && bot && c.zhi - c.zlo > g->boost)
+            z[n++] = c.zlo + g->boost;
+        if (!top && bot)
+            z[n++] = c.zlo;
+    } else {
+        if (bot)
+            z[n++] = c.zlo;
+        if (top)
+            z[n++] = c.zhi;
+    }
+    return n;
+}
+
+/* The same for target voxel vi (= v). */
+static int raw_heights(const tgen *g, int32_t vi, vox v, int pc, int64_t z[2])
+{
+    unsigned e = g->vf[vi];
+    return e == 0 ? 0 : raw_heights_in(g, e, tgen_column(g, v), pc, z);
+}
+
+/* For the raw point of voxel vi (= v) at plan corner pc and height z: whether no earlier raw
+ * point has its position (only voxels sharing the plan corner can), and when want_mask, in
+ * *mask the voxels of all raw points at that position (else only vi's). */
+static bool first_at(const tgen *g, int32_t vi, vox v, int pc, int64_t z, bool want_mask,
+                     uint64_t *mask)
+{
+    const region *R = g->R;
+    int32_t cx = v.i + (pc & 1), cy = v.j + (pc >> 1); /* the plan corner, in cells */
+    /* Every raw height of layer k lies in [k L, (k+1) L]: at most two layers hold z. */
+    int64_t kz = fdiv(z, g->q->layer_u) - R->k0;
+    int32_t klo = (int32_t)(kz - 1 > 0 ? kz - 1 : 0);
+    int32_t khi = (int32_t)(kz < R->n - 1 ? kz : R->n - 1);
+    uint64_t m = (uint64_t)1 << vi;
+    for (int32_t k = klo; k <= khi; ++k)
+        for (int pc2 = 0; pc2 < 4; ++pc2) {
+            vox w;
+            w.i = cx - (pc2 & 1);
+            w.j = cy - (pc2 >> 1);
+            w.k = R->k0 + k;
+            if (w.i < R->i0 || w.i >= R->i0 + R->n || w.j < R->j0 || w.j >= R->j0 + R->n)
+                continue;
+            int32_t wi = (k * R->n + (w.j - R->j0)) * R->n + (w.i - R->i0);
+            if (wi == vi || (wi > vi && !want_mask))
+                continue;
+            int64_t zz[2];
+            int nz = raw_heights(g, wi, w, pc2, zz);
+            for (int s = 0; s < nz; ++s)
+                if (zz[s] == z) {
+                    if (wi < vi)
+                        return false;
+                    m |= (uint64_t)1 << wi;
+                }
+        }
+    *mask = m;
+    return true;
 }
 
 /* Counts of a line set. */
@@ -218,7 +319,14 @@ typedef struct cset {
     int32_t value;
 } cset;
 
-static void cset_add(cset *s, const gg__lres *r, bool allow_soft)
+/* The same counts, compact, as lines are added (bad = nt; at most 512 lines). */
+typedef struct cnt {
+    uint16_t n, nh, nq, nt;
+    uint8_t wmax;
+    bool soft_only, any_hard, visible;
+} cnt;
+
+static void cnt_add(cnt *s, const gg__lres *r, bool allow_soft)
 {
     s->n++;
     if (r->cap >= GG_COVER_HALF)
@@ -227,9 +335,8 @@ static void cset_add(cset *s, const gg__lres *r, bool allow_soft)
         s->nq++;
     if (r->cap == GG_COVER_TOTAL) {
         s->nt++;
-        s->bad++;
     } else {
-        int32_t w = r->cap_nc == GG_COVER_THREE_QUARTERS ? 9
+        uint8_t w = r->cap_nc == GG_COVER_THREE_QUARTERS ? 9
                   : r->cap_nc == GG_COVER_HALF           ? 5
                   : (r->cap >= GG_COVER_HALF && allow_soft) ? 5 : 0;
         if (w > s->wmax)
@@ -243,8 +350,18 @@ static void cset_add(cset *s, const gg__lres *r, bool allow_soft)
         s->visible = true;
 }
 
-static void cset_score(cset *s, bool pf1, bool strict_melee)
+static void cset_score(cset *s, const cnt *k, bool pf1, bool strict_melee)
 {
+    memset(s, 0, sizeof *s);
+    s->n = k->n;
+    s->nh = k->nh;
+    s->nq = k->nq;
+    s->nt = k->nt;
+    s->bad = k->nt;
+    s->wmax = k->wmax;
+    s->soft_only = k->soft_only;
+    s->any_hard = k->any_hard;
+    s->visible = k->visible;
     s->degree = gg__degree_5e(s->n, s->nh, s->nq, s->nt);
     int32_t v = gg__cover_value_35(s->n, s->bad, s->wmax, pf1);
     if (strict_melee && v == 2)
@@ -263,15 +380,6 @@ static int cset_cmp(const cset *a, const cset *b, bool r35)
             return ka[i] < kb[i] ? -1 : 1;
     return 0;
 }
-
-/* The line sets one candidate source produces. */
-typedef struct cand {
-    int32_t n;
-    gg__ep src[MAXP], dst[MAXP];
-    gg__lres res[MAXP];
-    uint64_t vmask[MAXP];
-    bool higher_ground;
-} cand;
 
 /* Source choices, in iteration order (d.6.5): kind 0 = fixed point, 1 = a corner of an
  * attacker voxel column, 2 = a melee pair (3.5). */
@@ -374,26 +482,76 @@ static int32_t melee_points(const gg__cq *q, const gg_cover_body *att, vox s, vo
     return *ns * *nt;
 }
 
-/* Builds the lines of one choice and their verdicts. */
-static gg_status run_choice(const gg__cq *q, const gg_cover_body *att, const region *A,
-                            const region *T, const choice *ch, cand *cd)
+/* Where the lines of one choice go: into per-cell counters (scoring), or decided again into
+ * the witness report (the caller's line buffer). */
+typedef struct sink {
+    int32_t n; /* lines of the choice (report: lines of the witness subset) */
+    /* scoring */
+    bool allow_soft;
+    int32_t nsub; /* best_cell: one counter per target voxel; else 1 (every line) */
+    cnt *sub;
+    /* report */
+    bool report;
+    uint64_t mask; /* best_cell: the winning voxel's bit; 0 = every line */
+    bool origin;   /* the source is a fixed point: its cell is the point's */
+    gg_cover_result *out;
+    gg_cover_line *lines;
+    int32_t cap;
+} sink;
+
+static gg_status emit(const gg__cq *q, sink *k, const gg__ep *src, const gg__ep *dst,
+                      uint64_t vmask)
 {
-    cd->n = 0;
-    cd->higher_ground = false;
+    gg__lres r;
+    gg_status st;
+    if (k->report) {
+        if (k->mask != 0 && (vmask & k->mask) == 0)
+            return GG_OK;
+        if (k->n == 0) {
+            k->out->source.x = (int32_t)src->x.a;
+            k->out->source.y = (int32_t)src->y.a;
+            k->out->source.z_in = (int32_t)(src->z.a / GG__ZU);
+            if (k->origin)
+                k->out->source_cell = gg_cell_make((int32_t)fdiv(src->x.a, GG__PU),
+                                                   (int32_t)fdiv(src->y.a, GG__PU));
+        }
+        if (k->n < k->cap) {
+            /* The scoring pass decided this very line without error. */
+            if ((st = gg__cover_line(q, src, dst, &r)) != GG_OK)
+                return st;
+            gg__cover_fill_line(q, &k->lines[k->n], src, dst, &r);
+        }
+        k->n++;
+        return GG_OK;
+    }
+    if ((st = gg__cover_line(q, src, dst, &r)) != GG_OK)
+        return st;
+    k->n++;
+    if (k->nsub == 1) {
+        cnt_add(&k->sub[0], &r, k->allow_soft);
+    } else {
+        for (int32_t sb = 0; sb < k->nsub; ++sb)
+            if ((vmask >> sb) & 1u)
+                cnt_add(&k->sub[sb], &r, k->allow_soft);
+    }
+    return GG_OK;
+}
+
+/* Decides the lines of one choice, in order, into k; *higher = the higher-ground flag. */
+static gg_status run_choice(const gg__cq *q, const gg_cover_body *att, const region *A,
+                            tgen *g, const choice *ch, sink *k, bool *higher)
+{
+    k->n = 0;
+    *higher = false;
     gg_status st;
     if (ch->kind == 2) {
         gg__ep sp[8], tp[8];
         int32_t ns, nt;
-        (void)melee_points(q, att, ch->s, ch->t, sp, &ns, tp, &nt, &cd->higher_ground);
+        (void)melee_points(q, att, ch->s, ch->t, sp, &ns, tp, &nt, higher);
         for (int32_t i = 0; i < ns; ++i)
-            for (int32_t j = 0; j < nt; ++j) {
-                cd->src[cd->n] = sp[i];
-                cd->dst[cd->n] = tp[j];
-                cd->vmask[cd->n] = 0;
-                if ((st = gg__cover_line(q, &sp[i], &tp[j], &cd->res[cd->n])) != GG_OK)
+            for (int32_t j = 0; j < nt; ++j)
+                if ((st = emit(q, k, &sp[i], &tp[j], 0)) != GG_OK)
                     return st;
-                cd->n++;
-            }
         return GG_OK;
     }
     gg__ep src;
@@ -404,30 +562,34 @@ static gg_status run_choice(const gg__cq *q, const gg_cover_body *att, const reg
         a = ch->s;
         src = column_corner(a, column_of(q, a), ch->corner);
     }
-    pset ps;
-    int64_t bb[6];
-    target_points(q, T, a, &ps, bb);
+    const region *T = g->R;
+    tgen_aim(g, a);
     /* Higher ground (a.4 step 4): the source voxel is above the whole target. */
-    cd->higher_ground = a.k > T->k0 + T->n - 1;
-    for (int32_t k = 0; k < ps.n; ++k) {
-        gg__ep dst = inset(ps.x[k], ps.y[k], ps.z[k], bb[0], bb[1], bb[2], bb[3], bb[4], bb[5]);
-        cd->src[cd->n] = src;
-        cd->dst[cd->n] = dst;
-        cd->vmask[cd->n] = ps.vmask[k];
-        if ((st = gg__cover_line(q, &src, &dst, &cd->res[cd->n])) != GG_OK)
-            return st;
-        cd->n++;
+    *higher = a.k > T->k0 + T->n - 1;
+    bool want_mask = k->nsub > 1 || k->mask != 0;
+    int32_t nv = T->n * T->n * T->n;
+    for (int32_t vi = 0; vi < nv; ++vi) {
+        unsigned e = g->vf[vi];
+        if (e == 0)
+            continue;
+        vox v = region_vox(T, vi);
+        column c = tgen_column(g, v);
+        for (int pc = 0; pc < 4; ++pc) {
+            int64_t z[2];
+            int nz = raw_heights_in(g, e, c, pc, z);
+            int64_t x = ((int64_t)v.i + (pc & 1)) * GG__PU, y = ((int64_t)v.j + (pc >> 1)) * GG__PU;
+            for (int s = 0; s < nz; ++s) {
+                uint64_t vmask;
+                if (!first_at(g, vi, v, pc, z[s], want_mask, &vmask))
+                    continue;
+                const int64_t *bb = g->bbox;
+                gg__ep dst = inset(x, y, z[s], bb[0], bb[1], bb[2], bb[3], bb[4], bb[5]);
+                if ((st = emit(q, k, &src, &dst, vmask)) != GG_OK)
+                    return st;
+            }
+        }
     }
     return GG_OK;
-}
-
-static void score(const cand *cd, uint64_t mask, bool allow_soft, bool pf1, bool strict, cset *c)
-{
-    memset(c, 0, sizeof *c);
-    for (int32_t k = 0; k < cd->n; ++k)
-        if (mask == 0 || (cd->vmask[k] & mask) != 0)
-            cset_add(c, &cd->res[k], allow_soft);
-    cset_score(c, pf1, strict);
 }
 
 static bool regions_overlap(const region *a, const region *b)
@@ -460,9 +622,9 @@ gg_status gg__cover_corners3d(const gg__cq *q, const gg_cover_body *att, const g
             for (int32_t y = 0; y < nvt && !melee35; ++y)
                 melee35 = touching(region_vox(&A, x), region_vox(&T, y));
     bool allow_soft = !melee35;
-    /* The candidate buffer (about 80 KiB) lives on this call's stack: no allocation. */
-    cand buf;
-    cand *cd = &buf;
+    tgen g;
+    tgen_init(&g, q, &T);
+    cnt sub[GG__MAX_VOXELS];
     best bst;
     memset(&bst, 0, sizeof bst);
     bst.subset = -1;
@@ -485,16 +647,22 @@ gg_status gg__cover_corners3d(const gg__cq *q, const gg_cover_body *att, const g
             if (!column_of(q, ch.s).ok)
                 continue;
         }
-        gg_status st = run_choice(q, att, &A, &T, &ch, cd);
+        int32_t nsub = (def->best_cell && ch.kind != 2) ? nvt : 1;
+        memset(sub, 0, sizeof sub[0] * (size_t)nsub);
+        sink k;
+        memset(&k, 0, sizeof k);
+        k.allow_soft = allow_soft;
+        k.nsub = nsub;
+        k.sub = sub;
+        bool higher;
+        gg_status st = run_choice(q, att, &A, &g, &ch, &k, &higher);
         if (st != GG_OK)
             return st;
-        if (cd->n == 0)
+        if (k.n == 0)
             continue;
-        int32_t nsub = (def->best_cell && ch.kind != 2) ? nvt : 1;
         for (int32_t sb = 0; sb < nsub; ++sb) {
-            uint64_t mask = nsub > 1 ? (uint64_t)1 << sb : 0;
             cset c;
-            score(cd, mask, allow_soft, def->pf1_partial, melee35 && !def->pf1_partial, &c);
+            cset_score(&c, &sub[sb], def->pf1_partial, melee35 && !def->pf1_partial);
             if (c.n == 0)
                 continue;
             c.soft_only = c.soft_only && !c.any_hard;
@@ -514,11 +682,6 @@ gg_status gg__cover_corners3d(const gg__cq *q, const gg_cover_body *att, const g
         out->flags = (uint32_t)GG_COVER_FLAG_NO_LINES;
         return GG_OK;
     }
-    /* Re-run the winner to report its lines. */
-    gg_status st = run_choice(q, att, &A, &T, &bst.ch, cd);
-    if (st != GG_OK)
-        return st;
-    uint64_t mask = bst.subset >= 0 ? (uint64_t)1 << bst.subset : 0;
     const cset *c = &bst.c;
     out->degree = c->degree;
     out->dnd35_bonus = r35 ? (c->value == 9 ? -1 : c->value) : 0;
@@ -527,8 +690,6 @@ gg_status gg__cover_corners3d(const gg__cq *q, const gg_cover_body *att, const g
         out->flags |= (uint32_t)GG_COVER_FLAG_SOFT;
     if (c->visible)
         out->flags |= (uint32_t)GG_COVER_FLAG_VISIBLE;
-    if (cd->higher_ground)
-        out->flags |= (uint32_t)GG_COVER_FLAG_HIGHER_GROUND;
     out->lines = c->n;
     out->n_half = c->nh;
     out->n_three_quarters = c->nq;
@@ -538,22 +699,21 @@ gg_status gg__cover_corners3d(const gg__cq *q, const gg_cover_body *att, const g
     out->target_cell = bst.subset >= 0 ? gg_cell_make(region_vox(&T, bst.subset).i,
                                                       region_vox(&T, bst.subset).j)
                                        : tgt->cell;
-    int32_t n = 0;
-    for (int32_t k = 0; k < cd->n; ++k) {
-        if (mask != 0 && (cd->vmask[k] & mask) == 0)
-            continue;
-        if (n == 0) {
-            out->source.x = (int32_t)cd->src[k].x.a;
-            out->source.y = (int32_t)cd->src[k].y.a;
-            out->source.z_in = (int32_t)(cd->src[k].z.a / GG__ZU);
-            if (bst.ch.kind == 0)
-                out->source_cell = gg_cell_make((int32_t)fdiv(cd->src[k].x.a, GG__PU),
-                                                (int32_t)fdiv(cd->src[k].y.a, GG__PU));
-        }
-        if (n < cap)
-            gg__cover_fill_line(q, &lines[n], &cd->src[k], &cd->dst[k], &cd->res[k]);
-        n++;
-    }
-    *nlines = n;
+    /* Re-run the winner to report its lines (and the source point). */
+    sink k;
+    memset(&k, 0, sizeof k);
+    k.report = true;
+    k.mask = bst.subset >= 0 ? (uint64_t)1 << bst.subset : 0;
+    k.origin = bst.ch.kind == 0;
+    k.out = out;
+    k.lines = lines;
+    k.cap = cap;
+    bool higher;
+    gg_status st = run_choice(q, att, &A, &g, &bst.ch, &k, &higher);
+    if (st != GG_OK)
+        return st;
+    if (higher)
+        out->flags |= (uint32_t)GG_COVER_FLAG_HIGHER_GROUND;
+    *nlines = k.n;
     return GG_OK;
 }

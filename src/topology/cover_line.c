@@ -1,7 +1,11 @@
 /* cover_line.c - the exact line predicate of the corner cover modes (cover-models.md d.3):
  * a line is blocked when it enters a solid, crosses a wall, or is pinched between obstacles that
  * touch it from both sides; touching (tangency) never blocks. Endpoints carry an infinitesimal
- * inset, so every test is the sign of a polynomial in eps. Layer: topology. */
+ * inset, so every test is the sign of a polynomial in eps. Layer: topology.
+ *
+ * Stack: the line state holds GG__MAX_CONTACTS packed contacts of 24 bytes (6 KiB), the largest
+ * frame of a cover query: a contact keeps each end of its span as the coordinate bound that
+ * defines it, and its obstacle in a few bits. */
 #include "topology/cover_internal.h"
 #include "topology/wall_index.h"
 
@@ -156,11 +160,27 @@ static void span_axis(span *s, gg__ev P, gg__ev D, bool has_lo, int64_t lo, bool
 
 enum { SIDE_NONE = 0, SIDE_LEFT = 1, SIDE_RIGHT = 2, SIDE_BELOW = 3, SIDE_ABOVE = 4 };
 
+/* A contact, packed into 24 bytes. Its span always has both ends (it lies within 0 < t < 1);
+ * each end is stored as what defines it (contact_end()); its obstacle's creature and wall flags
+ * follow from `by`. */
 typedef struct contact {
-    span sp;
-    uint8_t side;
-    gg__obs o;
+    int64_t lo, hi; /* the span's ends: coordinate bounds, or 0 / 1 (CE_UNIT) */
+    int32_t a;      /* gg__obs.a */
+    uint16_t b;     /* gg__obs.b: a row (< GG_SCENE_MAX_SIDE) for cells and terrain, else 0 */
+    uint16_t f;     /* CF_* fields */
 } contact;
+
+#define CF_LO_AX 0   /* 2 bits: CE_* */
+#define CF_LO_OPEN 2 /* 1 bit */
+#define CF_HI_AX 3   /* 2 bits: CE_* */
+#define CF_HI_OPEN 5 /* 1 bit */
+#define CF_SIDE 6    /* 3 bits */
+#define CF_BY 9      /* 3 bits */
+#define CF_CAP 12    /* 2 bits */
+#define CF_SIGHT 14  /* 1 bit */
+
+/* How a stored span end reads: t = (v - p[ax]) / d[ax] for the axes 0..2, or t = v. */
+enum { CE_UNIT = 3 };
 
 typedef struct lstate {
     const gg__cq *q;
@@ -168,11 +188,91 @@ typedef struct lstate {
     gg__ev d[3];
     bool flat; /* the plan projection is a point (a vertical line) */
     gg__lres *r;
-    contact c[GG__MAX_CONTACTS];
     int nc;
     bool overflow, done;
     int64_t zlo_a, zhi_a; /* the z range of the eps = 0 segment */
+    contact c[GG__MAX_CONTACTS];
 } lstate;
+
+static gg__ev p_axis(const lstate *L, int ax)
+{
+    return ax == 0 ? L->p.x : (ax == 1 ? L->p.y : L->p.z);
+}
+
+/* The parameter a stored end (v, ax) stands for. */
+static tv end_tv(const lstate *L, int64_t v, int ax)
+{
+    if (ax == CE_UNIT)
+        return tv_make(ev_k(v), ev_k(1));
+    return tv_make(ev_sub(ev_k(v), p_axis(L, ax)), L->d[ax]);
+}
+
+/* Stores t as (v, ax) with end_tv() giving back exactly t. Every t of a contact is one of
+ * 0, 1 (the open unit segment) or (bound - p[ax]) / d[ax] (span_axis(), a wall's end), so one
+ * of the four readings fits; when several do, they are the same value. */
+static int64_t end_of(const lstate *L, tv t, unsigned *ax)
+{
+    if (t.d.a == 1 && t.d.b == 0 && t.n.b == 0 && (t.n.a == 0 || t.n.a == 1)) {
+        *ax = CE_UNIT;
+        return t.n.a;
+    }
+    for (unsigned k = 0; k < 3; ++k) {
+        gg__ev D = L->d[k], P = p_axis(L, (int)k);
+        int s = (t.d.a == D.a && t.d.b == D.b) ? 1 : ((t.d.a == -D.a && t.d.b == -D.b) ? -1 : 0);
+        if (s == 0 || ev_sgn(D) == 0)
+            continue;
+        /* t.n = s (v - P), so v = s t.n + P must be a constant */
+        if (s * t.n.b + P.b != 0)
+            continue;
+        *ax = k;
+        return s * t.n.a + P.a;
+    }
+    *ax = CE_UNIT; /* not reached: every stored end is one of the above */
+    return t.n.a;
+}
+
+static unsigned cf_get(const contact *c, int at, unsigned width)
+{
+    return ((unsigned)c->f >> at) & ((1u << width) - 1u);
+}
+
+static span contact_span(const lstate *L, const contact *c)
+{
+    span s = span_all();
+    s.has_lo = s.has_hi = true;
+    s.lo = end_tv(L, c->lo, (int)cf_get(c, CF_LO_AX, 2));
+    s.hi = end_tv(L, c->hi, (int)cf_get(c, CF_HI_AX, 2));
+    s.lo_open = cf_get(c, CF_LO_OPEN, 1) != 0;
+    s.hi_open = cf_get(c, CF_HI_OPEN, 1) != 0;
+    return s;
+}
+
+static void contact_set_span(const lstate *L, contact *c, const span *s)
+{
+    unsigned lax, hax;
+    c->lo = end_of(L, s->lo, &lax);
+    c->hi = end_of(L, s->hi, &hax);
+    unsigned f = (unsigned)c->f & ~((1u << CF_SIDE) - 1u);
+    f |= lax << CF_LO_AX | (unsigned)s->lo_open << CF_LO_OPEN;
+    f |= hax << CF_HI_AX | (unsigned)s->hi_open << CF_HI_OPEN;
+    c->f = (uint16_t)f;
+}
+
+static gg__obs contact_obs(const contact *c)
+{
+    gg__obs o;
+    memset(&o, 0, sizeof o);
+    o.by = (uint8_t)cf_get(c, CF_BY, 3);
+    o.cap = (uint8_t)cf_get(c, CF_CAP, 2);
+    o.sight = (uint8_t)cf_get(c, CF_SIGHT, 1);
+    o.creature = o.by == (uint8_t)GG_COVER_BY_CREATURE;
+    o.wall = o.by == (uint8_t)GG_COVER_BY_WALL;
+    o.a = c->a;
+    o.b = c->b;
+    return o;
+}
+
+static int contact_side(const contact *c) { return (int)cf_get(c, CF_SIDE, 3); }
 
 static void hard_block(lstate *L, const gg__obs *o)
 {
@@ -196,27 +296,33 @@ static bool same_kind(const gg__obs *x, const gg__obs *y)
            x->wall == y->wall;
 }
 
+/* `sp` has both ends (it lies within the open unit segment). */
 static void add_contact(lstate *L, const span *sp, int side, const gg__obs *o)
 {
     /* Runs of equal obstacles along a seam merge into one contact, so long lines along solid
      * rows stay within the buffer. */
     for (int k = L->nc - 1; k >= 0 && k >= L->nc - 4; --k) {
         contact *c = &L->c[k];
-        if (c->side != side || !same_kind(&c->o, o))
+        if (contact_side(c) != side)
             continue;
-        span m = span_meet(&c->sp, sp);
-        if (!span_nonempty(&m) && !(c->sp.has_hi && sp->has_lo && tv_cmp(c->sp.hi, sp->lo) == 0) &&
-            !(sp->has_hi && c->sp.has_lo && tv_cmp(sp->hi, c->sp.lo) == 0))
+        gg__obs co = contact_obs(c);
+        if (!same_kind(&co, o))
+            continue;
+        span cs = contact_span(L, c);
+        span m = span_meet(&cs, sp);
+        if (!span_nonempty(&m) && !(cs.has_hi && sp->has_lo && tv_cmp(cs.hi, sp->lo) == 0) &&
+            !(sp->has_hi && cs.has_lo && tv_cmp(sp->hi, cs.lo) == 0))
             continue;
         /* union of two overlapping or abutting intervals */
-        if (sp->has_lo && tv_cmp(sp->lo, c->sp.lo) < 0) {
-            c->sp.lo = sp->lo;
-            c->sp.lo_open = sp->lo_open;
+        if (sp->has_lo && tv_cmp(sp->lo, cs.lo) < 0) {
+            cs.lo = sp->lo;
+            cs.lo_open = sp->lo_open;
         }
-        if (sp->has_hi && tv_cmp(sp->hi, c->sp.hi) > 0) {
-            c->sp.hi = sp->hi;
-            c->sp.hi_open = sp->hi_open;
+        if (sp->has_hi && tv_cmp(sp->hi, cs.hi) > 0) {
+            cs.hi = sp->hi;
+            cs.hi_open = sp->hi_open;
         }
+        contact_set_span(L, c, &cs);
         return;
     }
     if (L->nc == GG__MAX_CONTACTS) {
@@ -224,10 +330,12 @@ static void add_contact(lstate *L, const span *sp, int side, const gg__obs *o)
         L->done = true;
         return;
     }
-    L->c[L->nc].sp = *sp;
-    L->c[L->nc].side = (uint8_t)side;
-    L->c[L->nc].o = *o;
-    L->nc++;
+    contact *c = &L->c[L->nc++];
+    c->a = o->a;
+    c->b = (uint16_t)o->b;
+    c->f = (uint16_t)((unsigned)side << CF_SIDE | (unsigned)o->by << CF_BY |
+                      (unsigned)o->cap << CF_CAP | (unsigned)(o->sight != 0) << CF_SIGHT);
+    contact_set_span(L, c, sp);
 }
 
 /* Sign of the plan orientation of the doubled point (cx2, cy2) against the line: > 0 left. */
@@ -627,28 +735,35 @@ static bool opposite(int a, int b)
 static void resolve_pinches(lstate *L)
 {
     gg__lres *r = L->r;
-    for (int i = 0; i < L->nc; ++i)
+    for (int i = 0; i < L->nc; ++i) {
+        const contact *ci = &L->c[i];
+        int si = contact_side(ci);
+        gg__obs a = contact_obs(ci);
+        span as = contact_span(L, ci);
         for (int j = i + 1; j < L->nc; ++j) {
-            const contact *a = &L->c[i], *b = &L->c[j];
-            if (!opposite(a->side, b->side))
+            const contact *cj = &L->c[j];
+            if (!opposite(si, contact_side(cj)))
                 continue;
-            if (L->q->pinch_pass && !a->o.wall && !b->o.wall)
+            gg__obs b = contact_obs(cj);
+            if (L->q->pinch_pass && !a.wall && !b.wall)
                 continue;
-            span m = span_meet(&a->sp, &b->sp);
+            span bs = contact_span(L, cj);
+            span m = span_meet(&as, &bs);
             if (!span_nonempty(&m))
                 continue;
             /* A pinch counts at the lower of the two caps (C2D-13). */
-            const gg__obs *low = a->o.cap <= b->o.cap ? &a->o : &b->o;
+            const gg__obs *low = a.cap <= b.cap ? &a : &b;
             if (low->cap > (uint8_t)r->cap) {
                 r->cap = (gg_cover)low->cap;
                 r->by = *low;
                 r->pinch = true;
             }
-            if (!a->o.creature && !b->o.creature && low->cap > (uint8_t)r->cap_nc)
+            if (!a.creature && !b.creature && low->cap > (uint8_t)r->cap_nc)
                 r->cap_nc = (gg_cover)low->cap;
-            if (a->o.sight && b->o.sight)
+            if (a.sight && b.sight)
                 r->sight = true;
         }
+    }
 }
 
 gg_status gg__cover_line(const gg__cq *q, const gg__ep *p, const gg__ep *pq, gg__lres *out)

@@ -1,10 +1,16 @@
 /* test_cover_model.c - gg_scene_cover(): every invalid input, the tagged mode against
  * gg_scene_cover_between(), the wall index against a scan of every wall, and the properties the
  * model promises (monotone in obstacles, symmetric lines, corners_2d = corners_3d on flat
- * ground with unbounded walls). */
+ * ground with unbounded walls), and every mode on a 64 KiB thread stack. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* PTHREAD_STACK_MIN */
+#endif
 #include "cover_fixture.h"
 
 #include "topology/cover_internal.h"
+
+#include <limits.h>
+#include <pthread.h>
 
 /* ---- Invalid inputs ----------------------------------------------------------------------------- */
 
@@ -402,6 +408,225 @@ static void model__corners_2d_and_3d_agree_on_flat_ground(void **state)
     printf("# corners_2d == corners_3d degree in %d of %d flat scenes\n", same, rounds);
 }
 
+/* ---- Small stacks ------------------------------------------------------------------------------- */
+
+/* One query and its answer. */
+typedef struct sq {
+    const gg_scene *s;
+    gg_cover_body att, tgt;
+    const gg_cover_body *cr;
+    int32_t ncr;
+    gg_cover_def def;
+    gg_status st;
+    gg_cover_result r;
+    gg_cover_line lines[64];
+    int32_t n;
+} sq;
+
+typedef struct sq_job {
+    sq *q;
+    int nq;
+} sq_job;
+
+static void sq_run(sq *q, int nq)
+{
+    for (int k = 0; k < nq; ++k) {
+        memset(&q[k].r, 0x5a, sizeof q[k].r);
+        memset(q[k].lines, 0x5a, sizeof q[k].lines);
+        q[k].n = -1;
+        q[k].st = gg_scene_cover(q[k].s, &q[k].att, &q[k].tgt, q[k].cr, q[k].ncr, &q[k].def,
+                                 &q[k].r, q[k].lines, 64, &q[k].n);
+    }
+}
+
+static void *sq_worker(void *arg)
+{
+    sq_job *j = (sq_job *)arg;
+    sq_run(j->q, j->nq);
+    return NULL;
+}
+
+static void sq_expect_same(const sq *a, const sq *b, int k)
+{
+    if (a->st != b->st || a->n != b->n || !same_result(&a->r, &b->r) ||
+        a->r.source.x != b->r.source.x || a->r.source.y != b->r.source.y ||
+        a->r.source.z_in != b->r.source.z_in)
+        fail_msg("query %d: the small-stack thread answered differently", k);
+    for (int32_t i = 0; i < a->n && i < 64; ++i) {
+        const gg_cover_line *x = &a->lines[i], *y = &b->lines[i];
+        if (!(x->x0 == y->x0 && x->y0 == y->y0 && x->z0 == y->z0 && x->x1 == y->x1 &&
+              x->y1 == y->y1 && x->z1 == y->z1 && x->cap == y->cap && x->by == y->by &&
+              x->pinch == y->pinch && gg_cell_eq(x->cell, y->cell) &&
+              x->wall.index == y->wall.index && x->wall.generation == y->wall.generation &&
+              x->index == y->index))
+            fail_msg("query %d: line %d differs on the small-stack thread", k, (int)i);
+    }
+}
+
+/* Game engines run queries on job threads with small stacks: every mode, at the largest body
+ * size, with every kind of obstacle (and a line that fills the contact buffer), must run on a
+ * 64 KiB stack and answer exactly as on the main thread. */
+static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
+{
+    (void)state;
+    enum { W = 40, H = 24, LONG = 300 };
+    gg_scene_def sd = gg_scene_def_default();
+    sd.width = W;
+    sd.height = H;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&sd, &s), GG_OK);
+    /* a seam of alternating tags above the bodies (many contacts), diagonal pillars (pinches),
+     * low walls, a window, a one-way wall, an open door */
+    for (int x = 7; x <= 29; ++x)
+        assert_int_equal(gg_scene_set_cover(s, gg_cell_make(x, 7), (gg_cover)(1 + x % 2)), GG_OK);
+    const int pillars[][2] = {{16, 12}, {17, 13}, {21, 9}, {22, 10}, {8, 14}, {26, 12}};
+    for (size_t k = 0; k < sizeof pillars / sizeof pillars[0]; ++k)
+        assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(pillars[k][0], pillars[k][1]), true),
+                         GG_OK);
+    assert_int_equal(gg_scene_set_cover(s, gg_cell_make(19, 11), GG_COVER_HALF), GG_OK);
+    assert_int_equal(gg_scene_set_cover(s, gg_cell_make(24, 13), GG_COVER_THREE_QUARTERS), GG_OK);
+    cfx tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.s = s;
+    (void)cfx_wall(&tmp, 24, 9, 24, 11, GG_COVER_HALF);
+    (void)cfx_wall(&tmp, 27, 8, 27, 10, GG_COVER_TOTAL);
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = 12;
+    w.y1 = 11;
+    w.x2 = 14;
+    w.y2 = 13;
+    w.one_way = GG_ONE_WAY_LEFT;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    w = gg_wall_def_default();
+    w.x1 = 20;
+    w.y1 = 14;
+    w.x2 = 20;
+    w.y2 = 16;
+    w.door = GG_DOOR_OPEN;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    gg_cover_body cr[3] = {gg_cover_body_make(gg_cell_make(12, 9)),
+                           gg_cover_body_make(gg_cell_make(18, 14)),
+                           gg_cover_body_make(gg_cell_make(24, 2))};
+    cr[1].size = 2;
+    cr[2].size = 3;
+    static int32_t floor_in[W * H], ceiling_in[W * H];
+    for (int k = 0; k < W * H; ++k) {
+        floor_in[k] = (k * 7) % 5 == 0 ? (k * 13) % 40 : 0;
+        ceiling_in[k] = k % 11 == 0 ? 200 + k % 50 : GG_COVER_NO_CEILING;
+    }
+    const gg_cover_box boxes[2] = {{{14, 8}, {15, 10}, 0, 30, GG_COVER_HALF},
+                                   {{10, 15}, {12, 15}, 20, 90, GG_COVER_TOTAL}};
+    const gg_cover_point aim = {4 * 16 + 5, 10 * 16, 30};
+    /* a line along a seam of 300 alternating tags: more contacts than the buffer holds */
+    gg_scene_def ld = gg_scene_def_default();
+    ld.width = LONG + 2;
+    ld.height = 4;
+    gg_scene *ls = NULL;
+    assert_int_equal(gg_scene_create(&ld, &ls), GG_OK);
+    for (int x = 1; x <= LONG; ++x)
+        assert_int_equal(gg_scene_set_cover(ls, gg_cell_make(x, 0), (gg_cover)(1 + x % 2)), GG_OK);
+
+    enum { NQ = 12 };
+    sq *main_q = calloc(NQ, sizeof *main_q), *thread_q = calloc(NQ, sizeof *thread_q);
+    assert_non_null(main_q);
+    assert_non_null(thread_q);
+    gg_cover_body big_a = gg_cover_body_make(gg_cell_make(2, 8)),
+                  big_t = gg_cover_body_make(gg_cell_make(30, 8)),
+                  near_a = gg_cover_body_make(gg_cell_make(9, 16)),
+                  near_t = gg_cover_body_make(gg_cell_make(13, 17));
+    big_a.size = big_t.size = near_a.size = near_t.size = GG_COVER_MAX_SIZE;
+    for (int k = 0; k < NQ; ++k) {
+        sq *q = &main_q[k];
+        q->s = s;
+        q->att = big_a;
+        q->tgt = big_t;
+        q->cr = cr;
+        q->ncr = 3;
+        q->def = gg_cover_def_default();
+        gg_cover_def *d = &q->def;
+        d->mode = k == 0 ? GG_COVER_MODE_TAGGED
+                : k <= 3 ? GG_COVER_MODE_CORNERS_2D
+                         : GG_COVER_MODE_CORNERS_3D;
+        if (d->mode == GG_COVER_MODE_CORNERS_3D) {
+            d->floor_in = floor_in;
+            d->ceiling_in = ceiling_in;
+            d->boxes = boxes;
+            d->box_count = 2;
+        }
+        switch (k) {
+        case 2: /* 3.5 adjacent melee: 16 lines per pair of squares */
+        case 6:
+            q->att = near_a;
+            q->tgt = near_t;
+            d->rules = GG_COVER_RULES_DND35;
+            d->kind = GG_ATTACK_MELEE;
+            break;
+        case 3: /* an area's point of origin */
+            d->kind = GG_ATTACK_AREA;
+            d->origin = &aim;
+            break;
+        case 5:
+            d->best_cell = true;
+            d->creature_cap = GG_COVER_THREE_QUARTERS;
+            break;
+        case 7: /* a fixed aim point */
+            d->kind = GG_ATTACK_REACH;
+            d->origin = &aim;
+            break;
+        case 8:
+            d->rules = GG_COVER_RULES_DND35;
+            d->pinch_pass = true;
+            d->low_obstacle_rule = true;
+            d->best_cell = true;
+            break;
+        case 9: /* flying attacker above a tall target */
+            q->att.base_in = 70;
+            q->att.supported = false;
+            q->tgt.height_in = 150;
+            break;
+        case 10: /* the contact buffer overflows */
+        case 11:
+            q->s = ls;
+            q->att = gg_cover_body_make(gg_cell_make(0, 1));
+            q->tgt = gg_cover_body_make(gg_cell_make(LONG + 1, 1));
+            q->cr = NULL;
+            q->ncr = 0;
+            d->mode = GG_COVER_MODE_CORNERS_2D;
+            d->exact_corners = k == 10;
+            break;
+        default: break;
+        }
+        thread_q[k] = *q;
+    }
+    sq_run(main_q, NQ);
+    for (int k = 0; k < NQ; ++k)
+        if (k == 10)
+            assert_int_equal(main_q[k].st, GG_E_TOO_LARGE);
+        else if (main_q[k].st != GG_OK && main_q[k].st != GG_PARTIAL)
+            fail_msg("query %d: %s", k, gg_status_name(main_q[k].st));
+
+    size_t stack = 65536;
+#ifdef PTHREAD_STACK_MIN
+    long min = (long)PTHREAD_STACK_MIN; /* a function call on some systems */
+    if (min > 0 && (size_t)min > stack)
+        stack = (size_t)min;
+#endif
+    pthread_attr_t at;
+    assert_int_equal(pthread_attr_init(&at), 0);
+    assert_int_equal(pthread_attr_setstacksize(&at, stack), 0);
+    sq_job job = {thread_q, NQ};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, &at, sq_worker, &job), 0);
+    assert_int_equal(pthread_join(th, NULL), 0);
+    assert_int_equal(pthread_attr_destroy(&at), 0);
+    for (int k = 0; k < NQ; ++k)
+        sq_expect_same(&main_q[k], &thread_q[k], k);
+    free(main_q);
+    free(thread_q);
+    gg_scene_destroy(ls);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -412,6 +637,7 @@ int main(void)
         cmocka_unit_test(model__adding_an_obstacle_never_lowers_cover),
         cmocka_unit_test(model__lines_and_adjacent_melee_are_symmetric),
         cmocka_unit_test(model__corners_2d_and_3d_agree_on_flat_ground),
+        cmocka_unit_test(cover_model__runs_on_a_64_kib_thread_stack),
     };
     return cmocka_run_group_tests_name("topology/cover_model", tests, NULL, NULL);
 }
