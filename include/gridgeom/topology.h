@@ -498,7 +498,7 @@ GG_API GG_NODISCARD gg_status gg_scene_push_path(const gg_scene *scene, gg_cell 
 /// what it visits, not to the map. One scratch must not be used by two threads at once.
 typedef struct gg_scratch gg_scratch;
 
-/// Creates scratch for `scene` with the scene's allocator. Size: about 17 bytes per cell.
+/// Creates scratch for `scene` with the scene's allocator. Size: about 80 bytes per cell.
 /// @return GG_OK; GG_E_INVALID_ARG for NULL; GG_E_NO_MEMORY (*out_scratch = NULL).
 /// @thread reader (creating scratch does not modify the scene)
 /// @since 0.1

@@ -19,7 +19,11 @@
 typedef struct gg__mv {
     const gg_scene *s;
     const gg_move_def *def;
-    int32_t w, h, n;   /* scene width, height, cells */
+    /* The grid a 1x1 (`simple`) search runs on: the scene's cell and move_walls planes, or a band
+     * of whole rows of them (an overlay's search window, see move_query.c). Everything but
+     * gg__mv_step_full() indexes cells, labels and states in this grid. */
+    const uint8_t *cells, *mwalls;
+    int32_t w, h, n;   /* grid width, height, cells (n is also the stride of the parity layers) */
     int32_t layers;    /* 2 under 5-10-5, else 1 */
     gg_metric metric;
     bool euclid;
@@ -59,9 +63,9 @@ static inline bool gg__mv_step(const gg__mv *m, int32_t col, int32_t row, int32_
         int32_t c2 = col + dc, r2 = row + dr;
         if (c2 < 0 || r2 < 0 || c2 >= m->w || r2 >= m->h)
             return false;
-        const uint8_t *cells = m->s->cells;
+        const uint8_t *cells = m->cells;
         int32_t t = i + dr * m->w + dc;
-        if ((cells[t] & GG__CELL_BLOCKED) || (m->s->move_walls[i] & (1u << d)))
+        if ((cells[t] & GG__CELL_BLOCKED) || (m->mwalls[i] & (1u << d)))
             return false;
         if (dc != 0 && dr != 0 &&
             ((cells[i + dc] | cells[i + dr * m->w]) & GG__CELL_BLOCKED))
@@ -92,8 +96,31 @@ static inline int gg__mv_class(const gg__mv *m, int d, int p, int *next_layer)
 bool gg__mv_can_end(const gg__mv *m, int32_t col, int32_t row);
 
 /* Admissible, consistent estimate from (col,row) in layer p to the goal anchor. */
-void gg__mv_heuristic(const gg__mv *m, int32_t col, int32_t row, int p, gg_cell goal,
-                      int32_t *units, int32_t *root2, int32_t *steps);
+static inline void gg__mv_heuristic(const gg__mv *m, int32_t col, int32_t row, int p, gg_cell goal,
+                                    int32_t *units, int32_t *root2, int32_t *steps)
+{
+    int32_t dx = col > goal.col ? col - goal.col : goal.col - col;
+    int32_t dy = row > goal.row ? row - goal.row : goal.row - row;
+    int32_t mx = dx > dy ? dx : dy, mn = dx > dy ? dy : dx, u = m->min_units;
+    *root2 = 0;
+    *steps = mx;
+    switch (m->metric) {
+    case GG_METRIC_CHEBYSHEV:
+        *units = mx * u;
+        break;
+    case GG_METRIC_ALTERNATING:
+        *units = mx * u + ((mn + p) / 2) * u;
+        break;
+    case GG_METRIC_EUCLIDEAN:
+        *units = (mx - mn) * u;
+        *root2 = mn * u;
+        break;
+    case GG_METRIC_MANHATTAN:
+        *units = (mx + mn) * u;
+        *steps = mx + mn;
+        break;
+    }
+}
 
 /* Exact sign of dx + dy*sqrt(2) for |dx|, |dy| < 2^31. */
 static inline int gg__mv_sign_r2(int64_t dx, int64_t dy)

@@ -35,6 +35,8 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
 
     m->s = s;
     m->def = def;
+    m->cells = s->cells;
+    m->mwalls = s->move_walls;
     m->w = s->width;
     m->h = s->height;
     m->n = (int32_t)s->ncells;
@@ -182,32 +184,6 @@ bool gg__mv_can_end(const gg__mv *m, int32_t col, int32_t row)
             return false;
     }
     return true;
-}
-
-void gg__mv_heuristic(const gg__mv *m, int32_t col, int32_t row, int p, gg_cell goal,
-                      int32_t *units, int32_t *root2, int32_t *steps)
-{
-    int32_t dx = col > goal.col ? col - goal.col : goal.col - col;
-    int32_t dy = row > goal.row ? row - goal.row : goal.row - row;
-    int32_t mx = dx > dy ? dx : dy, mn = dx > dy ? dy : dx, u = m->min_units;
-    *root2 = 0;
-    *steps = mx;
-    switch (m->metric) {
-    case GG_METRIC_CHEBYSHEV:
-        *units = mx * u;
-        break;
-    case GG_METRIC_ALTERNATING:
-        *units = mx * u + ((mn + p) / 2) * u;
-        break;
-    case GG_METRIC_EUCLIDEAN:
-        *units = (mx - mn) * u;
-        *root2 = mn * u;
-        break;
-    case GG_METRIC_MANHATTAN:
-        *units = (mx + mn) * u;
-        *steps = mx + mn;
-        break;
-    }
 }
 
 int32_t gg__mv_best_state(const gg__mv *m, const gg__mv_planes *pl, int32_t cell)

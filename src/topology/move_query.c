@@ -333,9 +333,42 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
         return GG_E_OUT_OF_BOUNDS;
 
     gg_scratch *x = scratch;
+    /* A 1x1 search runs in the band of rows the budget can reach (every step costs at least one
+     * square's price and moves at most one row), as if it were the whole map: its labels then
+     * use the same few rows of the scratch planes whatever the origin, so the overlay costs the
+     * same on any map size (no cache or TLB misses beyond the scene's own rows, which are
+     * prefetched). */
+    int32_t y0 = 0;
+    if (m.simple) {
+        int64_t reach = (budget_ft < 0 ? 0 : budget_ft) / m.unit_ft / m.min_units;
+        if (reach < m.h) {
+            int32_t r = (int32_t)reach;
+            y0 = origin.row > r ? origin.row - r : 0;
+            int32_t y1 = origin.row + r < m.h ? origin.row + r : m.h - 1;
+            m.cells += (size_t)y0 * (size_t)m.w;
+            m.mwalls += (size_t)y0 * (size_t)m.w;
+            m.h = y1 - y0 + 1;
+            m.n = m.w * m.h;
+#if defined(__GNUC__)
+            if (r <= 64) {
+                int32_t x0 = origin.col > r ? origin.col - r : 0;
+                int32_t x1 = origin.col + r < m.w ? origin.col + r : m.w - 1;
+                for (int32_t row = 0; row < m.h; ++row) {
+                    const uint8_t *c = m.cells + (size_t)row * (size_t)m.w;
+                    const uint8_t *mw = m.mwalls + (size_t)row * (size_t)m.w;
+                    __builtin_prefetch(c + x0);
+                    __builtin_prefetch(c + x1);
+                    __builtin_prefetch(mw + x0);
+                    __builtin_prefetch(mw + x1);
+                }
+            }
+#endif
+        }
+    }
+    const gg_cell local = gg_cell_make(origin.col, origin.row - y0);
     gg__mv_search q;
     memset(&q, 0, sizeof q);
-    q.start = (m.layers == 2 ? parity * m.n : 0) + origin.row * m.w + origin.col;
+    q.start = (m.layers == 2 ? parity * m.n : 0) + local.row * m.w + local.col;
     q.goal_cell = -1;
     /* A negative budget still lists the origin: nothing else fits. */
     q.budget_ft = budget_ft < 0 ? 0 : budget_ft;
@@ -354,7 +387,7 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
         if (m.euclid)
             pl.root2[q.start] = 0;
         if (capacity > 0)
-            out[0].cell = origin;
+            out[0].cell = local;
         q.settled = 1;
         done = true;
     } else if (!m.euclid && m.max_units <= GG__MV_MAX_BUCKET_UNITS) {
@@ -384,6 +417,8 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
             const gg__dir *d = &gg__dirs[pd];
             r->prev = gg_cell_make(r->cell.col - d->dc, r->cell.row - d->dr);
         }
+        r->cell.row += y0;
+        r->prev.row += y0;
         r->can_end = gg_cell_eq(r->cell, origin) || gg__mv_can_end(&m, r->cell.col, r->cell.row);
     }
     *out_count = q.settled;

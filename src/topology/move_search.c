@@ -1,7 +1,9 @@
-/* move_search.c - the two engines behind cost-aware movement: Dijkstra by unit buckets (one
- * FIFO; a step of k units travels k-1 "deferred" queue hops, so the queue always holds one cost
- * layer and the next, exactly as a breadth-first search does) and an indexed binary heap for
- * Dijkstra under Euclidean prices and for A*. Layer: topology. */
+/* move_search.c - the engines behind cost-aware movement: Dijkstra by unit buckets (one FIFO;
+ * a step of k units travels k-1 "deferred" queue hops, so the queue always holds one cost layer
+ * and the next, exactly as a breadth-first search does) for overlays and 5-10-5; for fields of a
+ * 1x1 mover under Chebyshev or Manhattan prices a breadth-first search, or two FIFOs merged by
+ * key (each cell labelled once); and an indexed binary heap with inline keys for Dijkstra under
+ * Euclidean prices and for A*. Layer: topology. */
 #include <string.h>
 
 #include "topology/move_internal.h"
@@ -144,8 +146,8 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     bs.w = m->w;
     bs.h = m->h;
     bs.n = m->n;
-    bs.cells = m->s->cells;
-    bs.mwalls = m->s->move_walls;
+    bs.cells = m->cells;
+    bs.mwalls = m->mwalls;
     bs.cost = pl->cost;
     bs.steps = pl->steps;
     bs.prev = pl->prev;
@@ -296,8 +298,309 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     return true;
 }
 
+/* ---- Fields of a 1x1 mover whose step price depends only on the cell entered --------------- *
+ *
+ * Under Chebyshev and Manhattan prices (one layer), a step costs pa units into a plain cell and
+ * pb into a difficult one, wherever it comes from. Settled in nondecreasing (cost, steps) order,
+ * the first settled neighbour that can step into a cell gives it its final label: any later one
+ * has a key at least as large, and the step price is the same. So each cell is labelled once and
+ * queued once, and a neighbour is skipped as soon as it is labelled, as in a plain breadth-first
+ * search. With one price (uniform) that is a breadth-first search; with two, one FIFO per price
+ * receives keys (cost + price, steps + 1) in settle order, so each is sorted, and merging their
+ * heads settles in (cost, steps) order. Predecessors are not stored (see gg__mv_prev_of()).
+ *
+ * Per cell the search reads one precomputed mask (the legal steps, and the difficult
+ * neighbours) and three bytes of a one-bit-per-cell "labelled" map that stays in cache; the
+ * label planes are only written. Masks use the spatial order of the eight neighbours
+ * (NW, N, NE, W, E, SW, S, SE), which is how rows of the bit map read. */
+
+/* gg__dirs index of spatial neighbour k, and the spatial offset of each direction. */
+static const uint8_t sp_dir[8] = {0, 3, 5, 1, 6, 2, 4, 7};
+#define GG__MV_SP_ORTH 0x5Au /* N, W, E, S (1, 3, 4, 6) */
+
+/* Spatial bit k is set when the step from `cell` towards neighbour k is legal (bounds
+ * checked). */
+static uint8_t edge_legal(const gg__mv *m, int32_t cell, int32_t col, int32_t row)
+{
+    uint32_t legal = 0;
+    for (int k = 0; k < 8; ++k) {
+        int d = sp_dir[k];
+        bool diff = false;
+        bool diag = gg__dirs[d].dc != 0 && gg__dirs[d].dr != 0;
+        if ((!diag || m->ndirs == 8) && gg__mv_step(m, col, row, cell, d, &diff))
+            legal |= 1u << k;
+    }
+    return (uint8_t)legal;
+}
+
+/* Spatial bit k is set when neighbour k of (col, row) is on the map and difficult. */
+static uint8_t edge_difficult(const gg__mv *m, int32_t col, int32_t row)
+{
+    uint32_t diff = 0;
+    for (int k = 0; k < 8; ++k) {
+        int d = sp_dir[k];
+        int32_t c2 = col + gg__dirs[d].dc, r2 = row + gg__dirs[d].dr;
+        if (c2 >= 0 && r2 >= 0 && c2 < m->w && r2 < m->h &&
+            (m->cells[r2 * m->w + c2] & GG__CELL_DIFFICULT))
+            diff |= 1u << k;
+    }
+    return (uint8_t)diff;
+}
+
+/* The legal steps from interior cell i of a row (mid), given the rows above (up) and below (dn)
+ * and the row's move_walls (bits in gg__dirs order): spatial bit k is set when neighbour k is
+ * open, no wall blocks the step, and for a diagonal both orthogonal neighbours are open (the
+ * corner rule). */
+static inline uint8_t row_legal(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
+                                const uint8_t *mwr, int32_t i, uint8_t keep)
+{
+    const unsigned B = GG__CELL_BLOCKED;
+    unsigned bn = up[i] & B, bw = mid[i - 1] & B, be = mid[i + 1] & B, bs = dn[i] & B;
+    unsigned b = (up[i - 1] & B) | bn << 1 | (up[i + 1] & B) << 2 | bw << 3 | be << 4 |
+                 (dn[i - 1] & B) << 5 | bs << 6 | (dn[i + 1] & B) << 7;
+    unsigned corner = (bw | bn) | (be | bn) << 2 | (bw | bs) << 5 | (be | bs) << 7;
+    unsigned mw = mwr[i];
+    unsigned walls = (mw & 1u) | (mw >> 3 & 1u) << 1 | (mw >> 5 & 1u) << 2 | (mw >> 1 & 1u) << 3 |
+                     (mw >> 6 & 1u) << 4 | (mw >> 2 & 1u) << 5 | (mw >> 4 & 1u) << 6 |
+                     (mw >> 7) << 7;
+    return (uint8_t)(~(b | corner | walls) & keep);
+}
+
+/* The difficult neighbours of interior cell i of a row, spatial bit k for neighbour k. */
+static inline uint8_t row_difficult(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
+                                    int32_t i)
+{
+    const unsigned D = GG__CELL_DIFFICULT;
+    return (uint8_t)((up[i - 1] & D) >> 1 | (up[i] & D) | (up[i + 1] & D) << 1 |
+                     (mid[i - 1] & D) << 2 | (mid[i + 1] & D) << 3 | (dn[i - 1] & D) << 4 |
+                     (dn[i] & D) << 5 | (dn[i + 1] & D) << 6);
+}
+
+/* lmd[cell] = legal steps | difficult neighbours << 8 (with_difficult) for every cell of the
+ * grid. One pass over the map; compilers vectorise the interior rows. */
+GG__MV_INLINE void cell_masks(const gg__mv *m, uint16_t *restrict lmd, const bool with_difficult)
+{
+    const int32_t w = m->w, h = m->h;
+    const uint8_t keep = m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu;
+    for (int32_t row = 0; row < h; ++row) {
+        const size_t r0 = (size_t)row * (size_t)w;
+        uint16_t *restrict out = lmd + r0;
+        if (row == 0 || row == h - 1 || w < 3) {
+            for (int32_t col = 0; col < w; ++col)
+                out[col] = (uint16_t)(edge_legal(m, row * w + col, col, row) |
+                                      (with_difficult ? edge_difficult(m, col, row) << 8 : 0));
+            continue;
+        }
+        const uint8_t *up = m->cells + r0 - (size_t)w, *mid = up + w, *dn = mid + w;
+        const uint8_t *mwr = m->mwalls + r0;
+        for (int32_t i = 1; i < w - 1; ++i)
+            out[i] = (uint16_t)(row_legal(up, mid, dn, mwr, i, keep) |
+                                (with_difficult ? row_difficult(up, mid, dn, i) << 8 : 0));
+        out[0] = (uint16_t)(edge_legal(m, row * w, 0, row) |
+                            (with_difficult ? edge_difficult(m, 0, row) << 8 : 0));
+        out[w - 1] = (uint16_t)(edge_legal(m, row * w + w - 1, w - 1, row) |
+                                (with_difficult ? edge_difficult(m, w - 1, row) << 8 : 0));
+    }
+}
+
+static inline int first_bit(uint32_t v)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(v);
+#else
+    int i = 0;
+    while (!(v & 1u)) {
+        v >>= 1;
+        ++i;
+    }
+    return i;
+#endif
+}
+
+/* Bits p .. p + 2 of bit map `bm` (p >= 0; the map has at least 4 bytes past bit p). */
+static inline uint32_t bits3(const uint8_t *bm, int32_t p)
+{
+    const uint8_t *b = bm + ((uint32_t)p >> 3);
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t v;
+    memcpy(&v, b, sizeof v);
+#else
+    uint32_t v = (uint32_t)b[0] | (uint32_t)b[1] << 8;
+#endif
+    return v >> ((uint32_t)p & 7u) & 7u;
+}
+
+/* The legal steps from `cell` to neighbours not yet labelled in `bm`. */
+static inline uint32_t unlabelled(const uint8_t *bm, const int32_t *off, uint32_t legal,
+                                  int32_t cell, int32_t w, uint32_t inner_lo, uint32_t inner_len)
+{
+    if ((uint32_t)cell - inner_lo < inner_len) {
+        const uint32_t mid = bits3(bm, cell - 1);
+        const uint32_t seen = bits3(bm, cell - w - 1) | (mid & 1u) << 3 | (mid & 4u) << 2 |
+                              bits3(bm, cell + w - 1) << 5;
+        return legal & ~seen;
+    }
+    for (uint32_t b = legal; b != 0; b &= b - 1u) {
+        int32_t t = cell + off[first_bit(b)];
+        if (bm[(uint32_t)t >> 3] >> ((uint32_t)t & 7u) & 1u)
+            legal &= ~(b & (0u - b));
+    }
+    return legal;
+}
+
+/* Everything both field searches set up: masks, the bit map, offsets, the start. */
+typedef struct fsetup {
+    uint16_t *lmd;
+    uint8_t *bm;
+    int32_t off[8];
+    uint32_t inner_lo, inner_len;
+} fsetup;
+
+static void field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
+                        const gg__mv_search *q, fsetup *f, bool with_difficult)
+{
+    const int32_t w = m->w, n = m->n;
+    /* Scratch planes free during a field: the predecessor plane (2 * ncells bytes) holds the
+     * masks, the cost plane (8 * ncells bytes) the bit map. */
+    f->lmd = (uint16_t *)(void *)x->m_prev;
+    f->bm = (uint8_t *)(void *)x->m_cost;
+    const int32_t off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+    memcpy(f->off, off, sizeof off);
+    /* Cells whose eight neighbours (and their bits) all lie inside the planes; off-map ones
+     * wrap to the other edge of the map and are never legal. */
+    f->inner_lo = (uint32_t)w + 1u;
+    f->inner_len = n > 2 * w + 2 ? (uint32_t)(n - 2 * w - 2) : 0u;
+    if (with_difficult)
+        cell_masks(m, f->lmd, true);
+    else
+        cell_masks(m, f->lmd, false);
+    memset(f->bm, 0, ((size_t)n + 7u) / 8u + 4u);
+    pl->cost[q->start] = 0;
+    pl->steps[q->start] = 0;
+    pl->prev[q->start] = GG__MV_NO_PREV;
+    f->bm[(uint32_t)q->start >> 3] |= (uint8_t)(1u << ((uint32_t)q->start & 7u));
+}
+
+/* The breadth-first field (every step one unit). */
+static void field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
+{
+    fsetup f;
+    field_setup(m, x, pl, q, &f, false);
+    const int32_t w = m->w;
+    const uint16_t *restrict lmd = f.lmd;
+    uint8_t *restrict bm = f.bm;
+    int32_t *restrict cost = pl->cost;
+    uint32_t *restrict queue = x->m_queue;
+    uint32_t head = 0, tail = 0, layer_end = 1;
+    int32_t nc = 1; /* the cost of cells entered from the layer being settled */
+    queue[tail++] = (uint32_t)q->start;
+    while (head < tail) {
+        if (head == layer_end) {
+            layer_end = tail;
+            ++nc;
+        }
+        const int32_t cell = (int32_t)queue[head++];
+        uint32_t cand = unlabelled(bm, f.off, lmd[cell], cell, w, f.inner_lo, f.inner_len);
+        for (; cand != 0; cand &= cand - 1u) {
+            const int32_t t = cell + f.off[first_bit(cand)];
+            bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));
+            cost[t] = nc;
+            queue[tail++] = (uint32_t)t;
+        }
+    }
+}
+
+/* Bits needed to write v >= 0. */
+static int bits_of(int64_t v)
+{
+    int b = 0;
+    while (b < 63 && ((int64_t)1 << b) <= v)
+        ++b;
+    return b;
+}
+
+/* The field with two prices: a FIFO of the cells entered at the plain price and one of those
+ * entered at the difficult price, merged by key. An entry is its key and its cell packed in one
+ * integer, cost << (sb + cb) | steps << cb | cell, so the merge compares entries directly (the
+ * cell breaks ties, deterministically); each FIFO ends with a UINT64_MAX sentinel. Returns false
+ * (nothing written) when that does not fit 63 bits (maps above about 2^20 cells). */
+static bool field_fifo2(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
+{
+    const int32_t w = m->w, n = m->n;
+    const int cb = bits_of(n - 1), sb = cb, kb = bits_of((int64_t)m->max_units * (n - 1));
+    if (cb + sb + kb > 63)
+        return false;
+    fsetup f;
+    field_setup(m, x, pl, q, &f, true);
+    const uint16_t *restrict lmd = f.lmd;
+    uint8_t *restrict bm = f.bm;
+    int32_t *restrict cost = pl->cost;
+    int32_t *restrict steps = pl->steps;
+    /* Every cell is queued at most once: the two FIFOs and their sentinels take at most n + 2
+     * of the buffer's 4 * ncells uint64 entries. */
+    uint64_t *restrict qa = (uint64_t *)(void *)x->m_heap;
+    uint64_t *restrict qd = qa + n + 1;
+    const uint64_t cmask = ((uint64_t)1 << cb) - 1u, smask = ((uint64_t)1 << sb) - 1u;
+    const int ks = sb + cb;
+    /* A step adds its price to the cost and 1 to the steps (neither field overflows). */
+    const uint64_t inc[2] = {(uint64_t)m->price[0][0] << ks | (uint64_t)1 << cb,
+                             (uint64_t)m->price[0][1] << ks | (uint64_t)1 << cb};
+    qa[0] = (uint64_t)q->start;
+    qa[1] = UINT64_MAX;
+    qd[0] = UINT64_MAX;
+    uint64_t *tail[2] = {qa + 1, qd};
+    uint32_t ha = 0, hd = 0;
+    for (;;) {
+        const uint64_t ea = qa[ha], ed = qd[hd];
+        const uint32_t take_a = ea <= ed;
+        const uint64_t e = take_a ? ea : ed;
+        if (e == UINT64_MAX)
+            break;
+        ha += take_a;
+        hd += 1u - take_a;
+        const int32_t cell = (int32_t)(e & cmask);
+        const uint64_t key = e & ~cmask;
+        const uint32_t masks = lmd[cell];
+        uint32_t cand = unlabelled(bm, f.off, masks & 0xFFu, cell, w, f.inner_lo, f.inner_len);
+        if (cand == 0)
+            continue;
+        for (; cand != 0; cand &= cand - 1u) {
+            const int k = first_bit(cand);
+            const int32_t t = cell + f.off[k];
+            const uint32_t diff = (masks >> (8 + k)) & 1u;
+            const uint64_t nk = key + inc[diff];
+            bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));
+            cost[t] = (int32_t)(nk >> ks);
+            steps[t] = (int32_t)((nk >> cb) & smask);
+            /* The tail of its FIFO, without a branch on the terrain. */
+            *tail[diff]++ = nk | (uint64_t)t;
+        }
+        *tail[0] = UINT64_MAX;
+        *tail[1] = UINT64_MAX;
+    }
+    return true;
+}
+
+/* True when field_bfs() and field_fifo2() apply: a 1x1 field (labels pre-initialised), one layer, no Euclidean
+ * prices, a step's price set by the cell entered alone. */
+static bool fifo_fits(const gg__mv *m, const gg__mv_planes *pl)
+{
+    return m->simple && pl->stamp == NULL && m->layers == 1 && !m->euclid &&
+           (m->ndirs == 4 ||
+            (m->price[1][0] == m->price[0][0] && m->price[1][1] == m->price[0][1]));
+}
+
 static bool bucket_simple(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
 {
+    if (fifo_fits(m, pl)) {
+        if (m->uniform) {
+            field_bfs(m, x, pl, q);
+            return true;
+        }
+        if (field_fifo2(m, x, pl, q))
+            return true;
+    }
     const bool two = m->layers == 2, stamped = pl->stamp != NULL;
     if (m->ndirs == 4)
         return m->uniform ? bucket_core(m, x, pl, q, false, stamped, true, true)
@@ -391,92 +694,139 @@ bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
     return true;
 }
 
-/* ---- Indexed heap over states ----------------------------------------------------------------- */
+/* ---- Indexed heap over states, keys inline --------------------------------------------------
+ *
+ * An entry carries its key: f = the cost (A*: g + h) as a double, then fs_state = steps (A*:
+ * + the steps estimate) << 32 | state, so a comparison reads only the heap array. Positions
+ * (for decrease-key) live in x->m_pos. The order is exactly (f, fs, state) of the exact labels:
+ *  - Without Euclidean prices f is an integer below 2^31, so the double is exact.
+ *  - Under Euclidean prices f = a + b*sqrt(2) for integers 0 <= a, b <= B, where B bounds every
+ *    label (gg__mv_init(): B = dearest step * (states + width + height)). Rounding errs by at
+ *    most 5.25 * B * 2^-53 per value, while two different values differ by at least
+ *    1 / ((1 + sqrt(2)) * B) (|da^2 - 2 db^2| >= 1). For B <= 2^24 the difference of two doubles
+ *    therefore has the sign of the exact difference, and equal values give equal doubles (same
+ *    computation). Larger B compare exactly whenever the doubles are within 2^-48 * B. */
+
+#define GG__MV_SQRT2 1.4142135623730951
 
 typedef struct heap {
-    uint32_t *a;
+    gg__mv_hent *a;
     int32_t *pos;
     int32_t len;
     const gg__mv *m;
     const gg__mv_planes *pl;
-    const int32_t *kc, *kr, *ks; /* key planes: cost, sqrt(2) part (Euclidean), steps */
-    bool astar;                  /* ties on the key prefer the larger g (deeper first) */
+    bool astar;
+    gg_cell goal;
+    double tol; /* |f difference| below which doubles may disagree with exact keys */
 } heap;
 
-static inline bool hless(const heap *h, uint32_t a, uint32_t b)
+/* The exact key of state t: f = *fc + *fr * sqrt(2) (units), *fs. */
+static inline void key_exact(const heap *h, int32_t t, int64_t *fc, int64_t *fr, int32_t *fs)
 {
-    int c;
-    if (h->m->euclid)
-        c = gg__mv_sign_r2((int64_t)h->kc[a] - h->kc[b], (int64_t)h->kr[a] - h->kr[b]);
-    else
-        c = (h->kc[a] > h->kc[b]) - (h->kc[a] < h->kc[b]);
-    if (c != 0)
-        return c < 0;
-    if (h->ks[a] != h->ks[b])
-        return h->ks[a] < h->ks[b];
+    const gg__mv *m = h->m;
+    *fc = h->pl->cost[t];
+    *fr = m->euclid ? h->pl->root2[t] : 0;
+    *fs = h->pl->steps[t];
     if (h->astar) {
-        const int32_t *g = h->pl->cost;
-        if (g[a] != g[b])
-            return g[a] > g[b];
+        int32_t cell = t % m->n, hu = 0, hr = 0, hs = 0;
+        gg__mv_heuristic(m, cell % m->w, cell / m->w, (int)(t / m->n), h->goal, &hu, &hr, &hs);
+        *fc += hu;
+        *fr += hr;
+        *fs += hs;
     }
-    return a < b;
 }
 
-static void hup(heap *h, int32_t i)
+/* f as a double: two statements, so that no multiply-add is contracted (every f is rounded the
+ * same way). */
+static inline double key_f(bool euclid, int64_t fc, int64_t fr)
 {
-    uint32_t v = h->a[i];
+    if (!euclid)
+        return (double)fc;
+    double r = (double)fr * GG__MV_SQRT2;
+    return (double)fc + r;
+}
+
+static inline gg__mv_hent key_entry(const heap *h, int32_t t)
+{
+    int64_t fc = 0, fr = 0;
+    int32_t fs = 0;
+    key_exact(h, t, &fc, &fr, &fs);
+    gg__mv_hent e;
+    e.f = key_f(h->m->euclid, fc, fr);
+    e.fs_state = (uint64_t)(uint32_t)fs << 32 | (uint32_t)t;
+    return e;
+}
+
+/* Exact (f, fs, state) order, for doubles too close to trust. */
+static bool hless_slow(const heap *h, const gg__mv_hent *x, const gg__mv_hent *y)
+{
+    double d = x->f - y->f;
+    if (d > h->tol)
+        return false;
+    if (d < -h->tol)
+        return true;
+    int64_t xc = 0, xr = 0, yc = 0, yr = 0;
+    int32_t xs = 0, ys = 0;
+    key_exact(h, (int32_t)(uint32_t)x->fs_state, &xc, &xr, &xs);
+    key_exact(h, (int32_t)(uint32_t)y->fs_state, &yc, &yr, &ys);
+    int c = gg__mv_sign_r2(xc - yc, xr - yr);
+    if (c != 0)
+        return c < 0;
+    return x->fs_state < y->fs_state;
+}
+
+GG__MV_INLINE bool hless(const heap *h, const gg__mv_hent *x, const gg__mv_hent *y,
+                         const bool fexact)
+{
+    if (fexact)
+        return x->f < y->f || (x->f == y->f && x->fs_state < y->fs_state);
+    return hless_slow(h, x, y);
+}
+
+GG__MV_INLINE void hup(heap *h, int32_t i, const bool fexact)
+{
+    gg__mv_hent v = h->a[i];
     while (i > 0) {
         int32_t p = (i - 1) / 2;
-        if (!hless(h, v, h->a[p]))
+        if (!hless(h, &v, &h->a[p], fexact))
             break;
         h->a[i] = h->a[p];
-        h->pos[h->a[i]] = i;
+        h->pos[(uint32_t)h->a[i].fs_state] = i;
         i = p;
     }
     h->a[i] = v;
-    h->pos[v] = i;
+    h->pos[(uint32_t)v.fs_state] = i;
 }
 
-static void hdown(heap *h, int32_t i)
+GG__MV_INLINE void hdown(heap *h, int32_t i, const bool fexact)
 {
-    uint32_t v = h->a[i];
+    gg__mv_hent v = h->a[i];
+    const int32_t len = h->len;
     for (;;) {
         int32_t c = 2 * i + 1;
-        if (c >= h->len)
+        if (c >= len)
             break;
-        if (c + 1 < h->len && hless(h, h->a[c + 1], h->a[c]))
+        if (c + 1 < len && hless(h, &h->a[c + 1], &h->a[c], fexact))
             ++c;
-        if (!hless(h, h->a[c], v))
+        if (!hless(h, &h->a[c], &v, fexact))
             break;
         h->a[i] = h->a[c];
-        h->pos[h->a[i]] = i;
+        h->pos[(uint32_t)h->a[i].fs_state] = i;
         i = c;
     }
     h->a[i] = v;
-    h->pos[v] = i;
+    h->pos[(uint32_t)v.fs_state] = i;
 }
 
-static uint32_t hpop(heap *h)
+GG__MV_INLINE int32_t hpop(heap *h, const bool fexact)
 {
-    uint32_t top = h->a[0];
-    h->pos[top] = -2; /* closed */
+    int32_t top = (int32_t)(uint32_t)h->a[0].fs_state;
+    h->pos[top] = -2; /* settled */
     if (--h->len > 0) {
         h->a[0] = h->a[h->len];
-        hdown(h, 0);
+        hdown(h, 0, fexact);
     }
     return top;
-}
-
-/* Sets the A* key of state t from its g label. */
-static inline void set_f(const gg__mv *m, gg_scratch *x, const gg__mv_planes *pl, int32_t t,
-                         gg_cell goal)
-{
-    int32_t cell = t % m->n, hu, hr, hs;
-    gg__mv_heuristic(m, cell % m->w, cell / m->w, t / m->n, goal, &hu, &hr, &hs);
-    x->m_fcost[t] = pl->cost[t] + hu;
-    x->m_fsteps[t] = pl->steps[t] + hs;
-    if (m->euclid)
-        x->m_froot2[t] = pl->root2[t] + hr;
 }
 
 /* True when the label (c, r) is over the budget (exact under Euclidean). */
@@ -492,23 +842,72 @@ static inline bool over_budget(const gg__mv *m, int64_t budget_units, int32_t c,
     return gg__mv_sign_r2(dx, r) > 0;
 }
 
-void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
+/* True when the heap's top key is above the goal's (f, fs) = (gc + gr * sqrt(2), gs). */
+GG__MV_INLINE bool past_goal(const heap *h, double gf, int64_t gc, int64_t gr, int32_t gs,
+                             const bool fexact)
 {
-    const int32_t n = m->n, w = m->w;
+    const gg__mv_hent *top = &h->a[0];
+    int32_t ts = (int32_t)(top->fs_state >> 32);
+    if (fexact)
+        return top->f > gf || (top->f == gf && ts > gs);
+    double d = top->f - gf;
+    if (d > h->tol || d < -h->tol)
+        return d > 0;
+    int64_t tc = 0, tr = 0;
+    int32_t tfs = 0;
+    key_exact(h, (int32_t)(uint32_t)top->fs_state, &tc, &tr, &tfs);
+    int c = gg__mv_sign_r2(tc - gc, tr - gr);
+    return c > 0 || (c == 0 && ts > gs);
+}
+
+/* Relaxes state t (in cell tcell) with the label (nu, nr, ns) from `layer` by direction d, and
+ * queues or re-keys it when its key fell. */
+GG__MV_INLINE void heap_relax(heap *h, const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
+                              int64_t budget, int32_t t, int32_t tcell, int32_t nu, int32_t nr,
+                              int32_t ns, int d, int layer, const bool fexact)
+{
+    if (over_budget(m, budget, nu, nr))
+        return;
+    gg__mv_touch(m, pl, x->m_pos, tcell);
+    /* A settled label is final in cost and steps (the heuristic is consistent), but A* may
+     * settle a cell before an equally good predecessor that ties its key and is shallower; that
+     * predecessor may still win the direction tie rule. */
+    bool closed = h->pos[t] == -2;
+    int r = relax(m, pl, t, nu, nr, ns, d, layer);
+    if (r == 0 || closed)
+        return;
+    int32_t at = h->pos[t];
+    if (at < 0) {
+        at = h->len++;
+        h->pos[t] = at;
+    }
+    h->a[at] = key_entry(h, t);
+    hup(h, at, fexact);
+}
+
+/* simple1: a 1x1 mover with one layer; its legal steps come from the nine cells around it at
+ * once (row_legal()), in spatial order (the result does not depend on the order: relax() keeps
+ * the first direction among equal labels). */
+GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
+                               gg__mv_search *q, const bool fexact, double tol,
+                               const bool simple1)
+{
+    const int32_t n = m->n, w = m->w, hgt = m->h;
     const bool astar = q->goal_cell >= 0;
-    gg_cell goal = astar ? gg_cell_make(q->goal_cell % w, q->goal_cell / w) : gg_cell_make(0, 0);
     heap h;
-    h.a = x->m_queue;
+    h.a = x->m_heap;
     h.pos = x->m_pos;
     h.len = 0;
     h.m = m;
     h.pl = pl;
     h.astar = astar;
-    h.kc = astar ? x->m_fcost : pl->cost;
-    h.kr = astar ? x->m_froot2 : pl->root2;
-    h.ks = astar ? x->m_fsteps : pl->steps;
+    h.goal = astar ? gg_cell_make(q->goal_cell % w, q->goal_cell / w) : gg_cell_make(0, 0);
+    h.tol = tol;
     int64_t budget = q->budget_ft == INT64_MAX ? INT64_MAX : q->budget_ft / m->unit_ft;
     q->goal_state = -1;
+    const int32_t off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+    const uint8_t keep = m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu;
+    const uint8_t dmask = m->ignore_difficult ? 0u : GG__CELL_DIFFICULT;
 
     if (pl->stamp == NULL) /* a field: positions were not initialised with the labels */
         for (int32_t i = 0; i < n * m->layers; ++i)
@@ -520,35 +919,52 @@ void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__m
     if (m->euclid)
         pl->root2[q->start] = 0;
     pl->prev[q->start] = GG__MV_NO_PREV;
-    if (astar)
-        set_f(m, x, pl, q->start, goal);
-    h.a[0] = (uint32_t)q->start;
+    h.a[0] = key_entry(&h, q->start);
     h.pos[q->start] = 0;
     h.len = 1;
 
-    int32_t gkc = 0, gkr = 0, gks = 0; /* the goal's key once found */
+    /* The goal's key once found. */
+    double gf = 0.0;
+    int64_t gkc = 0, gkr = 0;
+    int32_t gks = 0;
     while (h.len > 0) {
-        uint32_t top = h.a[0];
-        if (q->goal_state >= 0) {
-            /* Keep settling states whose key ties the goal's, so that every optimal predecessor
-             * of the route is known before it is read back (the field's tie rule). */
-            int c = m->euclid ? gg__mv_sign_r2((int64_t)h.kc[top] - gkc, (int64_t)h.kr[top] - gkr)
-                              : (h.kc[top] > gkc) - (h.kc[top] < gkc);
-            if (c > 0 || (c == 0 && h.ks[top] > gks))
-                break;
-        }
-        int32_t s = (int32_t)hpop(&h);
+        /* Keep settling states whose key ties the goal's, so that every optimal predecessor of
+         * the route is known before it is read back (the field's tie rule). */
+        if (q->goal_state >= 0 && past_goal(&h, gf, gkc, gkr, gks, fexact))
+            break;
+        int32_t s = hpop(&h, fexact);
         int32_t layer = s / n, cell = s - layer * n;
         if (astar && cell == q->goal_cell && q->goal_state < 0) {
             q->goal_state = s;
             gkc = pl->cost[s];
             gkr = m->euclid ? pl->root2[s] : 0;
             gks = pl->steps[s];
+            gf = key_f(m->euclid, gkc, gkr);
             continue; /* nothing beyond the goal is needed */
         }
         collect(x, q, w, cell);
         int32_t col = cell % w, row = cell / w;
         int32_t ns = pl->steps[s] + 1;
+        if (simple1) {
+            uint32_t legal;
+            if (col > 0 && row > 0 && col < w - 1 && row < hgt - 1) {
+                const uint8_t *mid = m->cells + (size_t)row * (size_t)w;
+                legal = row_legal(mid - w, mid, mid + w, m->mwalls + (size_t)row * (size_t)w,
+                                  col, keep);
+            } else {
+                legal = edge_legal(m, cell, col, row);
+            }
+            const int32_t g = pl->cost[s], g2 = m->euclid ? pl->root2[s] : 0;
+            for (; legal != 0; legal &= legal - 1u) {
+                const int k = first_bit(legal);
+                const int32_t t = cell + off[k];
+                const int diff = (m->cells[t] & dmask) != 0;
+                const int cls = (0xA5u >> k) & 1u; /* NW, NE, SW, SE */
+                heap_relax(&h, m, x, pl, budget, t, t, g + m->price[cls][diff],
+                           g2 + m->price_r2[cls][diff], ns, sp_dir[k], 0, fexact);
+            }
+            continue;
+        }
         for (int32_t k = 0; k < m->ndirs; ++k) {
             int d = m->dirs[k];
             bool diff = false;
@@ -558,32 +974,37 @@ void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__m
             int cls = gg__mv_class(m, d, layer, &nl);
             int32_t nu = pl->cost[s] + m->price[cls][diff];
             int32_t nr = m->euclid ? pl->root2[s] + m->price_r2[cls][diff] : 0;
-            if (over_budget(m, budget, nu, nr))
-                continue;
             int32_t tcell = cell + gg__dirs[d].dr * w + gg__dirs[d].dc;
-            int32_t t = nl * n + tcell;
-            gg__mv_touch(m, pl, x->m_pos, tcell);
-            /* A settled label is final in cost and steps (the heuristic is consistent), but A*
-             * may settle a cell before an equally good predecessor that ties its key and is
-             * shallower; that predecessor may still win the direction tie rule. */
-            bool closed = h.pos[t] == -2;
-            int r = relax(m, pl, t, nu, nr, ns, d, layer);
-            if (r == 0 || closed)
-                continue;
-            if (astar)
-                set_f(m, x, pl, t, goal);
-            if (h.pos[t] < 0) {
-                h.a[h.len] = (uint32_t)t;
-                h.pos[t] = h.len;
-                h.len++;
-                hup(&h, h.len - 1);
-            } else {
-                hup(&h, h.pos[t]);
-            }
+            heap_relax(&h, m, x, pl, budget, nl * n + tcell, tcell, nu, nr, ns, d, layer, fexact);
         }
     }
     if (astar && q->goal_state >= 0)
         q->goal_state = gg__mv_best_state(m, pl, q->goal_cell);
+}
+
+void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
+{
+    /* B of the comment above: every label's whole and sqrt(2) parts are at most B. */
+    int64_t dear = 0;
+    for (int k = 0; k < 3; ++k)
+        for (int d = 0; d < 2; ++d) {
+            int64_t p = (int64_t)m->price[k][d] + m->price_r2[k][d];
+            dear = p > dear ? p : dear;
+        }
+    int64_t bound = dear * ((int64_t)m->n * m->layers + m->w + m->h);
+    bool fexact = !m->euclid || bound <= ((int64_t)1 << 24);
+    double tol = (double)bound * 0x1p-48;
+    if (m->simple && m->layers == 1) {
+        if (fexact)
+            heap_search(m, x, pl, q, true, 0.0, true);
+        else
+            heap_search(m, x, pl, q, false, tol, true);
+    } else {
+        if (fexact)
+            heap_search(m, x, pl, q, true, 0.0, false);
+        else
+            heap_search(m, x, pl, q, false, tol, false);
+    }
 }
 
 int gg__mv_prev_of(const gg__mv *m, const gg__mv_planes *pl, int32_t state)

@@ -17,10 +17,7 @@ static void free_planes(gg_scratch *x)
     gg__free_array(&x->alloc, x->m_steps, 2 * x->ncells, sizeof *x->m_steps);
     gg__free_array(&x->alloc, x->m_prev, 2 * x->ncells, sizeof *x->m_prev);
     gg__free_array(&x->alloc, x->m_pos, 2 * x->ncells, sizeof *x->m_pos);
-    gg__free_array(&x->alloc, x->m_fcost, 2 * x->ncells, sizeof *x->m_fcost);
-    gg__free_array(&x->alloc, x->m_froot2, x->ncells, sizeof *x->m_froot2);
-    gg__free_array(&x->alloc, x->m_fsteps, 2 * x->ncells, sizeof *x->m_fsteps);
-    gg__free_array(&x->alloc, x->m_queue, 2 * x->ncells, sizeof *x->m_queue);
+    gg__free_array(&x->alloc, x->m_heap, 2 * x->ncells, sizeof *x->m_heap);
     gg__free_array(&x->alloc, x->m_flag, x->ncells, sizeof *x->m_flag);
 }
 
@@ -53,15 +50,12 @@ gg_status gg_scratch_create(const gg_scene *scene, gg_scratch **out_scratch)
     x->m_steps = gg__alloc_array(&x->alloc, n2, sizeof *x->m_steps);
     x->m_prev = gg__alloc_array(&x->alloc, n2, sizeof *x->m_prev);
     x->m_pos = gg__alloc_array(&x->alloc, n2, sizeof *x->m_pos);
-    x->m_fcost = gg__alloc_array(&x->alloc, n2, sizeof *x->m_fcost);
-    x->m_froot2 = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_froot2);
-    x->m_fsteps = gg__alloc_array(&x->alloc, n2, sizeof *x->m_fsteps);
-    x->m_queue = gg__alloc_array(&x->alloc, n2, sizeof *x->m_queue);
+    x->m_heap = gg__alloc_array(&x->alloc, n2, sizeof *x->m_heap);
+    x->m_queue = (uint32_t *)(void *)x->m_heap;
     x->m_flag = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_flag);
     if (x->stamp == NULL || x->cost == NULL || x->prev_dir == NULL || x->heap_pos == NULL ||
         x->queue == NULL || x->m_cost == NULL || x->m_root2 == NULL || x->m_steps == NULL ||
-        x->m_prev == NULL || x->m_pos == NULL || x->m_fcost == NULL || x->m_froot2 == NULL ||
-        x->m_fsteps == NULL || x->m_queue == NULL || x->m_flag == NULL) {
+        x->m_prev == NULL || x->m_pos == NULL || x->m_heap == NULL || x->m_flag == NULL) {
         gg_scratch_destroy(x);
         return GG_E_NO_MEMORY;
     }

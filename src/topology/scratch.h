@@ -9,7 +9,7 @@
 #define GG__NO_DIR 0xFFu
 
 /* Per-thread working memory for one scene, about 17 bytes per cell for the Nat20 queries plus
- * about 60 for the movement planes (two parity layers).
+ * about 63 for the movement planes (two parity layers).
  *
  * Cells are keyed column-major, key = col * height + row, so that comparing keys compares
  * (col, row): the heap's tie rule (Nat20 §12: equal costs pop by numeric column, then row)
@@ -42,13 +42,21 @@ struct gg_scratch {
     int32_t *m_root2;       /* [ncells] Euclidean sqrt(2) feet of g */
     int32_t *m_steps;       /* steps of g */
     uint8_t *m_prev;        /* direction | predecessor layer << 3; 0xFF = none */
-    int32_t *m_pos;         /* heap position; -1 = not in the heap */
-    int32_t *m_fcost;       /* A*: g + h (units / whole feet) */
-    int32_t *m_froot2;      /* [ncells] A*: Euclidean sqrt(2) feet of g + h */
-    int32_t *m_fsteps;      /* A*: steps of g + h */
-    uint32_t *m_queue;      /* circular FIFO of (state | remaining units << 27), or the heap */
+    int32_t *m_pos;         /* heap position; -1 = not in the heap, -2 = settled */
+    /* One buffer, two views (a query uses one of them): the heap of keyed entries
+     * (move_search.c), or the queues of the bucketed engines. */
+    struct gg__mv_hent *m_heap; /* [2 * ncells] */
+    uint32_t *m_queue;          /* [8 * ncells] in the same memory as m_heap */
     uint8_t *m_flag;        /* [ncells] per-cell marks of one movement query */
 };
+
+/* An entry of the movement heap: the key (f, fs, state) carried inline, so that sifting reads
+ * only the heap array. f is the cost (A*: g + h) as a double, fs_state = steps (A*: + the steps
+ * estimate) << 32 | state (see move_search.c for when the double is exact). */
+typedef struct gg__mv_hent {
+    double f;
+    uint64_t fs_state;
+} gg__mv_hent;
 
 /* True when `scratch` was made for `scene` (both non-NULL); queries answer GG_E_INVALID_ARG
  * otherwise. The size check also catches a scene recreated at a freed scene's address. */
