@@ -129,6 +129,8 @@ gg_status gg_scene_visibility_matrix(const gg_scene *scene, const gg_cell *cells
     if (rule != GG_VISIBILITY_LINE_OF_SIGHT && rule != GG_VISIBILITY_CAN_SEE)
         return GG_E_INVALID_ARG;
     size_t n = (size_t)count;
+    if (n == 0)
+        return GG_OK; /* (and out may be NULL: memset(NULL, 0, 0) is undefined) */
     memset(out, 0, n * n);
     bool can_see = rule == GG_VISIBILITY_CAN_SEE;
     for (size_t i = 0; i < n; ++i) {
