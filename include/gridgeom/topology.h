@@ -927,6 +927,16 @@ GG_API GG_NODISCARD gg_status gg_scene_get_light(const gg_scene *scene, gg_light
 /// @since 0.1
 GG_API int32_t gg_scene_light_count(const gg_scene *scene);
 
+/// Lists the live light sources in id order: their ids (`out_ids`, may be NULL) and definitions
+/// (`out_defs`, may be NULL), at most `capacity` of each.
+/// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = full count);
+///         GG_E_INVALID_ARG for NULL scene or out_count, or a negative capacity.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scene_list_lights(const gg_scene *scene, gg_light_id *out_ids,
+                                                   gg_light_def *out_defs, int32_t capacity,
+                                                   int32_t *out_count);
+
 /// The light that sources alone put on `c` (GG_LIGHT_BRIGHT, GG_LIGHT_DIM, or GG_LIGHT_DARK
 /// when no source reaches it), ignoring tags and the default. gg_scene_light_on_cell() combines
 /// it with them. Off-map cells answer GG_LIGHT_DARK with GG_OK.

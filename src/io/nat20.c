@@ -379,7 +379,6 @@ static json_t *wall_json(const gg__wall *w)
     return o;
 }
 
-#define LIGHT_PROBE_LIMIT 4096u
 
 static json_t *scene_json(const gg_scene *s)
 {
@@ -439,27 +438,18 @@ static json_t *scene_json(const gg_scene *s)
     if (ok && gg_scene_light_count(s) > 0) {
         json_t *lights = json_array();
         ok = put(root, "lights", lights);
-        int32_t found = 0;
-        /* The topology layer has no light enumeration yet: probe each slot's generations (odd =
-         * live; a slot's generation grows by 2 each time it is reused). */
-        for (uint32_t i = 0; ok && i < s->light_slots; i++) {
-            for (uint32_t g = 1; g < LIGHT_PROBE_LIMIT; g += 2) {
-                gg_light_id id;
-                id.index = i;
-                id.generation = g;
-                gg_light_def d;
-                if (gg_scene_get_light(s, id, &d) == GG_OK) {
-                    char cid[GG_CELL_ID_MAX];
-                    gg_cell_format(d.cell, cid, sizeof cid);
-                    ok = push(lights, json_pack("{s:s,s:i,s:i}", "cell", cid, "bright_ft",
-                                                (int)d.bright_ft, "dim_ft", (int)d.dim_ft));
-                    found++;
-                    break;
-                }
-            }
+        int32_t n = gg_scene_light_count(s), total = 0;
+        gg_light_def *defs = (gg_light_def *)malloc((size_t)n * sizeof *defs);
+        ok = ok && defs != NULL &&
+             gg_scene_list_lights(s, NULL, defs, n, &total) == GG_OK &&
+             total == n;
+        for (int32_t k = 0; ok && k < n; k++) {
+            char cid[GG_CELL_ID_MAX];
+            gg_cell_format(defs[k].cell, cid, sizeof cid);
+            ok = push(lights, json_pack("{s:s,s:i,s:i}", "cell", cid, "bright_ft",
+                                        (int)defs[k].bright_ft, "dim_ft", (int)defs[k].dim_ft));
         }
-        if (found != gg_scene_light_count(s))
-            ok = false;
+        free(defs);
     }
     if (!ok) {
         json_decref(root);

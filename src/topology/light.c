@@ -151,6 +151,37 @@ gg_status gg_scene_get_light(const gg_scene *s, gg_light_id id, gg_light_def *ou
 
 int32_t gg_scene_light_count(const gg_scene *s) { return s ? (int32_t)s->live_lights : 0; }
 
+gg_status gg_scene_list_lights(const gg_scene *s, gg_light_id *out_ids, gg_light_def *out_defs,
+                               int32_t capacity, int32_t *out_count)
+{
+    if (out_count == NULL)
+        return GG_E_INVALID_ARG;
+    *out_count = 0;
+    if (s == NULL || capacity < 0)
+        return GG_E_INVALID_ARG;
+    int32_t n = 0;
+    for (uint32_t i = 0; i < s->light_slots; ++i) {
+        const struct gg__light *l = &s->lights[i];
+        if ((l->generation & 1u) == 0)
+            continue;
+        if (n < capacity) {
+            if (out_ids != NULL) {
+                out_ids[n].index = i;
+                out_ids[n].generation = l->generation;
+            }
+            if (out_defs != NULL) {
+                out_defs[n] = gg_light_def_default();
+                out_defs[n].cell = l->cell;
+                out_defs[n].bright_ft = l->bright_ft;
+                out_defs[n].dim_ft = l->dim_ft;
+            }
+        }
+        ++n;
+    }
+    *out_count = n;
+    return n > capacity ? GG_PARTIAL : GG_OK;
+}
+
 /* ---- Reading light ---------------------------------------------------------------------------- */
 
 gg_light gg__source_light(const gg_scene *s, gg_cell c, gg_light floor)

@@ -314,6 +314,43 @@ static void light__writers_fail_cleanly_without_memory(void **state)
     }
 }
 
+static void light__list_returns_live_lights_in_id_order(void **state)
+{
+    (void)state;
+    gg_scene_def d = gg_scene_def_default();
+    d.width = d.height = 10;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    gg_light_id ids[4];
+    for (int k = 0; k < 4; ++k) {
+        gg_light_def l = gg_light_def_default();
+        l.cell = gg_cell_make(k, k);
+        l.bright_ft = 5 * k;
+        l.dim_ft = 10 * k;
+        assert_int_equal(gg_scene_add_light(s, &l, &ids[k]), GG_OK);
+    }
+    assert_int_equal(gg_scene_remove_light(s, ids[1]), GG_OK);
+    gg_light_id got[4];
+    gg_light_def defs[4];
+    int32_t n = -1;
+    assert_int_equal(gg_scene_list_lights(s, got, defs, 4, &n), GG_OK);
+    assert_int_equal(n, 3);
+    const int want[3] = {0, 2, 3};
+    for (int k = 0; k < 3; ++k) {
+        assert_int_equal(got[k].index, ids[want[k]].index);
+        assert_int_equal(got[k].generation, ids[want[k]].generation);
+        assert_int_equal(defs[k].cell.col, want[k]);
+        assert_int_equal(defs[k].dim_ft, 10 * want[k]);
+    }
+    assert_int_equal(gg_scene_list_lights(s, got, NULL, 2, &n), GG_PARTIAL);
+    assert_int_equal(n, 3);
+    assert_int_equal(gg_scene_list_lights(s, NULL, NULL, 0, &n), GG_PARTIAL);
+    assert_int_equal(gg_scene_list_lights(s, NULL, NULL, -1, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_list_lights(NULL, NULL, NULL, 0, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_list_lights(s, NULL, NULL, 0, NULL), GG_E_INVALID_ARG);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -322,6 +359,7 @@ int main(void)
         cmocka_unit_test(light__brightest_wins_and_combines_with_tags),
         cmocka_unit_test(light__seen_cells_property_with_sources),
         cmocka_unit_test(light__writers_fail_cleanly_without_memory),
+        cmocka_unit_test(light__list_returns_live_lights_in_id_order),
     };
     return cmocka_run_group_tests_name("topology/light", tests, NULL, NULL);
 }
