@@ -134,6 +134,77 @@ GG__MV_INLINE int32_t relax_simple(const bsimple *restrict b, const bool two, co
     return units;
 }
 
+/* ---- The delayed-step queue of the bucket engines -------------------------------------------
+ *
+ * Costs are small whole numbers of units, so Dijkstra needs no heap: a FIFO settles states layer
+ * by layer (cost 0, 1, 2, ...). A step of `units` enters the queue carrying units - 1 layers of
+ * delay and is forwarded one layer at a time until its cost comes due; an entry superseded by a
+ * cheaper route is dropped when it surfaces. Entries pack state | remaining << GG__MV_STATE_BITS.
+ * Both bucket engines (bucket_core, gg__mv_bucket_search) share this one queue. */
+typedef struct dqueue {
+    uint32_t *restrict q;
+    uint32_t cap, head, tail, count;
+    uint32_t in_layer, next_layer; /* entries left in the current layer / queued for the next */
+    int32_t layer_cost;            /* the cost, in units, of the layer being settled */
+} dqueue;
+
+static inline void dq_init(dqueue *d, uint32_t *q, uint32_t cap, int32_t start)
+{
+    d->q = q;
+    d->cap = cap;
+    d->head = 0;
+    d->tail = 1;
+    d->count = 1;
+    d->in_layer = 1;
+    d->next_layer = 0;
+    d->layer_cost = 0;
+    q[0] = (uint32_t)start;
+}
+
+/* Queues `state`, reached by a step of `units` >= 1 from the layer being settled. */
+static inline bool dq_push(dqueue *d, int32_t state, int32_t units)
+{
+    if (d->count == d->cap)
+        return false;
+    d->q[d->tail] = (uint32_t)state | ((uint32_t)(units - 1) << GG__MV_STATE_BITS);
+    d->tail = d->tail + 1 == d->cap ? 0 : d->tail + 1;
+    ++d->count;
+    ++d->next_layer;
+    return true;
+}
+
+/* The next state to settle (its cost is d->layer_cost): 1; queue empty: 0; full: -1. */
+static inline int dq_next(dqueue *d, const int32_t *cost, int32_t *out_state)
+{
+    while (d->count > 0) {
+        if (d->in_layer == 0) {
+            ++d->layer_cost;
+            d->in_layer = d->next_layer;
+            d->next_layer = 0;
+            continue;
+        }
+        uint32_t e = d->q[d->head];
+        d->head = d->head + 1 == d->cap ? 0 : d->head + 1;
+        --d->count;
+        --d->in_layer;
+        int32_t s = (int32_t)(e & GG__MV_STATE_MASK);
+        int32_t rem = (int32_t)(e >> GG__MV_STATE_BITS);
+        if (rem > 0) {
+            /* Still travelling: forward it one layer unless a cheaper route superseded it. */
+            if (cost[s] != d->layer_cost + rem)
+                continue;
+            if (!dq_push(d, s, rem))
+                return -1;
+            continue;
+        }
+        if (cost[s] != d->layer_cost)
+            continue; /* stale: settled earlier at a lower cost */
+        *out_state = s;
+        return 1;
+    }
+    return 0;
+}
+
 /* The bucketed search for a 1x1 mover with no avoided cells and no other creatures: the hot
  * path of fields and overlays, specialised (after inlining) on the parity layers, the stamps and
  * the metric's directions, with the eight neighbours unrolled. A neighbour whose label is
@@ -164,7 +235,6 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     const uint32_t cap = (uint32_t)(2 * x->ncells);
     const bool overlay = q->overlay;
 
-    uint32_t head = 0, tail = 0, count = 0;
     const int32_t start_cell = q->start % n;
     if (stamped) {
         bs.stamp[start_cell] = bs.epoch;
@@ -176,12 +246,12 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     cost[q->start] = 0;
     bs.steps[q->start] = 0;
     bs.prev[q->start] = GG__MV_NO_PREV;
-    queue[tail++] = (uint32_t)q->start;
-    count = 1;
 
     if (uniform) {
         /* Every step costs one unit: a plain breadth-first search, each cell queued once, so the
          * queue is linear and needs no layer bookkeeping. */
+        uint32_t head = 0, tail = 0;
+        queue[tail++] = (uint32_t)q->start;
         while (head < tail) {
             const int32_t cell = (int32_t)queue[head++];
             const int32_t lc = cost[cell];
@@ -220,34 +290,12 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
         return true;
     }
 
-    int32_t lc = 0; /* the cost layer being settled, in units */
-    uint32_t in_layer = 1, next_layer = 0;
-    while (count > 0) {
-        if (in_layer == 0) {
-            ++lc;
-            in_layer = next_layer;
-            next_layer = 0;
-            continue;
-        }
-        uint32_t e = queue[head];
-        head = head + 1 == cap ? 0 : head + 1;
-        --count;
-        --in_layer;
-        int32_t s = (int32_t)(e & GG__MV_STATE_MASK);
-        int32_t rem = (int32_t)(e >> GG__MV_STATE_BITS);
-        if (rem > 0) {
-            if (cost[s] != lc + rem)
-                continue;
-            if (count == cap)
-                return false;
-            queue[tail] = (uint32_t)s | ((uint32_t)(rem - 1) << GG__MV_STATE_BITS);
-            tail = tail + 1 == cap ? 0 : tail + 1;
-            ++count;
-            ++next_layer;
-            continue;
-        }
-        if (cost[s] != lc)
-            continue;
+    dqueue dq;
+    dq_init(&dq, queue, cap, q->start);
+    int32_t s = 0;
+    int got;
+    while ((got = dq_next(&dq, cost, &s)) > 0) {
+        const int32_t lc = dq.layer_cost;
         const int layer = two && s >= n ? 1 : 0;
         const int32_t cell = layer ? s - n : s;
         const int32_t col = cell % w, row = cell / w;
@@ -286,16 +334,11 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             GG__MV_RELAX(7, 1, 1)
         }
 #undef GG__MV_RELAX
-        if (count + (uint32_t)k > cap)
-            return false;
-        for (int i = 0; i < k; ++i) {
-            queue[tail] = (uint32_t)ts[i] | ((uint32_t)(units[i] - 1) << GG__MV_STATE_BITS);
-            tail = tail + 1 == cap ? 0 : tail + 1;
-        }
-        count += (uint32_t)k;
-        next_layer += (uint32_t)k;
+        for (int i = 0; i < k; ++i)
+            if (!dq_push(&dq, ts[i], units[i]))
+                return false;
     }
-    return true;
+    return got == 0;
 }
 
 /* ---- Fields of a 1x1 mover whose step price depends only on the cell entered --------------- *
@@ -621,7 +664,6 @@ bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
         return bucket_simple(m, x, pl, q);
     uint32_t *queue = x->m_queue;
     const uint32_t cap = (uint32_t)(2 * x->ncells);
-    uint32_t head = 0, tail = 0, count = 0;
     const int32_t n = m->n, w = m->w;
     int32_t *cost = pl->cost, *steps = pl->steps;
     int64_t budget = q->budget_ft == INT64_MAX ? INT64_MAX : q->budget_ft / m->unit_ft;
@@ -631,38 +673,13 @@ bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
     cost[q->start] = 0;
     steps[q->start] = 0;
     pl->prev[q->start] = GG__MV_NO_PREV;
-    queue[tail++] = (uint32_t)q->start;
-    count = 1;
 
-    int32_t layer_cost = 0;
-    uint32_t in_layer = 1, next_layer = 0;
-    while (count > 0) {
-        if (in_layer == 0) {
-            ++layer_cost;
-            in_layer = next_layer;
-            next_layer = 0;
-            continue;
-        }
-        uint32_t e = queue[head];
-        head = head + 1 == cap ? 0 : head + 1;
-        --count;
-        --in_layer;
-        int32_t s = (int32_t)(e & GG__MV_STATE_MASK);
-        int32_t rem = (int32_t)(e >> GG__MV_STATE_BITS);
-        if (rem > 0) {
-            /* A step still travelling: forward it one layer unless a cheaper route superseded it. */
-            if (cost[s] != layer_cost + rem)
-                continue;
-            if (count == cap)
-                return false;
-            queue[tail] = (uint32_t)s | ((uint32_t)(rem - 1) << GG__MV_STATE_BITS);
-            tail = tail + 1 == cap ? 0 : tail + 1;
-            ++count;
-            ++next_layer;
-            continue;
-        }
-        if (cost[s] != layer_cost)
-            continue; /* stale: settled earlier at a lower cost */
+    dqueue dq;
+    dq_init(&dq, queue, cap, q->start);
+    int32_t s = 0;
+    int got;
+    while ((got = dq_next(&dq, cost, &s)) > 0) {
+        const int32_t layer_cost = dq.layer_cost;
         int32_t layer = s / n, cell = s - layer * n;
         collect(x, q, w, cell);
         int32_t col = cell % w, row = cell / w;
@@ -681,17 +698,11 @@ bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
             int32_t tcell = cell + gg__dirs[d].dr * w + gg__dirs[d].dc;
             int32_t t = nl * n + tcell;
             gg__mv_touch(m, pl, NULL, tcell);
-            if (relax(m, pl, t, nu, 0, ns, d, layer) == 1) {
-                if (count == cap)
-                    return false;
-                queue[tail] = (uint32_t)t | ((uint32_t)(units - 1) << GG__MV_STATE_BITS);
-                tail = tail + 1 == cap ? 0 : tail + 1;
-                ++count;
-                ++next_layer;
-            }
+            if (relax(m, pl, t, nu, 0, ns, d, layer) == 1 && !dq_push(&dq, t, units))
+                return false;
         }
     }
-    return true;
+    return got == 0;
 }
 
 /* ---- Indexed heap over states, keys inline --------------------------------------------------
