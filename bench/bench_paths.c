@@ -3,7 +3,8 @@
  *
  * Maps are 1024 x 1024: random (20% blocked), rooms-and-corridors, open. Every comparison first
  * asserts that both sides agree on the cost of every cell (fields) or of the route (A*), then
- * times them in the same run and prints the ratio with its target:
+ * times them against each other, one call of each in turn (bench_time_pair(): the fastest call
+ * of each side, so both ran under the same machine load), and prints the ratio with its target:
  *   BFS field (corner rule)   >= 1x a plain C BFS over a byte grid; >= 50x TCOD_dijkstra with
  *                             diagonal cost 1.0 (random, open)
  *   difficult field (x2)      within 1.3x of our BFS field; >= 10x TCOD_dijkstra with an
@@ -17,7 +18,7 @@
  *
  * Usage: bench_paths [--quick] [--once] [--no-tcod] [--only=fields|astar|overlay]
  *   --quick    shorter timing, for smoke runs
- *   --once     run every timed function of ours exactly once and skip libtcod: for instruction
+ *   --once     time every comparison with one call per side and skip libtcod: for instruction
  *              counts, e.g. valgrind --tool=callgrind --toggle-collect=gg_scene_move_field
  *              ./bench_paths --once --only=fields (ratios printed are then meaningless)
  *   --no-tcod  skip the (slow) libtcod sides */
@@ -35,8 +36,8 @@
 #define SIDE 1024
 #define CELL 5
 
-static double g_min_time = 0.3;
-static int g_rounds = 3;
+static double g_min_time = 0.9; /* per side of a pair (the slower side reaches it) */
+static int g_calls = 5;         /* at least this many calls per side */
 static int g_fail = 0;
 static bool g_no_tcod = false; /* --no-tcod: skip the (slow) libtcod sides */
 
@@ -58,6 +59,13 @@ static void report(const char *name, double ours, double base, double target)
 {
     if (!bench_report_ratio(name, ours, base, target))
         g_fail = 1;
+}
+
+/* Our side and the baseline, timed alternately (bench_time_pair()). */
+static void pair(void (*ours)(void *), void *co, void (*base)(void *), void *cb, double *t_ours,
+                 double *t_base)
+{
+    bench_time_pair(ours, co, base, cb, g_min_time, g_calls, t_ours, t_base);
 }
 
 /* ---- Maps and scenes --------------------------------------------------------------------------- */
@@ -293,20 +301,17 @@ static int64_t tcod_squares(tcod_ctx *t, gg_cell c)
 
 /* ---- Benchmarks ------------------------------------------------------------------------------ */
 
-/* Runs the BFS field comparisons on one map; returns our BFS time (for the x2 field). */
-static double bench_bfs_field(map *m, bool tcod_target)
+/* The BFS field comparisons on one map; `f` is our BFS field, built. */
+static void bench_bfs_field(map *m, our_field *f, bool tcod_target)
 {
-    our_field f;
-    our_field_init(&f, m->scene, m->scratch, m->origin, true);
-    our_field_run(&f);
     plain_bfs b = {m->blocked, m->w, m->h, malloc((size_t)m->w * m->h * sizeof(int32_t)),
                    malloc((size_t)m->w * m->h * sizeof(int32_t)), m->origin};
     plain_bfs_run(&b);
     for (int i = 0; i < m->w * m->h; ++i)
-        check(our_squares(&f, gg_cell_make(i % m->w, i / m->w)) == b.dist[i],
+        check(our_squares(f, gg_cell_make(i % m->w, i / m->w)) == b.dist[i],
               "BFS field vs plain BFS");
-    double ours = bench_time(our_field_run, &f, g_min_time, g_rounds);
-    double base = bench_time(plain_bfs_run, &b, g_min_time, g_rounds);
+    double ours = 0.0, base = 0.0;
+    pair(our_field_run, f, plain_bfs_run, &b, &ours, &base);
     char name[128];
     snprintf(name, sizeof name, "%s: BFS field vs plain C byte-grid BFS", m->name);
     report(name, ours, base, 1.0);
@@ -335,7 +340,8 @@ static double bench_bfs_field(map *m, bool tcod_target)
                 check(tcod_squares(&t, gg_cell_make(i % m->w, i / m->w)) == b.dist[i],
                       "BFS field vs TCOD_dijkstra");
         }
-        double tt = bench_time(tcod_dijkstra_run, &t, g_min_time, 1);
+        double tt = 0.0;
+        pair(our_field_run, f, tcod_dijkstra_run, &t, &ours, &tt);
         snprintf(name, sizeof name, "%s: BFS field vs TCOD_dijkstra diag 1.0 (%s)", m->name, form);
         report(name, ours, tt, 50.0);
         TCOD_dijkstra_delete(t.dij);
@@ -346,16 +352,16 @@ static double bench_bfs_field(map *m, bool tcod_target)
 #endif
     free(b.dist);
     free(b.queue);
-    free(f.mem);
-    return ours;
 }
 
-static void bench_difficult_field(map *m, double ours_bfs)
+/* The x2 field against our BFS field `bfs` (built) and against libtcod. */
+static void bench_difficult_field(map *m, our_field *bfs)
 {
     our_field f;
     our_field_init(&f, m->dscene, m->dscratch, m->origin, false);
     our_field_run(&f);
-    double ours = bench_time(our_field_run, &f, g_min_time, g_rounds);
+    double ours = 0.0, ours_bfs = 0.0;
+    pair(our_field_run, &f, our_field_run, bfs, &ours, &ours_bfs);
     char name[128];
     snprintf(name, sizeof name, "%s: x2 difficult field vs our BFS field (ratio >= 1/1.3)",
              m->name);
@@ -378,7 +384,8 @@ static void bench_difficult_field(map *m, double ours_bfs)
         gg_cell c = gg_cell_make(i % m->w, i / m->w);
         check(our_squares(&f, c) == tcod_squares(&t, c), "x2 field vs TCOD_dijkstra callback");
     }
-    double tt = bench_time(tcod_dijkstra_run, &t, g_min_time, 1);
+    double tt = 0.0;
+    pair(our_field_run, &f, tcod_dijkstra_run, &t, &ours, &tt);
     snprintf(name, sizeof name, "%s: x2 difficult field vs TCOD_dijkstra cost callback", m->name);
     report(name, ours, tt, 10.0);
     TCOD_dijkstra_delete(t.dij);
@@ -420,6 +427,10 @@ static gg_cell reached_near(const our_field *f, const map *m, int x0, int y0)
     return m->origin;
 }
 
+#ifdef GG_HAVE_LIBTCOD
+static void bench_astar_tcod(map *m, our_path *pp, double target);
+#endif
+
 static void bench_astar(map *m, double target)
 {
     our_field f;
@@ -435,15 +446,30 @@ static void bench_astar(map *m, double target)
     p.out = malloc((size_t)SIDE * SIDE * sizeof *p.out);
     our_path_run(&p);
     check(p.n > 0, "A* found no route");
-    double ours = bench_time(our_path_run, &p, g_min_time, g_rounds);
     printf("%s: A* (%d,%d)->(%d,%d): %.3f ft, %d cells\n", m->name, (int)p.from.col,
            (int)p.from.row, (int)p.to.col, (int)p.to.row, gg_metric_cost_ft(p.cost), (int)p.n);
 #ifdef GG_HAVE_LIBTCOD
-    if (g_no_tcod) {
+    if (!g_no_tcod) {
+        bench_astar_tcod(m, &p, target);
         free(p.out);
         free(f.mem);
         return;
     }
+#endif
+    /* No baseline (libtcod not linked, or --no-tcod/--once): our time, for the record. */
+    double ours = bench_time(our_path_run, &p, g_min_time, 1);
+    printf("%s: A* corner to corner: %.3f us (no libtcod baseline run)\n", m->name, ours * 1e6);
+    (void)target;
+    free(p.out);
+    free(f.mem);
+}
+
+#ifdef GG_HAVE_LIBTCOD
+/* A* against TCOD_path on the same pair, once both agree on the route's cost. */
+static void bench_astar_tcod(map *m, our_path *pp, double target)
+{
+    our_path p = *pp;
+    double ours = 0.0;
     tcod_ctx t;
     memset(&t, 0, sizeof t);
     t.blocked = m->blocked;
@@ -477,22 +503,16 @@ static void bench_astar(map *m, double target)
                m->name, gg_metric_cost_ft(tc), (int)legal, tn, gg_metric_cost_ft(p.cost));
         g_fail = 1;
     } else {
-        double tt = bench_time(tcod_path_run, &t, g_min_time, g_rounds);
+        double tt = 0.0;
+        pair(our_path_run, &p, tcod_path_run, &t, &ours, &tt);
         char name[128];
         snprintf(name, sizeof name, "%s: A* corner to corner vs TCOD_path (exact diagonals)",
                  m->name);
         report(name, ours, tt, target);
     }
     TCOD_path_delete(t.path);
-#else
-    /* Without libtcod there is no baseline: print our time for the record. */
-    printf("%s: A* corner to corner: %.3f us (no libtcod baseline in this build)\n", m->name,
-           ours * 1e6);
-    (void)target;
-#endif
-    free(p.out);
-    free(f.mem);
 }
+#endif
 
 /* Overlay within 30 ft: a 64x64 random tile, and the same tile repeated 16 x 16 times; the same
  * starts (shifted to random tiles on the big map) give identical overlays. */
@@ -567,8 +587,8 @@ static void bench_overlay(void)
                       a[k].cost.feet == large->out[k].cost.feet,
                   "overlays differ between 64^2 and 1024^2");
     }
-    double ts = bench_time(ov_run, small, g_min_time, g_rounds);
-    double tb = bench_time(ov_run, large, g_min_time, g_rounds);
+    double ts = 0.0, tb = 0.0;
+    pair(ov_run, small, ov_run, large, &ts, &tb);
     double ratio = tb / ts;
     bool pass = ratio >= 0.8 && ratio <= 1.2;
     printf("%-58s 64^2 %10.3f us  1024^2 %10.3f us  ratio %7.2fx (target 0.80..1.20) %s\n",
@@ -594,10 +614,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--quick") == 0) {
             g_min_time = 0.05;
-            g_rounds = 1;
+            g_calls = 1;
         } else if (strcmp(argv[i], "--once") == 0) {
             g_min_time = 0.0;
-            g_rounds = 1;
+            g_calls = 1;
             g_no_tcod = true;
         } else if (strncmp(argv[i], "--only=", 7) == 0) {
             only = argv[i] + 7;
@@ -614,8 +634,12 @@ int main(int argc, char **argv)
     map_init(&maps[1], "dungeon 1024^2", 1, 777);
     map_init(&maps[2], "open 1024^2", 2, 1);
     for (int k = 0; k < 3 && (all || strcmp(only, "fields") == 0); ++k) {
-        double bfs = bench_bfs_field(&maps[k], k != 1);
-        bench_difficult_field(&maps[k], bfs);
+        our_field bfs;
+        our_field_init(&bfs, maps[k].scene, maps[k].scratch, maps[k].origin, true);
+        our_field_run(&bfs);
+        bench_bfs_field(&maps[k], &bfs, k != 1);
+        bench_difficult_field(&maps[k], &bfs);
+        free(bfs.mem);
     }
     if (all || strcmp(only, "astar") == 0) {
         bench_astar(&maps[0], 5.0);

@@ -84,6 +84,27 @@ double bench_time(void (*fn)(void *ctx), void *ctx, double min_seconds, int roun
     return best;
 }
 
+void bench_time_pair(void (*fa)(void *ctx), void *ca, void (*fb)(void *ctx), void *cb,
+                     double min_seconds, int min_calls, double *out_a, double *out_b)
+{
+    double best_a = 1e300, best_b = 1e300, sum_a = 0.0, sum_b = 0.0;
+    for (int n = 0; n < min_calls || sum_a < min_seconds || sum_b < min_seconds; ++n) {
+        double t0 = bench_now();
+        fa(ca);
+        double t1 = bench_now();
+        fb(cb);
+        double t2 = bench_now();
+        sum_a += t1 - t0;
+        sum_b += t2 - t1;
+        if (t1 - t0 < best_a)
+            best_a = t1 - t0;
+        if (t2 - t1 < best_b)
+            best_b = t2 - t1;
+    }
+    *out_a = best_a;
+    *out_b = best_b;
+}
+
 bool bench_report_ratio(const char *name, double ours_s, double base_s, double target_ratio)
 {
     double ratio = base_s / ours_s;

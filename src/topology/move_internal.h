@@ -95,16 +95,18 @@ static inline int gg__mv_class(const gg__mv *m, int d, int p, int *next_layer)
 /* False when the footprint at (col,row) shares a cell with another creature. */
 bool gg__mv_can_end(const gg__mv *m, int32_t col, int32_t row);
 
-/* Admissible, consistent estimate from (col,row) in layer p to the goal anchor. */
-static inline void gg__mv_heuristic(const gg__mv *m, int32_t col, int32_t row, int p, gg_cell goal,
-                                    int32_t *units, int32_t *root2, int32_t *steps)
+/* Admissible, consistent estimate from (col,row) in layer p to the goal anchor, under `metric`
+ * (m's own; a search specialised on it passes a constant). */
+static inline void gg__mv_heuristic_as(const gg__mv *m, gg_metric metric, int32_t col, int32_t row,
+                                       int p, gg_cell goal, int32_t *units, int32_t *root2,
+                                       int32_t *steps)
 {
     int32_t dx = col > goal.col ? col - goal.col : goal.col - col;
     int32_t dy = row > goal.row ? row - goal.row : goal.row - row;
     int32_t mx = dx > dy ? dx : dy, mn = dx > dy ? dy : dx, u = m->min_units;
     *root2 = 0;
     *steps = mx;
-    switch (m->metric) {
+    switch (metric) {
     case GG_METRIC_CHEBYSHEV:
         *units = mx * u;
         break;
@@ -122,26 +124,61 @@ static inline void gg__mv_heuristic(const gg__mv *m, int32_t col, int32_t row, i
     }
 }
 
-/* Exact sign of dx + dy*sqrt(2) for |dx|, |dy| < 2^31. */
+static inline void gg__mv_heuristic(const gg__mv *m, int32_t col, int32_t row, int p, gg_cell goal,
+                                    int32_t *units, int32_t *root2, int32_t *steps)
+{
+    gg__mv_heuristic_as(m, m->metric, col, row, p, goal, units, root2, steps);
+}
+
+/* Exact sign of dx + dy*sqrt(2) for |dx|, |dy| < 2^31 (then dx^2 - 2 dy^2 fits 64 bits). Written
+ * without branches: searches call it for every neighbour, and either sign is common. */
 static inline int gg__mv_sign_r2(int64_t dx, int64_t dy)
 {
-    int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
-    if (sy == 0)
-        return sx;
-    if (sx == 0 || sx == sy)
-        return sy;
-    return dx * dx > 2 * dy * dy ? sx : sy;
+    const int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    const int64_t q = dx * dx - 2 * dy * dy; /* never 0 for opposite signs: sqrt(2) is irrational */
+    const int sq = (q > 0) - (q < 0);
+    const int opposite = (sx * sy) < 0;
+    const int same = (sx + sy > 0) - (sx + sy < 0); /* signs agree, or one is 0 */
+    return same + opposite * (sq * sx - same);      /* opposite: the larger magnitude wins */
 }
 
 /* The label planes a search writes: the scratch's (stamped, for queries that touch only what
- * they visit) or a field's (pre-initialised over the whole map). */
+ * they visit) or a field's (set over the whole map by the engine).
+ *
+ * Run-labelled planes (a two-price 1x1 field, see field_fifo2()): when runs[0] is not NULL,
+ * cost[] holds a run number for every reached state (2 r: run r of runs[0], 2 r + 1: run r of
+ * runs[1]; GG__MV_INF unreached) and the label is that run's key, cost << 32 | steps; steps[]
+ * and prev[] are not used. Read labels with gg__mv_cost_at() and gg__mv_steps_at(). */
 typedef struct gg__mv_planes {
     int32_t *cost, *root2, *steps;
     uint8_t *prev;
-    uint32_t *stamp; /* NULL: planes already initialised */
+    uint32_t *stamp; /* NULL: a field's planes, no stamps */
     uint32_t epoch;
     uint8_t *flag;   /* per-cell overlay marks (stamped planes only) */
+    /* A field's room for a run table (in: NULL for none) and, when the engine used it, the
+     * tables (out). */
+    uint64_t *run_room;
+    size_t run_room_words;
+    const uint64_t *runs[2];
 } gg__mv_planes;
+
+/* The cost (units) of a state's label; GG__MV_INF when unreached. */
+static inline int32_t gg__mv_cost_at(const gg__mv_planes *pl, int32_t st)
+{
+    const int32_t v = pl->cost[st];
+    if (pl->runs[0] == NULL || v == GG__MV_INF)
+        return v;
+    return (int32_t)(pl->runs[v & 1][(uint32_t)v >> 1] >> 32);
+}
+
+/* The steps of a reached state's label. */
+static inline int32_t gg__mv_steps_at(const gg__mv_planes *pl, int32_t st)
+{
+    if (pl->runs[0] == NULL)
+        return pl->steps[st];
+    const int32_t v = pl->cost[st];
+    return (int32_t)(uint32_t)pl->runs[v & 1][(uint32_t)v >> 1];
+}
 
 /* What a search is asked for. */
 typedef struct gg__mv_search {
@@ -163,6 +200,17 @@ bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
 
 /* Dijkstra (goal_cell < 0) or A* (goal_cell >= 0) with the scratch's indexed heap. */
 void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q);
+
+/* True when gg__mv_astar_1x1() serves a path query under `m`: a 1x1 mover on one layer (no
+ * avoid list, no other creatures, not 5-10-5) whose heap keys are exact doubles. */
+bool gg__mv_astar_1x1_fits(const gg__mv *m, const gg_scratch *x);
+
+/* A* from `start` to `goal` (row-major cells) with the labels in compact nodes; writes the
+ * route as gg_scene_lowest_cost_path() does (all or nothing) and its cost. No route: GG_OK
+ * with *out_count untouched. The scratch must have begun a query (gg__scratch_begin()). */
+gg_status gg__mv_astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start, int32_t goal,
+                           gg_cell *out, int32_t capacity, int32_t *out_count,
+                           gg_metric_cost *out_cost);
 
 /* Initialises the labels of every layer of `cell` when the planes are stamped and it is not yet
  * marked in this query. */

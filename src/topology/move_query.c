@@ -18,7 +18,24 @@ struct gg_move_field {
     gg_move_other *others; /* copied: can_end needs them */
     int32_t *cost, *steps, *root2;
     uint8_t *prev;
+    /* Run-labelled (see gg__mv_planes): cost holds run numbers, the run tables live where the
+     * steps and predecessor planes would. NULL otherwise. */
+    const uint64_t *runs[2];
 };
+
+/* The field's labels as planes, for the accessors of move_internal.h. */
+static gg__mv_planes field_planes(const gg_move_field *f)
+{
+    gg__mv_planes pl;
+    memset(&pl, 0, sizeof pl);
+    pl.cost = f->cost;
+    pl.root2 = f->root2;
+    pl.steps = f->steps;
+    pl.prev = f->prev;
+    pl.runs[0] = f->runs[0];
+    pl.runs[1] = f->runs[1];
+    return pl;
+}
 
 static size_t align8(size_t v) { return (v + 7u) & ~(size_t)7u; }
 
@@ -32,6 +49,9 @@ static gg__mv_planes scratch_planes(gg_scratch *x)
     pl.stamp = x->stamp;
     pl.epoch = x->epoch;
     pl.flag = x->m_flag;
+    pl.run_room = NULL;
+    pl.run_room_words = 0;
+    pl.runs[0] = pl.runs[1] = NULL;
     return pl;
 }
 
@@ -103,6 +123,9 @@ gg_status gg_scene_lowest_cost_path(const gg_scene *scene, gg_scratch *scratch,
 
     gg_scratch *x = scratch;
     gg__scratch_begin(x);
+    if (gg__mv_astar_1x1_fits(&m, x))
+        return gg__mv_astar_1x1(&m, x, a.row * m.w + a.col, b.row * m.w + b.col, out, capacity,
+                                out_count, out_cost);
     gg__mv_planes pl = scratch_planes(x);
     gg__mv_search q;
     memset(&q, 0, sizeof q);
@@ -196,23 +219,21 @@ gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, const 
     }
     f->prev = (uint8_t *)p;
 
-    gg__mv_planes pl;
-    pl.cost = f->cost;
-    pl.root2 = f->root2;
-    pl.steps = f->steps;
-    pl.prev = f->prev;
-    pl.stamp = NULL;
-    pl.epoch = 0;
-    pl.flag = NULL;
+    f->runs[0] = f->runs[1] = NULL;
+    gg__mv_planes pl = field_planes(f);
+    if (f->lazy && !m.euclid) {
+        /* A lazy field stores no predecessors: the steps and predecessor planes, which follow
+         * each other, may hold a run table instead. */
+        pl.run_room = (uint64_t *)(void *)f->steps;
+        pl.run_room_words = (align8(cells * sizeof(int32_t)) + align8(cells)) / 8u;
+    }
     gg__mv_search q;
     memset(&q, 0, sizeof q);
     q.start = (m.layers == 2 ? parity * m.n : 0) + origin.row * m.w + origin.col;
     q.goal_cell = -1;
     q.budget_ft = INT64_MAX;
-    /* Only the cost plane needs a value everywhere: steps and prev are read only behind a
-     * finite cost. */
-    for (size_t i = 0; i < cells; ++i)
-        f->cost[i] = GG__MV_INF;
+    /* Only the cost plane needs a value everywhere (steps and prev are read only behind a
+     * finite cost); the bucket engines clear it themselves, the heap below. */
     bool done = false;
     if (!m.euclid && m.max_units <= GG__MV_MAX_BUCKET_UNITS)
         done = gg__mv_bucket_search(&m, scratch, &pl, &q);
@@ -221,6 +242,8 @@ gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, const 
             f->cost[i] = GG__MV_INF;
         gg__mv_heap_search(&m, scratch, &pl, &q);
     }
+    f->runs[0] = pl.runs[0];
+    f->runs[1] = pl.runs[1];
     *out_field = f;
     return GG_OK;
 }
@@ -242,13 +265,18 @@ static bool field_can_end(const gg_move_field *f, gg_cell c)
 /* The field's best state for an on-map anchor, -1 when unreached. */
 static int32_t field_best(const gg_move_field *f, gg_cell c)
 {
+    const gg__mv_planes pl = field_planes(f);
     int32_t cell = c.row * f->w + c.col, best = -1;
     for (int32_t l = 0; l < f->layers; ++l) {
         int32_t st = l * f->n + cell;
-        if (f->cost[st] == GG__MV_INF)
+        const int32_t cs = gg__mv_cost_at(&pl, st);
+        if (cs == GG__MV_INF)
             continue;
-        if (best < 0 || f->cost[st] < f->cost[best] ||
-            (!f->uniform && f->cost[st] == f->cost[best] && f->steps[st] < f->steps[best]))
+        if (best < 0)
+            best = st;
+        const int32_t cb = gg__mv_cost_at(&pl, best);
+        if (cs < cb ||
+            (!f->uniform && cs == cb && gg__mv_steps_at(&pl, st) < gg__mv_steps_at(&pl, best)))
             best = st;
     }
     return best;
@@ -280,9 +308,11 @@ gg_status gg_move_field_cost(const gg_move_field *field, gg_cell c, bool *out_re
     if (st < 0)
         return GG_OK;
     *out_reached = true;
-    out_cost->feet = (int64_t)field->cost[st] * field->unit_ft;
+    const gg__mv_planes pl = field_planes(field);
+    const int32_t cs = gg__mv_cost_at(&pl, st);
+    out_cost->feet = (int64_t)cs * field->unit_ft;
     out_cost->root2_feet = field->euclid ? (int64_t)field->root2[st] * field->unit_ft : 0;
-    out_cost->steps = field->uniform ? field->cost[st] : field->steps[st];
+    out_cost->steps = field->uniform ? cs : gg__mv_steps_at(&pl, st);
     out_cost->parity = field->layers == 2 ? st / field->n : field->parity_in;
     return GG_OK;
 }
@@ -306,10 +336,7 @@ gg_status gg_move_field_path(const gg_move_field *field, gg_cell c, gg_cell *out
     gg__mv m;
     if (gg_failed(gg__mv_init(&m, field->scene, &field->def, field->parity_in)))
         return GG_E_INVALID_ARG;
-    gg__mv_planes pl;
-    memset(&pl, 0, sizeof pl);
-    pl.cost = field->cost;
-    pl.steps = field->steps;
+    const gg__mv_planes pl = field_planes(field);
     return lazy_path(&m, &pl, st, out, capacity, out_count);
 }
 

@@ -1,9 +1,10 @@
 /* move_search.c - the engines behind cost-aware movement: Dijkstra by unit buckets (one FIFO;
  * a step of k units travels k-1 "deferred" queue hops, so the queue always holds one cost layer
  * and the next, exactly as a breadth-first search does) for overlays and 5-10-5; for fields of a
- * 1x1 mover under Chebyshev or Manhattan prices a breadth-first search, or two FIFOs merged by
- * key (each cell labelled once); and an indexed binary heap with inline keys for Dijkstra under
- * Euclidean prices and for A*. Layer: topology. */
+ * 1x1 mover under Chebyshev or Manhattan prices a breadth-first search, or two FIFOs of runs of
+ * equal keys (each cell labelled once); an indexed 4-ary heap with inline keys for Dijkstra
+ * under Euclidean prices and for A*; and A* over compact nodes for the common 1x1 path query.
+ * Layer: topology. */
 #include <string.h>
 
 #include "topology/move_internal.h"
@@ -48,8 +49,12 @@ static inline void collect(gg_scratch *x, gg__mv_search *q, int32_t w, int32_t c
 
 #if defined(__GNUC__)
 #define GG__MV_INLINE static inline __attribute__((always_inline))
+#define GG__MV_PREFETCH(p) __builtin_prefetch((p))
+#define GG__MV_PREFETCH_W(p) __builtin_prefetch((p), 1)
 #else
 #define GG__MV_INLINE static inline
+#define GG__MV_PREFETCH(p) ((void)(p))
+#define GG__MV_PREFETCH_W(p) ((void)(p))
 #endif
 
 /* Everything the 1x1 bucketed search reads, copied out of the model so that stores to the labels
@@ -359,6 +364,8 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
 
 /* gg__dirs index of spatial neighbour k, and the spatial offset of each direction. */
 static const uint8_t sp_dir[8] = {0, 3, 5, 1, 6, 2, 4, 7};
+static const int8_t sp_dc[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+static const int8_t sp_dr[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 #define GG__MV_SP_ORTH 0x5Au /* N, W, E, S (1, 3, 4, 6) */
 
 /* Spatial bit k is set when the step from `cell` towards neighbour k is legal (bounds
@@ -394,7 +401,7 @@ static uint8_t edge_difficult(const gg__mv *m, int32_t col, int32_t row)
  * and the row's move_walls (bits in gg__dirs order): spatial bit k is set when neighbour k is
  * open, no wall blocks the step, and for a diagonal both orthogonal neighbours are open (the
  * corner rule). */
-static inline uint8_t row_legal(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
+GG__MV_INLINE uint8_t row_legal(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
                                 const uint8_t *mwr, int32_t i, uint8_t keep)
 {
     const unsigned B = GG__CELL_BLOCKED;
@@ -525,6 +532,20 @@ static void field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
     f->bm[(uint32_t)q->start >> 3] |= (uint8_t)(1u << ((uint32_t)q->start & 7u));
 }
 
+/* Both fields read their queue in order, so it says which cells come next: the search asks
+ * for the masks and label rows of the cell FIFO_AHEAD entries on while it works on this one.
+ * On a large map they are cache misses otherwise (for the two-price field, whose cells of one
+ * cost lie in a wide band, nearly always). */
+#define FIFO_AHEAD 12u
+
+static inline void field_prefetch(const uint16_t *lmd, const int32_t *cost, int32_t cell,
+                                  int32_t w, int32_t n)
+{
+    GG__MV_PREFETCH(lmd + cell);
+    GG__MV_PREFETCH_W(cost + (cell >= w ? cell - w : cell));
+    GG__MV_PREFETCH_W(cost + cell);
+    GG__MV_PREFETCH_W(cost + (cell + w < n ? cell + w : cell));
+}
 /* The breadth-first field (every step one unit). */
 static void field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
 {
@@ -544,6 +565,8 @@ static void field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_
             ++nc;
         }
         const int32_t cell = (int32_t)queue[head++];
+        if (head + FIFO_AHEAD < tail)
+            field_prefetch(lmd, cost, (int32_t)queue[head + FIFO_AHEAD], w, m->n);
         uint32_t cand = unlabelled(bm, f.off, lmd[cell], cell, w, f.inner_lo, f.inner_len);
         for (; cand != 0; cand &= cand - 1u) {
             const int32_t t = cell + f.off[first_bit(cand)];
@@ -554,79 +577,145 @@ static void field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_
     }
 }
 
-/* Bits needed to write v >= 0. */
-static int bits_of(int64_t v)
+/* One FIFO of field_fifo2(): cells in key order, cut into runs of equal key (cost << 32 |
+ * steps). A run's key is stored once, so an entry is just its cell. */
+typedef struct frun {
+    uint32_t *cells;  /* the entries */
+    uint32_t *start;  /* first entry of run r */
+    uint64_t *key;    /* key of run r */
+    uint32_t tail;    /* entries so far */
+    uint32_t runs;    /* runs so far */
+    uint32_t cur;     /* the next run to settle */
+} frun;
+
+static inline uint64_t frun_key(const frun *f)
 {
-    int b = 0;
-    while (b < 63 && ((int64_t)1 << b) <= v)
-        ++b;
-    return b;
+    return f->cur < f->runs ? f->key[f->cur] : UINT64_MAX;
+}
+
+/* The run that cells queued now with key k join: the last run when it has that key and is not
+ * yet settled (it then ends at the tail), else a new one. */
+static inline uint32_t frun_target(const frun *f, uint64_t k)
+{
+    return f->runs > f->cur && f->key[f->runs - 1] == k ? f->runs - 1 : f->runs;
+}
+
+/* Opens run r (from frun_target()) at entry `from` when it is new and got entries. */
+static inline void frun_close(frun *f, uint32_t r, uint32_t from, uint64_t k)
+{
+    if (f->tail == from || r < f->runs)
+        return;
+    f->start[r] = from;
+    f->key[r] = k;
+    f->runs = r + 1;
 }
 
 /* The field with two prices: a FIFO of the cells entered at the plain price and one of those
- * entered at the difficult price, merged by key. An entry is its key and its cell packed in one
- * integer, cost << (sb + cb) | steps << cb | cell, so the merge compares entries directly (the
- * cell breaks ties, deterministically); each FIFO ends with a UINT64_MAX sentinel. Returns false
- * (nothing written) when that does not fit 63 bits (maps above about 2^20 cells). */
-static bool field_fifo2(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
+ * entered at the difficult price. Keys (cost, steps) enter each FIFO in nondecreasing order (a
+ * run of equal keys settles before any key it produces, which is larger by at least one unit),
+ * so settling the run with the smaller key first settles in (cost, steps) order. Every cell is
+ * queued once; a FIFO holds at most n cells and n runs, so the two fit the queue buffer's
+ * 8 * ncells words exactly (cells 2n, run starts 2n, run keys 2n doubles). Within a run the
+ * cells settle in queue order: it changes no label (a cell's label depends only on the key of
+ * the first run that reaches it), and predecessors are derived from labels (gg__mv_prev_of()).
+ *
+ * The search writes one word per cell, like the breadth-first field: the run that labelled it
+ * (2 r for run r of the plain FIFO, 2 r + 1 of the difficult one), in the cost plane. Cells
+ * sharing a cost lie in a wide band, so every label plane written during the search would cost
+ * a cache miss per cell. The field then keeps the run numbers and the run table (readers go
+ * through gg__mv_cost_at() / gg__mv_steps_at()), or, when the table does not fit the room the
+ * field has for it, one pass in memory order turns run numbers into costs and steps. */
+static void field_fifo2(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
 {
-    const int32_t w = m->w, n = m->n;
-    const int cb = bits_of(n - 1), sb = cb, kb = bits_of((int64_t)m->max_units * (n - 1));
-    if (cb + sb + kb > 63)
-        return false;
+    const int32_t w = m->w;
+    const uint32_t n = (uint32_t)m->n;
     fsetup f;
     field_setup(m, x, pl, q, &f, true);
     const uint16_t *restrict lmd = f.lmd;
     uint8_t *restrict bm = f.bm;
     int32_t *restrict cost = pl->cost;
     int32_t *restrict steps = pl->steps;
-    /* Every cell is queued at most once: the two FIFOs and their sentinels take at most n + 2
-     * of the buffer's 4 * ncells uint64 entries. */
-    uint64_t *restrict qa = (uint64_t *)(void *)x->m_heap;
-    uint64_t *restrict qd = qa + n + 1;
-    const uint64_t cmask = ((uint64_t)1 << cb) - 1u, smask = ((uint64_t)1 << sb) - 1u;
-    const int ks = sb + cb;
-    /* A step adds its price to the cost and 1 to the steps (neither field overflows). */
-    const uint64_t inc[2] = {(uint64_t)m->price[0][0] << ks | (uint64_t)1 << cb,
-                             (uint64_t)m->price[0][1] << ks | (uint64_t)1 << cb};
-    qa[0] = (uint64_t)q->start;
-    qa[1] = UINT64_MAX;
-    qd[0] = UINT64_MAX;
-    uint64_t *tail[2] = {qa + 1, qd};
-    uint32_t ha = 0, hd = 0;
+    uint32_t *buf = x->m_queue;
+    frun fa = {buf, buf + 2u * n, (uint64_t *)(void *)(buf + 4u * n), 0, 0, 0};
+    frun fd = {buf + n, buf + 3u * n, fa.key + n, 0, 0, 0};
+    const int32_t pa = m->price[0][0], pb = m->price[0][1];
+    fa.cells[0] = (uint32_t)q->start;
+    fa.start[0] = 0;
+    fa.key[0] = 0;
+    fa.tail = 1;
+    fa.runs = 1;
+    cost[q->start] = 0; /* run 0 of the plain FIFO */
     for (;;) {
-        const uint64_t ea = qa[ha], ed = qd[hd];
-        const uint32_t take_a = ea <= ed;
-        const uint64_t e = take_a ? ea : ed;
-        if (e == UINT64_MAX)
+        const uint64_t ka = frun_key(&fa), kd = frun_key(&fd);
+        if (ka == UINT64_MAX && kd == UINT64_MAX)
             break;
-        ha += take_a;
-        hd += 1u - take_a;
-        const int32_t cell = (int32_t)(e & cmask);
-        const uint64_t key = e & ~cmask;
-        const uint32_t masks = lmd[cell];
-        uint32_t cand = unlabelled(bm, f.off, masks & 0xFFu, cell, w, f.inner_lo, f.inner_len);
-        if (cand == 0)
-            continue;
-        for (; cand != 0; cand &= cand - 1u) {
-            const int k = first_bit(cand);
-            const int32_t t = cell + f.off[k];
-            const uint32_t diff = (masks >> (8 + k)) & 1u;
-            const uint64_t nk = key + inc[diff];
-            bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));
-            cost[t] = (int32_t)(nk >> ks);
-            steps[t] = (int32_t)((nk >> cb) & smask);
-            /* The tail of its FIFO, without a branch on the terrain. */
-            *tail[diff]++ = nk | (uint64_t)t;
+        frun *src = ka <= kd ? &fa : &fd;
+        const uint64_t key = ka <= kd ? ka : kd;
+        uint32_t i = src->start[src->cur];
+        const uint32_t end = src->cur + 1 < src->runs ? src->start[src->cur + 1] : src->tail;
+        src->cur++;
+        /* Every cell this run reaches joins one of two runs. */
+        const uint32_t s1 = (uint32_t)key + 1u, c = (uint32_t)(key >> 32);
+        const uint64_t kna = (uint64_t)(c + (uint32_t)pa) << 32 | s1;
+        const uint64_t knd = (uint64_t)(c + (uint32_t)pb) << 32 | s1;
+        const uint32_t ra = frun_target(&fa, kna), rd = frun_target(&fd, knd);
+        const int32_t la = (int32_t)(2u * ra), ld = (int32_t)(2u * rd + 1u);
+        const uint32_t a0 = fa.tail, d0 = fd.tail;
+        uint32_t *restrict ta = fa.cells + a0, *restrict td = fd.cells + d0;
+        const uint32_t *cells = src->cells;
+        for (; i < end; ++i) {
+            const int32_t cell = (int32_t)cells[i];
+            if (i + FIFO_AHEAD < end)
+                field_prefetch(lmd, cost, (int32_t)cells[i + FIFO_AHEAD], w, (int32_t)n);
+            const uint32_t masks = lmd[cell];
+            /* One loop, no branch on the terrain: the cell is stored at both tails and only
+             * the tail of its FIFO advances (the other slot is overwritten later; both lie
+             * inside their FIFO, which never fills while a cell is still unqueued). */
+            for (uint32_t b = unlabelled(bm, f.off, masks & 0xFFu, cell, w, f.inner_lo,
+                                         f.inner_len);
+                 b != 0; b &= b - 1u) {
+                const int k = first_bit(b);
+                const int32_t t = cell + f.off[k];
+                const uint32_t hard = (masks >> (8 + k)) & 1u;
+                bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));
+                cost[t] = hard ? ld : la;
+                *ta = (uint32_t)t;
+                *td = (uint32_t)t;
+                ta += 1u - hard;
+                td += hard;
+            }
         }
-        *tail[0] = UINT64_MAX;
-        *tail[1] = UINT64_MAX;
+        fa.tail = (uint32_t)(ta - fa.cells);
+        fd.tail = (uint32_t)(td - fd.cells);
+        frun_close(&fa, ra, a0, kna);
+        frun_close(&fd, rd, d0, knd);
     }
-    return true;
+    /* The field keeps the run numbers and a copy of the run table when it has room (it nearly
+     * always has: a run holds 30 to 60 cells on the benchmark maps); otherwise the labels are
+     * written out, in memory order. */
+    const size_t runs = (size_t)fa.runs + fd.runs;
+    if (pl->run_room != NULL && runs <= pl->run_room_words) {
+        memcpy(pl->run_room, fa.key, (size_t)fa.runs * sizeof *fa.key);
+        memcpy(pl->run_room + fa.runs, fd.key, (size_t)fd.runs * sizeof *fd.key);
+        pl->runs[0] = pl->run_room;
+        pl->runs[1] = pl->run_room + fa.runs;
+        return;
+    }
+    const uint64_t *keys[2] = {fa.key, fd.key};
+    for (uint32_t i = 0; i < n; ++i) {
+        /* Without a branch (reached and unreached cells alternate at random on a cluttered
+         * map): an unreached cell reads run 0, whose key is the origin's, and keeps it only as
+         * steps, which nothing reads behind an infinite cost. */
+        const uint32_t reached = (uint32_t)(bm[i >> 3] >> (i & 7u)) & 1u, keep = 0u - reached;
+        const uint32_t r = (uint32_t)cost[i] & keep;
+        const uint64_t k = keys[r & 1u][r >> 1];
+        cost[i] = (int32_t)(((uint32_t)(k >> 32) & keep) | ((uint32_t)GG__MV_INF & ~keep));
+        steps[i] = (int32_t)(uint32_t)k;
+    }
 }
 
-/* True when field_bfs() and field_fifo2() apply: a 1x1 field (labels pre-initialised), one layer, no Euclidean
- * prices, a step's price set by the cell entered alone. */
+/* True when field_bfs() and field_fifo2() apply: a 1x1 field (unstamped planes), one layer, no
+ * Euclidean prices, a step's price set by the cell entered alone. */
 static bool fifo_fits(const gg__mv *m, const gg__mv_planes *pl)
 {
     return m->simple && pl->stamp == NULL && m->layers == 1 && !m->euclid &&
@@ -634,16 +723,29 @@ static bool fifo_fits(const gg__mv *m, const gg__mv_planes *pl)
             (m->price[1][0] == m->price[0][0] && m->price[1][1] == m->price[0][1]));
 }
 
+/* A field's cost plane, unreached everywhere (stamped planes need nothing). */
+static void field_clear(const gg__mv *m, gg__mv_planes *pl)
+{
+    if (pl->stamp != NULL)
+        return;
+    const size_t states = (size_t)m->n * (size_t)m->layers;
+    for (size_t i = 0; i < states; ++i)
+        pl->cost[i] = GG__MV_INF;
+}
+
 static bool bucket_simple(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
 {
     if (fifo_fits(m, pl)) {
         if (m->uniform) {
+            field_clear(m, pl);
             field_bfs(m, x, pl, q);
             return true;
         }
-        if (field_fifo2(m, x, pl, q))
-            return true;
+        field_clear(m, pl);
+        field_fifo2(m, x, pl, q);
+        return true;
     }
+    field_clear(m, pl);
     const bool two = m->layers == 2, stamped = pl->stamp != NULL;
     if (m->ndirs == 4)
         return m->uniform ? bucket_core(m, x, pl, q, false, stamped, true, true)
@@ -662,6 +764,7 @@ bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
 {
     if (m->simple)
         return bucket_simple(m, x, pl, q);
+    field_clear(m, pl);
     uint32_t *queue = x->m_queue;
     const uint32_t cap = (uint32_t)(2 * x->ncells);
     const int32_t n = m->n, w = m->w;
@@ -720,9 +823,22 @@ bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
 
 #define GG__MV_SQRT2 1.4142135623730951
 
+/* The labels of one cell for the compact A* (gg__mv_astar_1x1()): together in 16 bytes, so that
+ * a neighbour costs one cache line besides its stamp. meta = steps | direction << 27 (of the
+ * step that reached it, in gg__dirs order). */
+typedef struct cnode {
+    int32_t cost, root2; /* g: units and sqrt(2) units; GG__MV_INF = unreached */
+    uint32_t meta;
+    int32_t pos; /* heap position; -1 = not in the heap, -2 = settled */
+} cnode;
+#define CN_STEPS 0x07FFFFFFu /* scenes have at most 2^26 cells, so steps fit 27 bits */
+#define CN_DIR_SHIFT 27
+
 typedef struct heap {
     gg__mv_hent *a;
-    int32_t *pos;
+    /* Heap positions of states (-1 none, -2 settled): the int32 at pos + state * stride bytes,
+     * stride 4 for the position plane, sizeof(cnode) for compact nodes (see HPOS). */
+    unsigned char *pos;
     int32_t len;
     const gg__mv *m;
     const gg__mv_planes *pl;
@@ -757,15 +873,30 @@ static inline double key_f(bool euclid, int64_t fc, int64_t fr)
     return (double)fc + r;
 }
 
-static inline gg__mv_hent key_entry(const heap *h, int32_t t)
+/* The entry of state t, whose cell is (col, row) in `layer` (known to every caller, which
+ * saves the divisions of key_exact()). */
+GG__MV_INLINE gg__mv_hent key_of(const heap *h, int32_t t, int64_t fc, int64_t fr, int32_t fs,
+                                 int32_t col, int32_t row, int layer)
 {
-    int64_t fc = 0, fr = 0;
-    int32_t fs = 0;
-    key_exact(h, t, &fc, &fr, &fs);
+    const gg__mv *m = h->m;
+    if (h->astar) {
+        int32_t hu = 0, hr = 0, hs = 0;
+        gg__mv_heuristic(m, col, row, layer, h->goal, &hu, &hr, &hs);
+        fc += hu;
+        fr += hr;
+        fs += hs;
+    }
     gg__mv_hent e;
     e.f = key_f(h->m->euclid, fc, fr);
     e.fs_state = (uint64_t)(uint32_t)fs << 32 | (uint32_t)t;
     return e;
+}
+
+GG__MV_INLINE gg__mv_hent key_entry(const heap *h, int32_t t, int32_t col, int32_t row,
+                                    int layer)
+{
+    return key_of(h, t, h->pl->cost[t], h->m->euclid ? h->pl->root2[t] : 0, h->pl->steps[t], col,
+                  row, layer);
 }
 
 /* Exact (f, fs, state) order, for doubles too close to trust. */
@@ -789,53 +920,80 @@ static bool hless_slow(const heap *h, const gg__mv_hent *x, const gg__mv_hent *y
 GG__MV_INLINE bool hless(const heap *h, const gg__mv_hent *x, const gg__mv_hent *y,
                          const bool fexact)
 {
-    if (fexact)
-        return x->f < y->f || (x->f == y->f && x->fs_state < y->fs_state);
+    if (fexact) {
+#if defined(__SIZEOF_INT128__)
+        /* f >= +0 is never NaN, so its bits order like the value: (f, fs_state) compares as
+         * one 128-bit integer, without a branch. */
+        uint64_t xf, yf;
+        memcpy(&xf, &x->f, sizeof xf);
+        memcpy(&yf, &y->f, sizeof yf);
+        __extension__ typedef unsigned __int128 u128;
+        const u128 xk = (u128)xf << 64 | x->fs_state, yk = (u128)yf << 64 | y->fs_state;
+        return xk < yk;
+#else
+        return (x->f < y->f) | ((x->f == y->f) & (x->fs_state < y->fs_state));
+#endif
+    }
     return hless_slow(h, x, y);
 }
 
-GG__MV_INLINE void hup(heap *h, int32_t i, const bool fexact)
+/* The heap position slot of state st; `cn` (a constant after inlining) selects compact nodes. */
+#define HPOS(h, st, cn)                                                                            \
+    (*(int32_t *)(void *)((h)->pos + (size_t)(uint32_t)(st) * ((cn) ? sizeof(cnode) : 4u)))
+
+/* The heap is 4-ary: half the depth of a binary heap, so a sift moves half as many entries
+ * (and writes half as many positions), and the four children share a cache line pair. */
+GG__MV_INLINE void hup(heap *h, int32_t i, const bool fexact, const bool cn)
 {
     gg__mv_hent v = h->a[i];
     while (i > 0) {
-        int32_t p = (i - 1) / 2;
+        int32_t p = (i - 1) / 4;
         if (!hless(h, &v, &h->a[p], fexact))
             break;
         h->a[i] = h->a[p];
-        h->pos[(uint32_t)h->a[i].fs_state] = i;
+        HPOS(h, h->a[i].fs_state, cn) = i;
         i = p;
     }
     h->a[i] = v;
-    h->pos[(uint32_t)v.fs_state] = i;
+    HPOS(h, v.fs_state, cn) = i;
 }
 
-GG__MV_INLINE void hdown(heap *h, int32_t i, const bool fexact)
+GG__MV_INLINE void hdown(heap *h, int32_t i, const bool fexact, const bool cn)
 {
     gg__mv_hent v = h->a[i];
     const int32_t len = h->len;
     for (;;) {
-        int32_t c = 2 * i + 1;
+        const int32_t c = 4 * i + 1;
         if (c >= len)
             break;
-        if (c + 1 < len && hless(h, &h->a[c + 1], &h->a[c], fexact))
-            ++c;
-        if (!hless(h, &h->a[c], &v, fexact))
+        int32_t best = c;
+        if (c + 3 < len) {
+            /* A full set of children: the least of four without a branch. */
+            const int32_t b1 = c + (int32_t)hless(h, &h->a[c + 1], &h->a[c], fexact);
+            const int32_t b2 = c + 2 + (int32_t)hless(h, &h->a[c + 3], &h->a[c + 2], fexact);
+            best = hless(h, &h->a[b2], &h->a[b1], fexact) ? b2 : b1;
+        } else {
+            for (int32_t k = c + 1; k < len; ++k)
+                if (hless(h, &h->a[k], &h->a[best], fexact))
+                    best = k;
+        }
+        if (!hless(h, &h->a[best], &v, fexact))
             break;
-        h->a[i] = h->a[c];
-        h->pos[(uint32_t)h->a[i].fs_state] = i;
-        i = c;
+        h->a[i] = h->a[best];
+        HPOS(h, h->a[i].fs_state, cn) = i;
+        i = best;
     }
     h->a[i] = v;
-    h->pos[(uint32_t)v.fs_state] = i;
+    HPOS(h, v.fs_state, cn) = i;
 }
 
-GG__MV_INLINE int32_t hpop(heap *h, const bool fexact)
+GG__MV_INLINE int32_t hpop(heap *h, const bool fexact, const bool cn)
 {
     int32_t top = (int32_t)(uint32_t)h->a[0].fs_state;
-    h->pos[top] = -2; /* settled */
+    HPOS(h, top, cn) = -2; /* settled */
     if (--h->len > 0) {
         h->a[0] = h->a[h->len];
-        hdown(h, 0, fexact);
+        hdown(h, 0, fexact, cn);
     }
     return top;
 }
@@ -874,8 +1032,9 @@ GG__MV_INLINE bool past_goal(const heap *h, double gf, int64_t gc, int64_t gr, i
 /* Relaxes state t (in cell tcell) with the label (nu, nr, ns) from `layer` by direction d, and
  * queues or re-keys it when its key fell. */
 GG__MV_INLINE void heap_relax(heap *h, const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
-                              int64_t budget, int32_t t, int32_t tcell, int32_t nu, int32_t nr,
-                              int32_t ns, int d, int layer, const bool fexact)
+                              int64_t budget, int32_t t, int32_t tcell, int32_t tcol,
+                              int32_t trow, int tlayer, int32_t nu, int32_t nr, int32_t ns, int d,
+                              int layer, const bool fexact)
 {
     if (over_budget(m, budget, nu, nr))
         return;
@@ -883,17 +1042,64 @@ GG__MV_INLINE void heap_relax(heap *h, const gg__mv *m, gg_scratch *x, gg__mv_pl
     /* A settled label is final in cost and steps (the heuristic is consistent), but A* may
      * settle a cell before an equally good predecessor that ties its key and is shallower; that
      * predecessor may still win the direction tie rule. */
-    bool closed = h->pos[t] == -2;
+    bool closed = HPOS(h, t, false) == -2;
     int r = relax(m, pl, t, nu, nr, ns, d, layer);
     if (r == 0 || closed)
         return;
-    int32_t at = h->pos[t];
+    int32_t at = HPOS(h, t, false);
     if (at < 0) {
         at = h->len++;
-        h->pos[t] = at;
+        HPOS(h, t, false) = at;
     }
-    h->a[at] = key_entry(h, t);
-    hup(h, at, fexact);
+    h->a[at] = key_entry(h, t, tcol, trow, tlayer);
+    hup(h, at, fexact, false);
+}
+
+/* The entries left of `cell` in the rows above, at and below it (clamped to the map): the
+ * neighbourhood prefetch_rows() asks for. */
+typedef struct prow {
+    int32_t r[3], last;
+} prow;
+
+static inline prow prow_of(const gg__mv *m, int32_t cell)
+{
+    prow p;
+    p.last = m->n - 1;
+    p.r[1] = cell > 0 ? cell - 1 : 0;
+    p.r[0] = p.r[1] >= m->w ? p.r[1] - m->w : p.r[1];
+    p.r[2] = p.r[1] + m->w <= p.last ? p.r[1] + m->w : p.r[1];
+    return p;
+}
+
+/* Asks for those three rows of a plane of `elem`-byte entries, `span` entries each. */
+static inline void prefetch_rows(const prow *p, const void *plane, size_t elem, int32_t span)
+{
+    const unsigned char *b = (const unsigned char *)plane;
+    for (int k = 0; k < 3; ++k) {
+        GG__MV_PREFETCH_W(b + (size_t)p->r[k] * elem);
+        if (span > 1) {
+            const int32_t e = p->r[k] + span - 1;
+            GG__MV_PREFETCH_W(b + (size_t)(e < p->last ? e : p->last) * elem);
+        }
+    }
+}
+
+/* Asks for the labels and cells around `cell` (one layer), which the search reads when it
+ * settles that cell, probably next: on large maps they are cache misses otherwise, and the
+ * work on the current cell hides the wait. */
+static inline void prefetch_around(const gg__mv *m, const gg__mv_planes *pl, const int32_t *pos,
+                                   int32_t cell)
+{
+    const prow p = prow_of(m, cell);
+    if (pl->stamp != NULL)
+        prefetch_rows(&p, pl->stamp, sizeof *pl->stamp, 1);
+    prefetch_rows(&p, pl->cost, sizeof *pl->cost, 1);
+    prefetch_rows(&p, pl->steps, sizeof *pl->steps, 1);
+    if (pl->root2 != NULL)
+        prefetch_rows(&p, pl->root2, sizeof *pl->root2, 1);
+    prefetch_rows(&p, pos, sizeof *pos, 1);
+    prefetch_rows(&p, m->cells, 1, 1);
+    GG__MV_PREFETCH(m->mwalls + cell);
 }
 
 /* simple1: a 1x1 mover with one layer; its legal steps come from the nine cells around it at
@@ -907,7 +1113,7 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     const bool astar = q->goal_cell >= 0;
     heap h;
     h.a = x->m_heap;
-    h.pos = x->m_pos;
+    h.pos = (unsigned char *)x->m_pos;
     h.len = 0;
     h.m = m;
     h.pl = pl;
@@ -930,8 +1136,8 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     if (m->euclid)
         pl->root2[q->start] = 0;
     pl->prev[q->start] = GG__MV_NO_PREV;
-    h.a[0] = key_entry(&h, q->start);
-    h.pos[q->start] = 0;
+    h.a[0] = key_entry(&h, q->start, sc % w, sc / w, (int)(q->start / n));
+    HPOS(&h, q->start, false) = 0;
     h.len = 1;
 
     /* The goal's key once found. */
@@ -943,8 +1149,10 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
          * the route is known before it is read back (the field's tie rule). */
         if (q->goal_state >= 0 && past_goal(&h, gf, gkc, gkr, gks, fexact))
             break;
-        int32_t s = hpop(&h, fexact);
-        int32_t layer = s / n, cell = s - layer * n;
+        int32_t s = hpop(&h, fexact, false);
+        if (simple1 && h.len > 0)
+            prefetch_around(m, pl, x->m_pos, (int32_t)(uint32_t)h.a[0].fs_state);
+        int32_t layer = s >= n, cell = s - layer * n; /* at most two layers */
         if (astar && cell == q->goal_cell && q->goal_state < 0) {
             q->goal_state = s;
             gkc = pl->cost[s];
@@ -954,7 +1162,7 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             continue; /* nothing beyond the goal is needed */
         }
         collect(x, q, w, cell);
-        int32_t col = cell % w, row = cell / w;
+        int32_t row = cell / w, col = cell - row * w;
         int32_t ns = pl->steps[s] + 1;
         if (simple1) {
             uint32_t legal;
@@ -971,8 +1179,9 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
                 const int32_t t = cell + off[k];
                 const int diff = (m->cells[t] & dmask) != 0;
                 const int cls = (0xA5u >> k) & 1u; /* NW, NE, SW, SE */
-                heap_relax(&h, m, x, pl, budget, t, t, g + m->price[cls][diff],
-                           g2 + m->price_r2[cls][diff], ns, sp_dir[k], 0, fexact);
+                heap_relax(&h, m, x, pl, budget, t, t, col + sp_dc[k], row + sp_dr[k], 0,
+                           g + m->price[cls][diff], g2 + m->price_r2[cls][diff], ns, sp_dir[k],
+                           0, fexact);
             }
             continue;
         }
@@ -985,15 +1194,19 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             int cls = gg__mv_class(m, d, layer, &nl);
             int32_t nu = pl->cost[s] + m->price[cls][diff];
             int32_t nr = m->euclid ? pl->root2[s] + m->price_r2[cls][diff] : 0;
-            int32_t tcell = cell + gg__dirs[d].dr * w + gg__dirs[d].dc;
-            heap_relax(&h, m, x, pl, budget, nl * n + tcell, tcell, nu, nr, ns, d, layer, fexact);
+            int32_t tcol = col + gg__dirs[d].dc, trow = row + gg__dirs[d].dr;
+            int32_t tcell = trow * w + tcol;
+            heap_relax(&h, m, x, pl, budget, nl * n + tcell, tcell, tcol, trow, nl, nu, nr, ns, d,
+                       layer, fexact);
         }
     }
     if (astar && q->goal_state >= 0)
         q->goal_state = gg__mv_best_state(m, pl, q->goal_cell);
 }
 
-void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
+/* Whether the heap's doubles order keys exactly under `m` (see the heap's comment), and the
+ * tolerance of the slow comparison otherwise. */
+static bool heap_exact(const gg__mv *m, double *tol)
 {
     /* B of the comment above: every label's whole and sqrt(2) parts are at most B. */
     int64_t dear = 0;
@@ -1003,8 +1216,214 @@ void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__m
             dear = p > dear ? p : dear;
         }
     int64_t bound = dear * ((int64_t)m->n * m->layers + m->w + m->h);
-    bool fexact = !m->euclid || bound <= ((int64_t)1 << 24);
-    double tol = (double)bound * 0x1p-48;
+    *tol = (double)bound * 0x1p-48;
+    return !m->euclid || bound <= ((int64_t)1 << 24);
+}
+
+/* ---- A* for a 1x1 mover on one layer, labels in compact nodes ---------------------------------
+ *
+ * The same search as heap_search() (same keys, same tie rule, same stop rule), for the query
+ * hosts make most: one pair, a 1x1 mover, no avoid list or other creatures, any metric but
+ * 5-10-5. Its labels live in cnode records in the upper half of the heap buffer (the heap holds
+ * fewer entries than there are cells, so the lower half is enough for it); the shared stamp
+ * plane says which records this query wrote. Relaxing a neighbour then reads two cache lines
+ * (stamp and node) instead of six planes. */
+
+/* key_of() with the metric a constant (the compact A* is specialised on it). */
+GG__MV_INLINE gg__mv_hent cn_key(const heap *h, int32_t t, int64_t fc, int64_t fr, int32_t fs,
+                                 int32_t col, int32_t row, const gg_metric metric)
+{
+    int32_t hu = 0, hr = 0, hs = 0;
+    gg__mv_heuristic_as(h->m, metric, col, row, 0, h->goal, &hu, &hr, &hs);
+    gg__mv_hent e;
+    e.f = key_f(metric == GG_METRIC_EUCLIDEAN, fc + hu, fr + hr);
+    e.fs_state = (uint64_t)(uint32_t)(fs + hs) << 32 | (uint32_t)t;
+    return e;
+}
+
+GG__MV_INLINE void cn_relax(heap *h, cnode *nodes, uint32_t *stamp, uint32_t epoch, int32_t t,
+                            int32_t tcol, int32_t trow, int32_t nu, int32_t nr, uint32_t ns,
+                            uint32_t d, const gg_metric metric)
+{
+    cnode *nd = &nodes[t];
+    if (stamp[t] != epoch) {
+        stamp[t] = epoch;
+        nd->cost = GG__MV_INF;
+        nd->root2 = 0;
+        nd->meta = CN_STEPS;
+        nd->pos = -1;
+    }
+    const int32_t cu = nd->cost;
+    int c;
+    if (metric == GG_METRIC_EUCLIDEAN) {
+        /* Exact as doubles, as the heap's keys are (this search runs only when they are), and
+         * cheaper than gg__mv_sign_r2(). An unreached node's GG__MV_INF exceeds every label. */
+        const double gn = key_f(true, nu, nr), gc = key_f(true, cu, nd->root2);
+        c = (gn > gc) - (gn < gc);
+    } else {
+        c = (nu > cu) - (nu < cu);
+    }
+    if (c > 0)
+        return;
+    const uint32_t meta = nd->meta, os = meta & CN_STEPS;
+    if (c == 0 && (ns > os || (ns == os && d >= meta >> CN_DIR_SHIFT)))
+        return;
+    nd->meta = ns | d << CN_DIR_SHIFT;
+    /* As in heap_relax(): a settled label only takes the better direction; an unchanged key
+     * (only the direction improved) keeps its heap entry. */
+    if (nd->pos == -2 || (c == 0 && ns == os))
+        return;
+    if (c < 0) {
+        nd->cost = nu;
+        nd->root2 = nr;
+    }
+    int32_t at = nd->pos;
+    if (at < 0) {
+        at = h->len++;
+        nd->pos = at;
+    }
+    h->a[at] = cn_key(h, t, nd->cost, nd->root2, (int32_t)ns, tcol, trow, metric);
+    hup(h, at, true, true);
+}
+
+/* prefetch_around() for compact nodes (three of them span two cache lines). */
+static inline void cn_prefetch(const gg__mv *m, const cnode *nodes, const uint32_t *stamp,
+                               int32_t cell)
+{
+    const prow p = prow_of(m, cell);
+    prefetch_rows(&p, stamp, sizeof *stamp, 1);
+    prefetch_rows(&p, nodes, sizeof *nodes, 3);
+    prefetch_rows(&p, m->cells, 1, 1);
+    GG__MV_PREFETCH(m->mwalls + cell);
+}
+
+bool gg__mv_astar_1x1_fits(const gg__mv *m, const gg_scratch *x)
+{
+    double tol = 0.0;
+    return m->simple && m->layers == 1 && m->n == (int32_t)x->ncells && heap_exact(m, &tol);
+}
+
+GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start, int32_t goal,
+                                  gg_cell *out, int32_t capacity, int32_t *out_count,
+                                  gg_metric_cost *out_cost, const gg_metric metric)
+{
+    const int32_t w = m->w, hgt = m->h;
+    cnode *nodes = (cnode *)(void *)(x->m_heap + x->ncells);
+    uint32_t *stamp = x->stamp;
+    const uint32_t epoch = x->epoch;
+    heap h;
+    h.a = x->m_heap;
+    h.pos = (unsigned char *)&nodes[0].pos;
+    h.len = 0;
+    h.m = m;
+    h.pl = NULL;
+    h.astar = true;
+    h.goal = gg_cell_make(goal % w, goal / w);
+    h.tol = 0.0;
+    const int32_t off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+    const uint8_t keep = m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu;
+    const uint8_t dmask = m->ignore_difficult ? 0u : GG__CELL_DIFFICULT;
+
+    stamp[start] = epoch;
+    nodes[start].cost = 0;
+    nodes[start].root2 = 0;
+    nodes[start].meta = 0;
+    nodes[start].pos = 0;
+    h.a[0] = cn_key(&h, start, 0, 0, 0, start % w, start / w, metric);
+    h.len = 1;
+    /* Step prices [diagonal][difficult], copied: stores to the nodes would otherwise force
+     * reloads from the model. */
+    const int32_t pu[2][2] = {{m->price[0][0], m->price[0][1]}, {m->price[1][0], m->price[1][1]}};
+    const int32_t pr[2][2] = {{m->price_r2[0][0], m->price_r2[0][1]},
+                              {m->price_r2[1][0], m->price_r2[1][1]}};
+
+    bool found = false;
+    double gf = 0.0;
+    int64_t gkc = 0, gkr = 0;
+    int32_t gks = 0;
+    while (h.len > 0) {
+        /* Keep settling states whose key ties the goal's (heap_search()'s stop rule). */
+        if (found && past_goal(&h, gf, gkc, gkr, gks, true))
+            break;
+        const int32_t cell = hpop(&h, true, true);
+        if (h.len > 0)
+            cn_prefetch(m, nodes, stamp, (int32_t)(uint32_t)h.a[0].fs_state);
+        const cnode *sn = &nodes[cell];
+        if (cell == goal && !found) {
+            found = true;
+            gkc = sn->cost;
+            gkr = m->euclid ? sn->root2 : 0;
+            gks = (int32_t)(sn->meta & CN_STEPS);
+            gf = key_f(m->euclid, gkc, gkr);
+            continue;
+        }
+        const int32_t row = cell / w, col = cell - row * w;
+        uint32_t legal;
+        if (col > 0 && row > 0 && col < w - 1 && row < hgt - 1) {
+            const uint8_t *mid = m->cells + (size_t)row * (size_t)w;
+            legal = row_legal(mid - w, mid, mid + w, m->mwalls + (size_t)row * (size_t)w, col,
+                              keep);
+        } else {
+            legal = edge_legal(m, cell, col, row);
+        }
+        const int32_t g = sn->cost, g2 = sn->root2;
+        const uint32_t ns = (sn->meta & CN_STEPS) + 1u;
+        for (; legal != 0; legal &= legal - 1u) {
+            const int k = first_bit(legal);
+            const int32_t t = cell + off[k];
+            const int diff = (m->cells[t] & dmask) != 0;
+            const int cls = (0xA5u >> k) & 1u; /* NW, NE, SW, SE */
+            cn_relax(&h, nodes, stamp, epoch, t, col + sp_dc[k], row + sp_dr[k],
+                     g + pu[cls][diff], g2 + pr[cls][diff], ns, sp_dir[k], metric);
+        }
+    }
+    if (!found)
+        return GG_OK;
+    const cnode *gn = &nodes[goal];
+    if (out_cost != NULL) {
+        out_cost->feet = (int64_t)gn->cost * m->unit_ft;
+        out_cost->root2_feet = m->euclid ? (int64_t)gn->root2 * m->unit_ft : 0;
+        out_cost->steps = (int64_t)(gn->meta & CN_STEPS);
+        out_cost->parity = m->parity_in;
+    }
+    /* The route, back from the goal along the recorded directions (the start has none). */
+    int32_t len = (int32_t)(gn->meta & CN_STEPS) + 1;
+    *out_count = len;
+    if (len > capacity)
+        return GG_E_BUFFER_TOO_SMALL;
+    int32_t cell = goal;
+    for (int32_t i = len - 1; i >= 0; --i) {
+        out[i] = gg_cell_make(cell % w, cell / w);
+        if (i > 0) {
+            const gg__dir *d = &gg__dirs[nodes[cell].meta >> CN_DIR_SHIFT];
+            cell -= d->dr * w + d->dc;
+        }
+    }
+    return GG_OK;
+}
+
+gg_status gg__mv_astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start, int32_t goal,
+                           gg_cell *out, int32_t capacity, int32_t *out_count,
+                           gg_metric_cost *out_cost)
+{
+    switch (m->metric) {
+    case GG_METRIC_EUCLIDEAN:
+        return astar_1x1(m, x, start, goal, out, capacity, out_count, out_cost,
+                         GG_METRIC_EUCLIDEAN);
+    case GG_METRIC_MANHATTAN:
+        return astar_1x1(m, x, start, goal, out, capacity, out_count, out_cost,
+                         GG_METRIC_MANHATTAN);
+    case GG_METRIC_CHEBYSHEV:
+    case GG_METRIC_ALTERNATING: /* never: 5-10-5 has two layers (gg__mv_astar_1x1_fits()) */
+        break;
+    }
+    return astar_1x1(m, x, start, goal, out, capacity, out_count, out_cost, GG_METRIC_CHEBYSHEV);
+}
+
+void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
+{
+    double tol = 0.0;
+    const bool fexact = heap_exact(m, &tol);
     if (m->simple && m->layers == 1) {
         if (fexact)
             heap_search(m, x, pl, q, true, 0.0, true);
@@ -1021,12 +1440,12 @@ void gg__mv_heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__m
 int gg__mv_prev_of(const gg__mv *m, const gg__mv_planes *pl, int32_t state)
 {
     const int32_t n = m->n;
-    int32_t c = pl->cost[state];
+    int32_t c = gg__mv_cost_at(pl, state);
     if (c == 0 || c == GG__MV_INF)
         return -1;
     int l = (int)(state / n);
     int32_t cell = state - l * n;
-    int32_t steps = m->uniform ? c : pl->steps[state];
+    int32_t steps = m->uniform ? c : gg__mv_steps_at(pl, state);
     int32_t col = cell % m->w, row = cell / m->w;
     for (int32_t k = 0; k < m->ndirs; ++k) {
         int d = m->dirs[k];
@@ -1039,10 +1458,10 @@ int gg__mv_prev_of(const gg__mv *m, const gg__mv_planes *pl, int32_t state)
             continue;
         int p = diag && m->layers == 2 ? 1 - l : l;
         int32_t ps = p * n + pcell;
-        int32_t pcost = pl->cost[ps];
+        int32_t pcost = gg__mv_cost_at(pl, ps);
         if (pcost == GG__MV_INF || pcost >= c)
             continue;
-        if (!m->uniform && pl->steps[ps] + 1 != steps)
+        if (!m->uniform && gg__mv_steps_at(pl, ps) + 1 != steps)
             continue;
         bool diff = false;
         if (!gg__mv_step(m, pc, pr, pcell, d, &diff))

@@ -444,6 +444,107 @@ static void move_path__random_maps_match_brute_force(void **state)
     }
 }
 
+/* Every reached cell of `field` has the brute force's label, and every unreached cell none. */
+static void expect_field_matches_brute_force(const gg_scene *s, const gg_move_field *field,
+                                             const gg_move_def *def, gg_cell origin, int parity)
+{
+    int32_t w = gg_scene_width(s), h = gg_scene_height(s), n = w * h;
+    bf_label *lab = malloc(2 * (size_t)n * sizeof *lab);
+    assert_non_null(lab);
+    brute_force(s, def, origin, parity, lab);
+    for (int32_t i = 0; i < n; ++i) {
+        int bp = 0;
+        const bf_label *want = bf_best(lab, n, i, &bp);
+        bool reached = false;
+        gg_metric_cost fc;
+        assert_int_equal(gg_move_field_cost(field, qf_c(i % w, i / w), &reached, &fc, NULL),
+                         GG_OK);
+        assert_int_equal(reached, want != NULL);
+        if (want != NULL)
+            expect_cost(fc, want->a, want->b, want->steps,
+                        def->metric == GG_METRIC_ALTERNATING ? bp : parity);
+    }
+    free(lab);
+}
+
+/* Maps large enough for the engines' fast paths (the compact A*, the run-labelled two-price
+ * field, the prefetching field searches, heaps thousands deep): field labels equal the brute
+ * force, and A* gives the field's cost and route for every reached cell sampled. */
+static void move_path__large_maps_astar_matches_field(void **state)
+{
+    (void)state;
+    qf_rng r = qf_rng_seed(9049, "move_path__large_maps_astar_matches_field");
+    gg_cell *path = malloc(4096 * sizeof *path), *fpath = malloc(4096 * sizeof *fpath);
+    assert_non_null(path);
+    assert_non_null(fpath);
+    for (int iter = 0; iter < 16; ++iter) {
+        int32_t w = 24 + qf_below(&r, 40), h = 24 + qf_below(&r, 40);
+        fixture f = fx_make(qf_random_scene(&r, w, h, 5, 20, 25, w * h / 40));
+        gg_move_def def = random_def(&r, all_metrics[iter % 4]);
+        gg_cell origin = qf_c(qf_below(&r, w), qf_below(&r, h));
+        int parity = def.metric == GG_METRIC_ALTERNATING ? qf_below(&r, 2) : 0;
+        gg_move_field *field = fx_field(&f, &def, origin, parity);
+        if (iter < 8)
+            expect_field_matches_brute_force(f.scene, field, &def, origin, parity);
+        for (int k = 0; k < 60; ++k) {
+            gg_cell c = qf_c(qf_below(&r, w), qf_below(&r, h));
+            bool reached = false;
+            gg_metric_cost fc, pc;
+            assert_int_equal(gg_move_field_cost(field, c, &reached, &fc, NULL), GG_OK);
+            int32_t pn = 0, fn = 0;
+            assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, origin, c,
+                                                       parity, path, 4096, &pn, &pc),
+                             GG_OK);
+            assert_int_equal(gg_move_field_path(field, c, fpath, 4096, &fn), GG_OK);
+            if (!reached) {
+                assert_int_equal(pn, 0);
+                continue;
+            }
+            expect_cost(pc, fc.feet, fc.root2_feet, fc.steps, fc.parity);
+            qf_assert_cells(path, pn, fpath, fn);
+        }
+        fx_free(&f);
+    }
+    free(path);
+    free(fpath);
+}
+
+/* A two-price field keeps its labels as run numbers plus a run table in the room of the planes
+ * it does not use, when the table fits. On a one-row corridor every cell is a run of its own
+ * (costs rise strictly), more runs than that room holds, so the labels are written out
+ * instead: both forms answer the same. */
+static void move_path__two_price_field_without_room_for_runs(void **state)
+{
+    (void)state;
+    const int32_t w = 40;
+    fixture f = fx_make(qf_open(w, 1, 5));
+    for (int32_t col = 1; col < w; col += 2)
+        assert_int_equal(gg_scene_set_difficult(f.scene, qf_c(col, 0), true), GG_OK);
+    for (int rule = 0; rule < 2; ++rule) {
+        gg_move_def def = gg_move_def_default();
+        def.difficult = rule == 0 ? GG_DIFFICULT_DOUBLE : GG_DIFFICULT_SURCHARGE;
+        gg_move_field *field = fx_field(&f, &def, qf_c(3, 0), 0);
+        expect_field_matches_brute_force(f.scene, field, &def, qf_c(3, 0), 0);
+        gg_cell fpath[64];
+        int32_t fn = 0;
+        assert_int_equal(gg_move_field_path(field, qf_c(w - 1, 0), fpath, 64, &fn), GG_OK);
+        assert_int_equal(fn, w - 3);
+        assert_true(gg_cell_eq(fpath[fn - 1], qf_c(w - 1, 0)));
+    }
+    /* An open room with scattered difficult cells: runs hold many cells, the table fits, and
+     * the answers are the same as the brute force's. */
+    fixture g = fx_make(qf_open(30, 30, 5));
+    for (int32_t row = 0; row < 30; ++row)
+        for (int32_t col = 0; col < 30; ++col)
+            if ((col * 7 + row * 3) % 5 == 0)
+                assert_int_equal(gg_scene_set_difficult(g.scene, qf_c(col, row), true), GG_OK);
+    gg_move_def def = gg_move_def_default();
+    gg_move_field *field = fx_field(&g, &def, qf_c(0, 0), 0);
+    expect_field_matches_brute_force(g.scene, field, &def, qf_c(0, 0), 0);
+    fx_free(&f);
+    fx_free(&g);
+}
+
 /* 5-10-5: legs planned one after another, each starting with the previous leg's parity, cost
  * the same as the whole route priced at once, for every split point. */
 static void move_path__alternating_split_legs_equal_whole(void **state)
@@ -735,6 +836,8 @@ int main(void)
         cmocka_unit_test(move_path__euclidean_and_manhattan),
         cmocka_unit_test(move_path__walls_and_corner_rule),
         cmocka_unit_test(move_path__random_maps_match_brute_force),
+        cmocka_unit_test(move_path__large_maps_astar_matches_field),
+        cmocka_unit_test(move_path__two_price_field_without_room_for_runs),
         cmocka_unit_test(move_path__alternating_split_legs_equal_whole),
         cmocka_unit_test(move_path__overlay_budget_partial_and_negative),
         cmocka_unit_test(move_path__euclidean_budget_is_exact),
