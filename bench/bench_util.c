@@ -88,7 +88,7 @@ void bench_time_pair(void (*fa)(void *ctx), void *ca, void (*fb)(void *ctx), voi
                      double min_seconds, int min_calls, double *out_a, double *out_b)
 {
     double best_a = 1e300, best_b = 1e300, sum_a = 0.0, sum_b = 0.0;
-    for (int n = 0; n < min_calls || sum_a < min_seconds || sum_b < min_seconds; ++n) {
+    for (int n = 0; n < min_calls || (sum_a < min_seconds && sum_b < min_seconds); ++n) {
         double t0 = bench_now();
         fa(ca);
         double t1 = bench_now();

@@ -29,8 +29,8 @@ void bench_map_dungeon(uint8_t *blocked, int w, int h, bench_rng *r);
 double bench_time(void (*fn)(void *ctx), void *ctx, double min_seconds, int rounds);
 
 /* Times two functions against each other: calls them alternately, one call at a time, until
- * each has run for at least min_seconds in all and at least `min_calls` times, and writes the
- * fastest single call of each (seconds). Alternating puts both sides under the same machine
+ * each has run at least `min_calls` times and the slower one for at least min_seconds in all,
+ * and writes the fastest single call of each (seconds). Alternating puts both sides under the same machine
  * load, and the fastest call is the one least disturbed by other work; both matter on shared
  * machines, where load changes from one second to the next. */
 void bench_time_pair(void (*fa)(void *ctx), void *ca, void (*fb)(void *ctx), void *cb,
