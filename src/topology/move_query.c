@@ -233,15 +233,12 @@ gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, const 
     q.goal_cell = -1;
     q.budget_ft = INT64_MAX;
     /* Only the cost plane needs a value everywhere (steps and prev are read only behind a
-     * finite cost); the bucket engines clear it themselves, the heap below. */
+     * finite cost); each engine clears it when it starts. */
     bool done = false;
     if (!m.euclid && m.max_units <= GG__MV_MAX_BUCKET_UNITS)
         done = gg__mv_bucket_search(&m, scratch, &pl, &q);
-    if (!done) {
-        for (size_t i = 0; i < cells; ++i)
-            f->cost[i] = GG__MV_INF;
+    if (!done)
         gg__mv_heap_search(&m, scratch, &pl, &q);
-    }
     f->runs[0] = pl.runs[0];
     f->runs[1] = pl.runs[1];
     *out_field = f;

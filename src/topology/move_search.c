@@ -723,7 +723,8 @@ static bool fifo_fits(const gg__mv *m, const gg__mv_planes *pl)
             (m->price[1][0] == m->price[0][0] && m->price[1][1] == m->price[0][1]));
 }
 
-/* A field's cost plane, unreached everywhere (stamped planes need nothing). */
+/* A field's cost plane, unreached everywhere (stamped planes need nothing). Each engine clears
+ * it when it starts, so a heap search after an overflowed bucket search starts clean. */
 static void field_clear(const gg__mv *m, gg__mv_planes *pl)
 {
     if (pl->stamp != NULL)
@@ -736,16 +737,12 @@ static void field_clear(const gg__mv *m, gg__mv_planes *pl)
 static bool bucket_simple(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
 {
     if (fifo_fits(m, pl)) {
-        if (m->uniform) {
-            field_clear(m, pl);
+        if (m->uniform)
             field_bfs(m, x, pl, q);
-            return true;
-        }
-        field_clear(m, pl);
-        field_fifo2(m, x, pl, q);
+        else
+            field_fifo2(m, x, pl, q);
         return true;
     }
-    field_clear(m, pl);
     const bool two = m->layers == 2, stamped = pl->stamp != NULL;
     if (m->ndirs == 4)
         return m->uniform ? bucket_core(m, x, pl, q, false, stamped, true, true)
@@ -762,9 +759,9 @@ static bool bucket_simple(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
 
 bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
 {
+    field_clear(m, pl);
     if (m->simple)
         return bucket_simple(m, x, pl, q);
-    field_clear(m, pl);
     uint32_t *queue = x->m_queue;
     const uint32_t cap = (uint32_t)(2 * x->ncells);
     const int32_t n = m->n, w = m->w;
@@ -875,21 +872,27 @@ static inline double key_f(bool euclid, int64_t fc, int64_t fr)
 
 /* The entry of state t, whose cell is (col, row) in `layer` (known to every caller, which
  * saves the divisions of key_exact()). */
-GG__MV_INLINE gg__mv_hent key_of(const heap *h, int32_t t, int64_t fc, int64_t fr, int32_t fs,
-                                 int32_t col, int32_t row, int layer)
+GG__MV_INLINE gg__mv_hent key_of_as(const heap *h, int32_t t, int64_t fc, int64_t fr,
+                                    int32_t fs, int32_t col, int32_t row, int layer,
+                                    gg_metric metric)
 {
-    const gg__mv *m = h->m;
     if (h->astar) {
         int32_t hu = 0, hr = 0, hs = 0;
-        gg__mv_heuristic(m, col, row, layer, h->goal, &hu, &hr, &hs);
+        gg__mv_heuristic_as(h->m, metric, col, row, layer, h->goal, &hu, &hr, &hs);
         fc += hu;
         fr += hr;
         fs += hs;
     }
     gg__mv_hent e;
-    e.f = key_f(h->m->euclid, fc, fr);
+    e.f = key_f(metric == GG_METRIC_EUCLIDEAN, fc, fr);
     e.fs_state = (uint64_t)(uint32_t)fs << 32 | (uint32_t)t;
     return e;
+}
+
+GG__MV_INLINE gg__mv_hent key_of(const heap *h, int32_t t, int64_t fc, int64_t fr, int32_t fs,
+                                 int32_t col, int32_t row, int layer)
+{
+    return key_of_as(h, t, fc, fr, fs, col, row, layer, h->m->metric);
 }
 
 GG__MV_INLINE gg__mv_hent key_entry(const heap *h, int32_t t, int32_t col, int32_t row,
@@ -1126,9 +1129,11 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     const uint8_t keep = m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu;
     const uint8_t dmask = m->ignore_difficult ? 0u : GG__CELL_DIFFICULT;
 
-    if (pl->stamp == NULL) /* a field: positions were not initialised with the labels */
+    if (pl->stamp == NULL) { /* a field: no stamps say what is initialised, so all of it is */
+        field_clear(m, pl);
         for (int32_t i = 0; i < n * m->layers; ++i)
             x->m_pos[i] = -1;
+    }
     int32_t sc = q->start % n;
     gg__mv_touch(m, pl, x->m_pos, sc);
     pl->cost[q->start] = 0;
@@ -1229,18 +1234,6 @@ static bool heap_exact(const gg__mv *m, double *tol)
  * plane says which records this query wrote. Relaxing a neighbour then reads two cache lines
  * (stamp and node) instead of six planes. */
 
-/* key_of() with the metric a constant (the compact A* is specialised on it). */
-GG__MV_INLINE gg__mv_hent cn_key(const heap *h, int32_t t, int64_t fc, int64_t fr, int32_t fs,
-                                 int32_t col, int32_t row, const gg_metric metric)
-{
-    int32_t hu = 0, hr = 0, hs = 0;
-    gg__mv_heuristic_as(h->m, metric, col, row, 0, h->goal, &hu, &hr, &hs);
-    gg__mv_hent e;
-    e.f = key_f(metric == GG_METRIC_EUCLIDEAN, fc + hu, fr + hr);
-    e.fs_state = (uint64_t)(uint32_t)(fs + hs) << 32 | (uint32_t)t;
-    return e;
-}
-
 GG__MV_INLINE void cn_relax(heap *h, cnode *nodes, uint32_t *stamp, uint32_t epoch, int32_t t,
                             int32_t tcol, int32_t trow, int32_t nu, int32_t nr, uint32_t ns,
                             uint32_t d, const gg_metric metric)
@@ -1282,7 +1275,7 @@ GG__MV_INLINE void cn_relax(heap *h, cnode *nodes, uint32_t *stamp, uint32_t epo
         at = h->len++;
         nd->pos = at;
     }
-    h->a[at] = cn_key(h, t, nd->cost, nd->root2, (int32_t)ns, tcol, trow, metric);
+    h->a[at] = key_of_as(h, t, nd->cost, nd->root2, (int32_t)ns, tcol, trow, 0, metric);
     hup(h, at, true, true);
 }
 
@@ -1329,7 +1322,7 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
     nodes[start].root2 = 0;
     nodes[start].meta = 0;
     nodes[start].pos = 0;
-    h.a[0] = cn_key(&h, start, 0, 0, 0, start % w, start / w, metric);
+    h.a[0] = key_of_as(&h, start, 0, 0, 0, start % w, start / w, 0, metric);
     h.len = 1;
     /* Step prices [diagonal][difficult], copied: stores to the nodes would otherwise force
      * reloads from the model. */

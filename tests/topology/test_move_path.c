@@ -3,7 +3,7 @@
  * states under every metric and difficult-terrain rule; 5-10-5 legs; tie rules; invalid input. */
 #include "query_fixtures.h"
 
-#include "topology/scratch.h"
+#include "topology/move_internal.h"
 
 /* ---- Brute force ------------------------------------------------------------------------------ */
 
@@ -444,6 +444,27 @@ static void move_path__random_maps_match_brute_force(void **state)
     }
 }
 
+/* The searches' branch-free exact sign of dx + dy*sqrt(2) equals the reference above on a sweep
+ * of small values and on the nearest ties there are (Pell pairs, |dx^2 - 2 dy^2| = 1), up to the
+ * largest labels a model allows (below 2^29). */
+static void move_path__sign_r2_is_exact(void **state)
+{
+    (void)state;
+    for (int64_t dx = -60; dx <= 60; ++dx)
+        for (int64_t dy = -60; dy <= 60; ++dy)
+            assert_int_equal(gg__mv_sign_r2(dx, dy), sign_r2(dx, dy));
+    int64_t a = 1, b = 1; /* a^2 - 2 b^2 = -1, +1, -1, ... */
+    while (a < ((int64_t)1 << 29)) {
+        const int64_t pairs[4][2] = {{a, -b}, {-a, b}, {a + 1, -b}, {a, -b - 1}};
+        for (int k = 0; k < 4; ++k)
+            assert_int_equal(gg__mv_sign_r2(pairs[k][0], pairs[k][1]),
+                             sign_r2(pairs[k][0], pairs[k][1]));
+        const int64_t na = a + 2 * b, nb = a + b;
+        a = na;
+        b = nb;
+    }
+}
+
 /* Every reached cell of `field` has the brute force's label, and every unreached cell none. */
 static void expect_field_matches_brute_force(const gg_scene *s, const gg_move_field *field,
                                              const gg_move_def *def, gg_cell origin, int parity)
@@ -837,6 +858,7 @@ int main(void)
         cmocka_unit_test(move_path__walls_and_corner_rule),
         cmocka_unit_test(move_path__random_maps_match_brute_force),
         cmocka_unit_test(move_path__large_maps_astar_matches_field),
+        cmocka_unit_test(move_path__sign_r2_is_exact),
         cmocka_unit_test(move_path__two_price_field_without_room_for_runs),
         cmocka_unit_test(move_path__alternating_split_legs_equal_whole),
         cmocka_unit_test(move_path__overlay_budget_partial_and_negative),
