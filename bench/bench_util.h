@@ -30,9 +30,9 @@ double bench_time(void (*fn)(void *ctx), void *ctx, double min_seconds, int roun
 
 /* Times two functions against each other: calls them alternately, one call at a time, until
  * each has run at least `min_calls` times and the slower one for at least min_seconds in all,
- * and writes the fastest single call of each (seconds). Alternating puts both sides under the same machine
- * load, and the fastest call is the one least disturbed by other work; both matter on shared
- * machines, where load changes from one second to the next. */
+ * and writes the fastest single call of each (seconds). Alternating puts both sides under the
+ * same machine load, and the fastest call is the one least disturbed by other work; both matter
+ * on shared machines, where load changes from one second to the next. */
 void bench_time_pair(void (*fa)(void *ctx), void *ca, void (*fb)(void *ctx), void *cb,
                      double min_seconds, int min_calls, double *out_a, double *out_b);
 
