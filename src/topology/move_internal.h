@@ -23,6 +23,7 @@ typedef struct gg__mv {
      * of whole rows of them (an overlay's search window, see move_query.c). Everything but
      * gg__mv_step_full() indexes cells, labels and states in this grid. */
     const uint8_t *cells, *mwalls;
+    const uint16_t *smasks; /* the scene's step_masks, on the same grid */
     int32_t w, h, n;   /* grid width, height, cells (n is also the stride of the parity layers) */
     int32_t layers;    /* 2 under 5-10-5, else 1 */
     gg_metric metric;
@@ -207,7 +208,11 @@ bool gg__mv_astar_1x1_fits(const gg__mv *m, const gg_scratch *x);
 
 /* A* from `start` to `goal` (row-major cells) with the labels in compact nodes; writes the
  * route as gg_scene_lowest_cost_path() does (all or nothing) and its cost. No route: GG_OK
- * with *out_count untouched. The scratch must have begun a query (gg__scratch_begin()). */
+ * with *out_count untouched. The scratch must have begun a query (gg__scratch_begin()).
+ * GG__MV_GAVE_UP, with nothing written, when its queue had no room: never with the scratch's
+ * own capacities (see move_search.c), only when a test lowered them; the caller then runs
+ * gg__mv_heap_search(). */
+#define GG__MV_GAVE_UP ((gg_status)-1000)
 gg_status gg__mv_astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start, int32_t goal,
                            gg_cell *out, int32_t capacity, int32_t *out_count,
                            gg_metric_cost *out_cost);

@@ -37,6 +37,7 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
     m->def = def;
     m->cells = s->cells;
     m->mwalls = s->move_walls;
+    m->smasks = s->step_masks;
     m->w = s->width;
     m->h = s->height;
     m->n = (int32_t)s->ncells;

@@ -123,9 +123,13 @@ gg_status gg_scene_lowest_cost_path(const gg_scene *scene, gg_scratch *scratch,
 
     gg_scratch *x = scratch;
     gg__scratch_begin(x);
-    if (gg__mv_astar_1x1_fits(&m, x))
-        return gg__mv_astar_1x1(&m, x, a.row * m.w + a.col, b.row * m.w + b.col, out, capacity,
-                                out_count, out_cost);
+    if (gg__mv_astar_1x1_fits(&m, x)) {
+        st = gg__mv_astar_1x1(&m, x, a.row * m.w + a.col, b.row * m.w + b.col, out, capacity,
+                              out_count, out_cost);
+        if (st != GG__MV_GAVE_UP)
+            return st;
+        gg__scratch_begin(x);
+    }
     gg__mv_planes pl = scratch_planes(x);
     gg__mv_search q;
     memset(&q, 0, sizeof q);
@@ -371,6 +375,7 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
             int32_t y1 = origin.row + r < m.h ? origin.row + r : m.h - 1;
             m.cells += (size_t)y0 * (size_t)m.w;
             m.mwalls += (size_t)y0 * (size_t)m.w;
+            m.smasks += (size_t)y0 * (size_t)m.w; /* valid in the band's interior rows only */
             m.h = y1 - y0 + 1;
             m.n = m.w * m.h;
 #if defined(__GNUC__)

@@ -5,6 +5,7 @@
  * equal keys (each cell labelled once); an indexed 4-ary heap with inline keys for Dijkstra
  * under Euclidean prices and for A*; and A* over compact nodes for the common 1x1 path query.
  * Layer: topology. */
+#include <assert.h>
 #include <string.h>
 
 #include "topology/move_internal.h"
@@ -820,23 +821,20 @@ bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
 
 #define GG__MV_SQRT2 1.4142135623730951
 
-/* The labels of one cell for the compact A* (gg__mv_astar_1x1()): together in 16 bytes, so that
- * a neighbour costs one cache line besides its stamp. meta = steps | direction << 27 (of the
- * step that reached it, in gg__dirs order). */
-typedef struct cnode {
-    int32_t cost, root2; /* g: units and sqrt(2) units; GG__MV_INF = unreached */
-    uint32_t meta;
-    int32_t pos; /* heap position; -1 = not in the heap, -2 = settled */
-} cnode;
+/* The compact A*'s node (gg__mv_cnode, scratch.h): meta = steps | direction << 27 (of the step
+ * that reached it, in gg__dirs order) | CN_QUEUED | CN_SETTLED. */
+typedef gg__mv_cnode cnode;
 #define CN_STEPS 0x07FFFFFFu /* scenes have at most 2^26 cells, so steps fit 27 bits */
 #define CN_DIR_SHIFT 27
+#define CN_DIR(meta) ((meta) >> CN_DIR_SHIFT & 7u)
+#define CN_QUEUED 0x40000000u  /* in the heap (perhaps more than once) */
+#define CN_SETTLED 0x80000000u /* popped */
 
 typedef struct heap {
     gg__mv_hent *a;
-    /* Heap positions of states (-1 none, -2 settled): the int32 at pos + state * stride bytes,
-     * stride 4 for the position plane, sizeof(cnode) for compact nodes (see HPOS). */
-    unsigned char *pos;
+    int32_t *pos; /* heap positions of states: -1 none, -2 settled (not kept by the compact A*) */
     int32_t len;
+    int32_t cap; /* entries `a` holds (the compact A*'s heap may list a state more than once) */
     const gg__mv *m;
     const gg__mv_planes *pl;
     bool astar;
@@ -940,13 +938,18 @@ GG__MV_INLINE bool hless(const heap *h, const gg__mv_hent *x, const gg__mv_hent 
     return hless_slow(h, x, y);
 }
 
-/* The heap position slot of state st; `cn` (a constant after inlining) selects compact nodes. */
-#define HPOS(h, st, cn)                                                                            \
-    (*(int32_t *)(void *)((h)->pos + (size_t)(uint32_t)(st) * ((cn) ? sizeof(cnode) : 4u)))
+/* The heap position slot of state st. */
+#define HPOS(h, st) ((h)->pos[(uint32_t)(st)])
+/* Writes a position, in heaps that track them (`tracked`: a constant after inlining). */
+#define HSET(h, st, i, tracked)                                                                  \
+    do {                                                                                       \
+        if (tracked)                                                                           \
+            HPOS(h, st) = (i);                                                                 \
+    } while (0)
 
 /* The heap is 4-ary: half the depth of a binary heap, so a sift moves half as many entries
  * (and writes half as many positions), and the four children share a cache line pair. */
-GG__MV_INLINE void hup(heap *h, int32_t i, const bool fexact, const bool cn)
+GG__MV_INLINE void hup(heap *h, int32_t i, const bool fexact, const bool tracked)
 {
     gg__mv_hent v = h->a[i];
     while (i > 0) {
@@ -954,14 +957,14 @@ GG__MV_INLINE void hup(heap *h, int32_t i, const bool fexact, const bool cn)
         if (!hless(h, &v, &h->a[p], fexact))
             break;
         h->a[i] = h->a[p];
-        HPOS(h, h->a[i].fs_state, cn) = i;
+        HSET(h, h->a[i].fs_state, i, tracked);
         i = p;
     }
     h->a[i] = v;
-    HPOS(h, v.fs_state, cn) = i;
+    HSET(h, v.fs_state, i, tracked);
 }
 
-GG__MV_INLINE void hdown(heap *h, int32_t i, const bool fexact, const bool cn)
+GG__MV_INLINE void hdown(heap *h, int32_t i, const bool fexact, const bool tracked)
 {
     gg__mv_hent v = h->a[i];
     const int32_t len = h->len;
@@ -983,20 +986,20 @@ GG__MV_INLINE void hdown(heap *h, int32_t i, const bool fexact, const bool cn)
         if (!hless(h, &h->a[best], &v, fexact))
             break;
         h->a[i] = h->a[best];
-        HPOS(h, h->a[i].fs_state, cn) = i;
+        HSET(h, h->a[i].fs_state, i, tracked);
         i = best;
     }
     h->a[i] = v;
-    HPOS(h, v.fs_state, cn) = i;
+    HSET(h, v.fs_state, i, tracked);
 }
 
-GG__MV_INLINE int32_t hpop(heap *h, const bool fexact, const bool cn)
+GG__MV_INLINE int32_t hpop(heap *h, const bool fexact, const bool tracked)
 {
     int32_t top = (int32_t)(uint32_t)h->a[0].fs_state;
-    HPOS(h, top, cn) = -2; /* settled */
+    HSET(h, top, -2, tracked); /* settled */
     if (--h->len > 0) {
         h->a[0] = h->a[h->len];
-        hdown(h, 0, fexact, cn);
+        hdown(h, 0, fexact, tracked);
     }
     return top;
 }
@@ -1045,17 +1048,17 @@ GG__MV_INLINE void heap_relax(heap *h, const gg__mv *m, gg_scratch *x, gg__mv_pl
     /* A settled label is final in cost and steps (the heuristic is consistent), but A* may
      * settle a cell before an equally good predecessor that ties its key and is shallower; that
      * predecessor may still win the direction tie rule. */
-    bool closed = HPOS(h, t, false) == -2;
+    bool closed = HPOS(h, t) == -2;
     int r = relax(m, pl, t, nu, nr, ns, d, layer);
     if (r == 0 || closed)
         return;
-    int32_t at = HPOS(h, t, false);
+    int32_t at = HPOS(h, t);
     if (at < 0) {
         at = h->len++;
-        HPOS(h, t, false) = at;
+        HPOS(h, t) = at;
     }
     h->a[at] = key_entry(h, t, tcol, trow, tlayer);
-    hup(h, at, fexact, false);
+    hup(h, at, fexact, true);
 }
 
 /* The entries left of `cell` in the rows above, at and below it (clamped to the map): the
@@ -1116,8 +1119,9 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     const bool astar = q->goal_cell >= 0;
     heap h;
     h.a = x->m_heap;
-    h.pos = (unsigned char *)x->m_pos;
+    h.pos = x->m_pos;
     h.len = 0;
+    h.cap = (int32_t)(2 * x->ncells);
     h.m = m;
     h.pl = pl;
     h.astar = astar;
@@ -1142,7 +1146,7 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
         pl->root2[q->start] = 0;
     pl->prev[q->start] = GG__MV_NO_PREV;
     h.a[0] = key_entry(&h, q->start, sc % w, sc / w, (int)(q->start / n));
-    HPOS(&h, q->start, false) = 0;
+    HPOS(&h, q->start) = 0;
     h.len = 1;
 
     /* The goal's key once found. */
@@ -1154,7 +1158,7 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
          * the route is known before it is read back (the field's tie rule). */
         if (q->goal_state >= 0 && past_goal(&h, gf, gkc, gkr, gks, fexact))
             break;
-        int32_t s = hpop(&h, fexact, false);
+        int32_t s = hpop(&h, fexact, true);
         if (simple1 && h.len > 0)
             prefetch_around(m, pl, x->m_pos, (int32_t)(uint32_t)h.a[0].fs_state);
         int32_t layer = s >= n, cell = s - layer * n; /* at most two layers */
@@ -1229,22 +1233,217 @@ static bool heap_exact(const gg__mv *m, double *tol)
  *
  * The same search as heap_search() (same keys, same tie rule, same stop rule), for the query
  * hosts make most: one pair, a 1x1 mover, no avoid list or other creatures, any metric but
- * 5-10-5. Its labels live in cnode records in the upper half of the heap buffer (the heap holds
- * fewer entries than there are cells, so the lower half is enough for it); the shared stamp
- * plane says which records this query wrote. Relaxing a neighbour then reads two cache lines
- * (stamp and node) instead of six planes. */
+ * 5-10-5. Its labels live in the scratch's cnode plane, 16 bytes a cell with the query epoch
+ * that makes them valid, so relaxing a neighbour reads one cache line instead of a stamp and six
+ * planes; heap positions (m_pos) are read and written only while a state is in the heap. */
 
-GG__MV_INLINE void cn_relax(heap *h, cnode *nodes, uint32_t *stamp, uint32_t epoch, int32_t t,
+/* The queue: buckets of f over a small exact heap.
+ *
+ * Under a consistent heuristic the f of every key queued is at least that of the key just
+ * settled, and at most two of the dearest steps above it (the step's price plus the heuristic's
+ * change). So keys wait in `nb` buckets by f (bucket b = floor((f - f0) / width), kept
+ * circularly: nb widths span more than that reach), and only the lowest bucket is a heap. Every
+ * key in the heap has a lower bucket, hence a lower f, than every key still in a bucket, so the
+ * heap's top is the least key of all: states are settled in the same order as with one heap of
+ * every key, while the heap holds hundreds of keys instead of tens of thousands.
+ *
+ * Bucket entries are states, not keys: a bucket's entries become heap keys when it is reached,
+ * computed from the node then. A state re-keyed while in a bucket gets a new entry in its new
+ * (lower or the same) bucket; the old entry is dropped when its bucket is reached, because the
+ * state is then queued or settled. Entries are {state, next} lists in a pool of `cap` entries;
+ * when the pool is full, cbq_compact() drops the stale ones, after which at most one entry per
+ * waiting state remains (fewer than the cells, so there is room again). */
+#define CBQ_NONE UINT32_MAX
+#define CBQ_MAX_BUCKETS 1024
+
+typedef struct cbq_ent {
+    uint32_t state, next;
+} cbq_ent;
+
+typedef struct cbq {
+    uint32_t *head; /* [mask + 1] the newest entry of each bucket, CBQ_NONE when empty */
+    cbq_ent *ent;   /* the pool */
+    uint32_t cap, used, free_list, pending, mask;
+    bool full; /* the pool (or the heap) had no room even after compaction: the search gives up */
+    int64_t cur; /* the heap's bucket */
+    double f0, inv_width;
+    int32_t w; /* map width, to recover a state's cell */
+} cbq;
+
+static inline int64_t cbq_bucket(const cbq *q, double f)
+{
+    /* Monotone in f (a subtraction, a product by a positive constant, a truncation), which is
+     * all the order argument needs; an f below f0 by rounding lands in bucket 0. */
+    return (int64_t)((f - q->f0) * q->inv_width);
+}
+
+/* The heap key of a waiting state, from its node. */
+GG__MV_INLINE gg__mv_hent cbq_key(const heap *h, const cbq *q, const cnode *nd, int32_t t,
+                                  const gg_metric metric)
+{
+    const int32_t row = t / q->w, col = t - row * q->w;
+    return key_of_as(h, t, nd->cost, nd->root2, (int32_t)(nd->meta & CN_STEPS), col, row, 0,
+                     metric);
+}
+
+static inline void cbq_free(cbq *q, uint32_t i)
+{
+    q->ent[i].next = q->free_list;
+    q->free_list = i;
+}
+
+/* Drops every entry whose state no longer waits in that bucket (queued, settled, re-keyed into a
+ * lower bucket, or listed twice), returning pool entries to the free list. */
+static void cbq_compact(cbq *q, const heap *h, cnode *nodes, const gg_metric metric)
+{
+    const uint32_t kept_mark = CN_QUEUED | CN_SETTLED; /* never both otherwise */
+    q->pending = 0;
+    for (uint32_t s = 0; s <= q->mask; ++s) {
+        const int64_t b = q->cur + (int64_t)((s - (uint32_t)q->cur) & q->mask);
+        uint32_t i = q->head[s], kept = CBQ_NONE;
+        while (i != CBQ_NONE) {
+            const uint32_t next = q->ent[i].next, t = q->ent[i].state;
+            cnode *nd = &nodes[t];
+            if ((nd->meta & kept_mark) == 0 &&
+                cbq_bucket(q, cbq_key(h, q, nd, (int32_t)t, metric).f) == b) {
+                nd->meta |= kept_mark;
+                q->ent[i].next = kept;
+                kept = i;
+                ++q->pending;
+            } else {
+                cbq_free(q, i);
+            }
+            i = next;
+        }
+        q->head[s] = kept;
+    }
+    for (uint32_t s = 0; s <= q->mask; ++s)
+        for (uint32_t i = q->head[s]; i != CBQ_NONE; i = q->ent[i].next)
+            nodes[q->ent[i].state].meta &= ~kept_mark;
+}
+
+/* Lists state t in bucket b (above the heap's). */
+static inline void cbq_add(cbq *q, const heap *h, cnode *nodes, int32_t t, int64_t b,
+                           const gg_metric metric)
+{
+    assert(b > q->cur && b - q->cur <= (int64_t)q->mask);
+    if (q->free_list == CBQ_NONE && q->used == q->cap) {
+        cbq_compact(q, h, nodes, metric);
+        if (q->free_list == CBQ_NONE) { /* only with a cap below the cells (tests) */
+            q->full = true;
+            return;
+        }
+    }
+    uint32_t i = q->free_list;
+    if (i != CBQ_NONE)
+        q->free_list = q->ent[i].next;
+    else
+        i = q->used++;
+    const uint32_t s = (uint32_t)b & q->mask;
+    q->ent[i].state = (uint32_t)t;
+    q->ent[i].next = q->head[s];
+    q->head[s] = i;
+    ++q->pending;
+}
+
+/* Refills the empty heap from the next bucket that still has waiting states; false when none. */
+GG__MV_INLINE bool cbq_refill(cbq *q, heap *h, cnode *nodes, const gg_metric metric)
+{
+    while (q->pending > 0) {
+        ++q->cur;
+        const uint32_t s = (uint32_t)q->cur & q->mask;
+        uint32_t i = q->head[s];
+        if (i == CBQ_NONE)
+            continue;
+        q->head[s] = CBQ_NONE;
+        while (i != CBQ_NONE) {
+            const uint32_t next = q->ent[i].next, t = q->ent[i].state;
+            cnode *nd = &nodes[t];
+            if ((nd->meta & (CN_QUEUED | CN_SETTLED)) == 0) {
+                nd->meta |= CN_QUEUED;
+                h->a[h->len++] = cbq_key(h, q, nd, (int32_t)t, metric);
+            }
+            cbq_free(q, i);
+            --q->pending;
+            i = next;
+        }
+        if (h->len > 0) {
+            for (int32_t k = (h->len - 2) / 4; k >= 0; --k)
+                hdown(h, k, true, false);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Sets up the queue for a search whose first key has f = f0, under `m`'s prices. */
+static void cbq_init(cbq *q, uint32_t *heads, const gg__mv *m, gg_scratch *x, double f0,
+                     const gg_metric metric)
+{
+    q->head = heads;
+    /* The pool lives in the cost plane, which this search does not use otherwise. */
+    q->ent = (cbq_ent *)(void *)x->m_cost;
+    q->cap = (uint32_t)x->m_astar_pool_cap;
+    q->used = 0;
+    q->full = false;
+    q->free_list = CBQ_NONE;
+    q->pending = 0;
+    q->cur = 0;
+    q->w = m->w;
+    q->f0 = f0;
+    /* About one bucket per 64 cells, at least 16 (the reach argument needs more than 4). */
+    uint32_t nb = 16;
+    while (nb < CBQ_MAX_BUCKETS && nb * 64u < (uint32_t)x->ncells)
+        nb *= 2;
+    q->mask = nb - 1;
+    double dearest = 0.0;
+    for (int k = 0; k < 3; ++k)
+        for (int d = 0; d < 2; ++d) {
+            const double p =
+                key_f(metric == GG_METRIC_EUCLIDEAN, m->price[k][d], m->price_r2[k][d]);
+            dearest = p > dearest ? p : dearest;
+        }
+    /* A key's f exceeds the settled one by at most 2 * dearest, its bucket the heap's by at
+     * most 1 + (nb - 4) plus rounding: less than nb. */
+    q->inv_width = (double)(nb - 4) / (2.0 * dearest);
+    for (uint32_t i = 0; i < nb; ++i)
+        heads[i] = CBQ_NONE;
+}
+
+/* Drops the heap's stale entries (their state settled, or queued again with a lower key),
+ * leaving at most one per state, fewer than the cells: only a heap of that many repeats fills
+ * its 2 * cells entries. */
+static void cn_heap_compact(heap *h, const cnode *nodes, const gg_metric metric)
+{
+    int32_t kept = 0;
+    for (int32_t i = 0; i < h->len; ++i) {
+        const int32_t t = (int32_t)(uint32_t)h->a[i].fs_state;
+        const cnode *nd = &nodes[t];
+        if (nd->meta & CN_SETTLED)
+            continue;
+        const int32_t row = t / h->m->w, col = t - row * h->m->w;
+        const gg__mv_hent now = key_of_as(h, t, nd->cost, nd->root2,
+                                          (int32_t)(nd->meta & CN_STEPS), col, row, 0, metric);
+        if (now.f == h->a[i].f && now.fs_state == h->a[i].fs_state)
+            h->a[kept++] = h->a[i];
+    }
+    h->len = kept;
+    for (int32_t k = (h->len - 2) / 4; k >= 0; --k)
+        hdown(h, k, true, false);
+}
+
+/* Relaxes node t (cell (tcol, trow)) with the label (nu, nr, ns) by direction d: as
+ * heap_relax(), with the node's epoch standing in for the stamp. */
+GG__MV_INLINE void cn_relax(heap *h, cbq *q, cnode *nodes, uint32_t epoch, int32_t t,
                             int32_t tcol, int32_t trow, int32_t nu, int32_t nr, uint32_t ns,
                             uint32_t d, const gg_metric metric)
 {
     cnode *nd = &nodes[t];
-    if (stamp[t] != epoch) {
-        stamp[t] = epoch;
+    if (nd->epoch != epoch) {
+        nd->epoch = epoch;
         nd->cost = GG__MV_INF;
         nd->root2 = 0;
         nd->meta = CN_STEPS;
-        nd->pos = -1;
     }
     const int32_t cu = nd->cost;
     int c;
@@ -1259,35 +1458,47 @@ GG__MV_INLINE void cn_relax(heap *h, cnode *nodes, uint32_t *stamp, uint32_t epo
     if (c > 0)
         return;
     const uint32_t meta = nd->meta, os = meta & CN_STEPS;
-    if (c == 0 && (ns > os || (ns == os && d >= meta >> CN_DIR_SHIFT)))
+    if (c == 0 && (ns > os || (ns == os && d >= CN_DIR(meta))))
         return;
-    nd->meta = ns | d << CN_DIR_SHIFT;
+    const uint32_t flags = meta & (CN_QUEUED | CN_SETTLED);
+    nd->meta = ns | d << CN_DIR_SHIFT | flags;
     /* As in heap_relax(): a settled label only takes the better direction; an unchanged key
-     * (only the direction improved) keeps its heap entry. */
-    if (nd->pos == -2 || (c == 0 && ns == os))
+     * (only the direction improved) keeps its place. */
+    if ((flags & CN_SETTLED) || (c == 0 && ns == os))
         return;
     if (c < 0) {
         nd->cost = nu;
         nd->root2 = nr;
     }
-    int32_t at = nd->pos;
-    if (at < 0) {
-        at = h->len++;
-        nd->pos = at;
+    const gg__mv_hent e = key_of_as(h, t, nd->cost, nd->root2, (int32_t)ns, tcol, trow, 0,
+                                    metric);
+    /* Into a later bucket, or the heap when its f belongs to the heap's bucket. A state already
+     * in the heap gets a second entry there: the better one is popped first and settles it, and
+     * the stale one is skipped when it comes up. */
+    const int64_t b = cbq_bucket(q, e.f);
+    if (b > q->cur && !(flags & CN_QUEUED)) {
+        cbq_add(q, h, nodes, t, b, metric);
+        return;
     }
-    h->a[at] = key_of_as(h, t, nd->cost, nd->root2, (int32_t)ns, tcol, trow, 0, metric);
-    hup(h, at, true, true);
+    nd->meta |= CN_QUEUED;
+    if (h->len == h->cap) {
+        cn_heap_compact(h, nodes, metric);
+        if (h->len == h->cap) { /* only with a cap below twice the cells (tests) */
+            q->full = true;
+            return;
+        }
+    }
+    const int32_t at = h->len++;
+    h->a[at] = e;
+    hup(h, at, true, false);
 }
 
 /* prefetch_around() for compact nodes (three of them span two cache lines). */
-static inline void cn_prefetch(const gg__mv *m, const cnode *nodes, const uint32_t *stamp,
-                               int32_t cell)
+static inline void cn_prefetch(const gg__mv *m, const cnode *nodes, int32_t cell)
 {
     const prow p = prow_of(m, cell);
-    prefetch_rows(&p, stamp, sizeof *stamp, 1);
     prefetch_rows(&p, nodes, sizeof *nodes, 3);
-    prefetch_rows(&p, m->cells, 1, 1);
-    GG__MV_PREFETCH(m->mwalls + cell);
+    GG__MV_PREFETCH(m->smasks + cell);
 }
 
 bool gg__mv_astar_1x1_fits(const gg__mv *m, const gg_scratch *x)
@@ -1300,14 +1511,14 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
                                   gg_cell *out, int32_t capacity, int32_t *out_count,
                                   gg_metric_cost *out_cost, const gg_metric metric)
 {
-    const int32_t w = m->w, hgt = m->h;
-    cnode *nodes = (cnode *)(void *)(x->m_heap + x->ncells);
-    uint32_t *stamp = x->stamp;
+    const int32_t w = m->w;
+    cnode *nodes = x->m_nodes;
     const uint32_t epoch = x->epoch;
     heap h;
     h.a = x->m_heap;
-    h.pos = (unsigned char *)&nodes[0].pos;
+    h.pos = NULL;
     h.len = 0;
+    h.cap = (int32_t)x->m_astar_heap_cap;
     h.m = m;
     h.pl = NULL;
     h.astar = true;
@@ -1315,15 +1526,17 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
     h.tol = 0.0;
     const int32_t off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
     const uint8_t keep = m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu;
-    const uint8_t dmask = m->ignore_difficult ? 0u : GG__CELL_DIFFICULT;
+    const uint32_t dmask = m->ignore_difficult ? 0u : 0xFFu;
 
-    stamp[start] = epoch;
+    nodes[start].epoch = epoch;
     nodes[start].cost = 0;
     nodes[start].root2 = 0;
-    nodes[start].meta = 0;
-    nodes[start].pos = 0;
+    nodes[start].meta = CN_QUEUED;
     h.a[0] = key_of_as(&h, start, 0, 0, 0, start % w, start / w, 0, metric);
     h.len = 1;
+    uint32_t heads[CBQ_MAX_BUCKETS];
+    cbq q;
+    cbq_init(&q, heads, m, x, h.a[0].f, metric);
     /* Step prices [diagonal][difficult], copied: stores to the nodes would otherwise force
      * reloads from the model. */
     const int32_t pu[2][2] = {{m->price[0][0], m->price[0][1]}, {m->price[1][0], m->price[1][1]}};
@@ -1334,14 +1547,21 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
     double gf = 0.0;
     int64_t gkc = 0, gkr = 0;
     int32_t gks = 0;
-    while (h.len > 0) {
+    for (;;) {
+        if (q.full)
+            return GG__MV_GAVE_UP;
+        if (h.len == 0 && !cbq_refill(&q, &h, nodes, metric))
+            break;
         /* Keep settling states whose key ties the goal's (heap_search()'s stop rule). */
         if (found && past_goal(&h, gf, gkc, gkr, gks, true))
             break;
-        const int32_t cell = hpop(&h, true, true);
+        const int32_t cell = hpop(&h, true, false);
         if (h.len > 0)
-            cn_prefetch(m, nodes, stamp, (int32_t)(uint32_t)h.a[0].fs_state);
-        const cnode *sn = &nodes[cell];
+            cn_prefetch(m, nodes, (int32_t)(uint32_t)h.a[0].fs_state);
+        cnode *sn = &nodes[cell];
+        if (sn->meta & CN_SETTLED)
+            continue; /* a stale entry */
+        sn->meta = (sn->meta & ~CN_QUEUED) | CN_SETTLED;
         if (cell == goal && !found) {
             found = true;
             gkc = sn->cost;
@@ -1351,23 +1571,18 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
             continue;
         }
         const int32_t row = cell / w, col = cell - row * w;
-        uint32_t legal;
-        if (col > 0 && row > 0 && col < w - 1 && row < hgt - 1) {
-            const uint8_t *mid = m->cells + (size_t)row * (size_t)w;
-            legal = row_legal(mid - w, mid, mid + w, m->mwalls + (size_t)row * (size_t)w, col,
-                              keep);
-        } else {
-            legal = edge_legal(m, cell, col, row);
-        }
+        /* The whole scene is the grid here, so its step_masks word is the legal steps. */
+        const uint32_t sm = m->smasks[cell], difficult = sm >> 8 & dmask;
+        uint32_t legal = sm & keep;
         const int32_t g = sn->cost, g2 = sn->root2;
         const uint32_t ns = (sn->meta & CN_STEPS) + 1u;
         for (; legal != 0; legal &= legal - 1u) {
             const int k = first_bit(legal);
             const int32_t t = cell + off[k];
-            const int diff = (m->cells[t] & dmask) != 0;
+            const int diff = (int)(difficult >> k & 1u);
             const int cls = (0xA5u >> k) & 1u; /* NW, NE, SW, SE */
-            cn_relax(&h, nodes, stamp, epoch, t, col + sp_dc[k], row + sp_dr[k],
-                     g + pu[cls][diff], g2 + pr[cls][diff], ns, sp_dir[k], metric);
+            cn_relax(&h, &q, nodes, epoch, t, col + sp_dc[k], row + sp_dr[k], g + pu[cls][diff],
+                     g2 + pr[cls][diff], ns, sp_dir[k], metric);
         }
     }
     if (!found)
@@ -1388,7 +1603,7 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
     for (int32_t i = len - 1; i >= 0; --i) {
         out[i] = gg_cell_make(cell % w, cell / w);
         if (i > 0) {
-            const gg__dir *d = &gg__dirs[nodes[cell].meta >> CN_DIR_SHIFT];
+            const gg__dir *d = &gg__dirs[CN_DIR(nodes[cell].meta)];
             cell -= d->dr * w + d->dc;
         }
     }

@@ -52,10 +52,12 @@ gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
     s->free_head = UINT32_MAX;
     s->cells = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
     s->move_walls = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
-    if (s->cells == NULL || s->move_walls == NULL) {
+    s->step_masks = (uint16_t *)gg__alloc_array(&alloc, s->ncells, sizeof *s->step_masks);
+    if (s->cells == NULL || s->move_walls == NULL || s->step_masks == NULL) {
         gg_scene_destroy(s);
         return GG_E_NO_MEMORY;
     }
+    gg__step_masks_init(s);
     gg__wall_index_init(&s->index, s->width, s->height);
     *out_scene = s;
     return GG_OK;
@@ -71,6 +73,7 @@ void gg_scene_destroy(gg_scene *s)
     gg__free_array(&alloc, s->walls, s->wall_cap, sizeof *s->walls);
     gg__free_array(&alloc, s->cells, s->ncells, 1);
     gg__free_array(&alloc, s->move_walls, s->ncells, 1);
+    gg__free_array(&alloc, s->step_masks, s->ncells, sizeof *s->step_masks);
     gg__free_array(&alloc, s, 1, sizeof *s);
 }
 
@@ -93,7 +96,10 @@ static gg_status set_field(gg_scene *s, gg_cell c, uint8_t mask, int shift, int 
         return gg__scene_fail(s, GG_E_OUT_OF_BOUNDS, "cell %d,%d is outside the %dx%d scene",
                               (int)c.col, (int)c.row, (int)s->width, (int)s->height);
     uint8_t *cell = &s->cells[gg__idx(s, c)];
-    *cell = (uint8_t)((*cell & (uint8_t)~mask) | (uint8_t)((unsigned)value << shift));
+    const uint8_t old = *cell;
+    *cell = (uint8_t)((old & (uint8_t)~mask) | (uint8_t)((unsigned)value << shift));
+    if ((old ^ *cell) & (GG__CELL_BLOCKED | GG__CELL_DIFFICULT))
+        gg__step_masks_refresh_around(s, c);
     return GG_OK;
 }
 

@@ -82,6 +82,10 @@ struct gg_scene {
     /* Bit d of move_walls[i] is set when the centre-to-centre step from cell i in direction
      * gg__dirs[d] touches a wall that blocks movement: step legality is one byte read. */
     uint8_t *move_walls;
+    /* step_masks[i]: bit k (spatial order NW, N, NE, W, E, SW, S, SE) is set when a 1x1 mover
+     * may step from cell i to neighbour k (on the map, open, no wall, no cut corner); bit 8 + k
+     * when neighbour k is difficult. Derived from cells and move_walls (step_masks.c). */
+    uint16_t *step_masks;
     gg__wall *walls;
     uint32_t wall_cap, wall_slots; /* slots used (live or free) */
     uint32_t live_walls;
@@ -153,5 +157,12 @@ gg_cover gg__cover_between(const gg_scene *s, gg_cell a, gg_cell b, const gg_cel
 
 /* Recomputes move_walls for every cell whose steps could touch the closed segment a-b. */
 void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b);
+
+/* step_masks upkeep (step_masks.c): one cell's word after its move_walls changed; the words of a
+ * cell and its eight neighbours after its blocked or difficult bit changed; the whole plane of a
+ * new scene. */
+void gg__step_masks_refresh(gg_scene *s, int32_t col, int32_t row);
+void gg__step_masks_refresh_around(gg_scene *s, gg_cell c);
+void gg__step_masks_init(gg_scene *s);
 
 #endif

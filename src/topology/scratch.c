@@ -19,6 +19,7 @@ static void free_planes(gg_scratch *x)
     gg__free_array(&x->alloc, x->m_pos, 2 * x->ncells, sizeof *x->m_pos);
     gg__free_array(&x->alloc, x->m_heap, 2 * x->ncells, sizeof *x->m_heap);
     gg__free_array(&x->alloc, x->m_flag, x->ncells, sizeof *x->m_flag);
+    gg__free_array(&x->alloc, x->m_nodes, x->ncells, sizeof *x->m_nodes);
 }
 
 gg_status gg_scratch_create(const gg_scene *scene, gg_scratch **out_scratch)
@@ -53,9 +54,13 @@ gg_status gg_scratch_create(const gg_scene *scene, gg_scratch **out_scratch)
     x->m_heap = gg__alloc_array(&x->alloc, n2, sizeof *x->m_heap);
     x->m_queue = (uint32_t *)(void *)x->m_heap;
     x->m_flag = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_flag);
+    x->m_nodes = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_nodes);
+    x->m_astar_pool_cap = x->ncells;
+    x->m_astar_heap_cap = n2;
     if (x->stamp == NULL || x->cost == NULL || x->prev_dir == NULL || x->heap_pos == NULL ||
         x->queue == NULL || x->m_cost == NULL || x->m_root2 == NULL || x->m_steps == NULL ||
-        x->m_prev == NULL || x->m_pos == NULL || x->m_heap == NULL || x->m_flag == NULL) {
+        x->m_prev == NULL || x->m_pos == NULL || x->m_heap == NULL || x->m_flag == NULL ||
+        x->m_nodes == NULL) {
         gg_scratch_destroy(x);
         return GG_E_NO_MEMORY;
     }
@@ -79,6 +84,8 @@ void gg__scratch_begin(gg_scratch *x)
     if (++x->epoch == 0) {
         /* Once every 2^32 queries: old stamps could collide with the new epochs. */
         memset(x->stamp, 0, x->ncells * sizeof *x->stamp);
+        for (size_t i = 0; i < x->ncells; ++i)
+            x->m_nodes[i].epoch = 0;
         x->epoch = 1;
     }
 }

@@ -48,6 +48,11 @@ struct gg_scratch {
     struct gg__mv_hent *m_heap; /* [2 * ncells] */
     uint32_t *m_queue;          /* [8 * ncells] in the same memory as m_heap */
     uint8_t *m_flag;        /* [ncells] per-cell marks of one movement query */
+    /* [ncells] the compact A*'s labels (move_search.c), each valid when its epoch == epoch. */
+    struct gg__mv_cnode *m_nodes;
+    /* Entries the compact A* may use of its bucket pool (in m_cost) and of its heap (m_heap):
+     * ncells and 2 * ncells, always enough; tests lower them to reach the compaction paths. */
+    size_t m_astar_pool_cap, m_astar_heap_cap;
 };
 
 /* An entry of the movement heap: the key (f, fs, state) carried inline, so that sifting reads
@@ -57,6 +62,14 @@ typedef struct gg__mv_hent {
     double f;
     uint64_t fs_state;
 } gg__mv_hent;
+
+/* The labels of one cell for the compact A* (gg__mv_astar_1x1()), in 16 bytes so that relaxing
+ * a neighbour reads one cache line; `epoch` plays the stamp's part (meta: see move_search.c). */
+typedef struct gg__mv_cnode {
+    int32_t cost, root2; /* g: units and sqrt(2) units */
+    uint32_t meta;
+    uint32_t epoch;
+} gg__mv_cnode;
 
 /* True when `scratch` was made for `scene` (both non-NULL); queries answer GG_E_INVALID_ARG
  * otherwise. The size check also catches a scene recreated at a freed scene's address. */

@@ -132,7 +132,10 @@ static bool refresh_cell(void *vctx, int32_t col, int32_t row)
             gg__segment_hits_wall(s, pc, gg_cell_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT))
             bits |= (uint8_t)(1u << d);
     }
-    s->move_walls[gg__idx(s, c)] = bits;
+    if (s->move_walls[gg__idx(s, c)] != bits) {
+        s->move_walls[gg__idx(s, c)] = bits;
+        gg__step_masks_refresh(s, col, row);
+    }
     return false;
 }
 

@@ -530,6 +530,108 @@ static void move_path__large_maps_astar_matches_field(void **state)
     free(fpath);
 }
 
+/* A* (gg_scene_lowest_cost_path()) against the field from `origin` at `probes` random cells:
+ * same reachability, cost and route. */
+static void expect_astar_matches_field(qf_rng *r, fixture *f, const gg_move_def *def,
+                                       gg_cell origin, int probes)
+{
+    enum { CAP = 4096 };
+    static gg_cell path[CAP], fpath[CAP];
+    int32_t w = gg_scene_width(f->scene), h = gg_scene_height(f->scene);
+    gg_move_field *field = fx_field(f, def, origin, 0);
+    for (int k = 0; k < probes; ++k) {
+        gg_cell c = qf_c(qf_below(r, w), qf_below(r, h));
+        bool reached = false;
+        gg_metric_cost fc, pc;
+        assert_int_equal(gg_move_field_cost(field, c, &reached, &fc, NULL), GG_OK);
+        int32_t pn = 0, fn = 0;
+        assert_int_equal(gg_scene_lowest_cost_path(f->scene, f->scratch, def, origin, c, 0, path,
+                                                   CAP, &pn, &pc),
+                         GG_OK);
+        if (!reached) {
+            assert_int_equal(pn, 0);
+            continue;
+        }
+        assert_int_equal(gg_move_field_path(field, c, fpath, CAP, &fn), GG_OK);
+        expect_cost(pc, fc.feet, fc.root2_feet, fc.steps, fc.parity);
+        qf_assert_cells(path, pn, fpath, fn);
+    }
+}
+
+/* The scene keeps a per-cell word of legal steps that the 1x1 A* reads (the field derives its
+ * steps from the cells and walls each time): while cells, walls and doors change, A* keeps
+ * agreeing with the field. */
+static void move_path__astar_follows_scene_edits(void **state)
+{
+    (void)state;
+    qf_rng r = qf_rng_seed(4421, "move_path__astar_follows_scene_edits");
+    const gg_metric metrics[3] = {GG_METRIC_CHEBYSHEV, GG_METRIC_EUCLIDEAN, GG_METRIC_MANHATTAN};
+    for (int iter = 0; iter < 10; ++iter) {
+        int32_t w = 6 + qf_below(&r, 30), h = 6 + qf_below(&r, 30);
+        fixture f = fx_make(qf_random_scene(&r, w, h, 5, 15, 20, w * h / 40));
+        gg_wall_id ids[32];
+        int nids = 0;
+        for (int round = 0; round < 12; ++round) {
+            for (int e = 1 + qf_below(&r, 8); e > 0; --e) {
+                gg_cell c = qf_c(qf_below(&r, w), qf_below(&r, h));
+                int kind = qf_below(&r, 5);
+                if (kind == 0) {
+                    assert_int_equal(gg_scene_set_blocked(f.scene, c, qf_below(&r, 2) == 0),
+                                     GG_OK);
+                } else if (kind == 1) {
+                    assert_int_equal(gg_scene_set_difficult(f.scene, c, qf_below(&r, 2) == 0),
+                                     GG_OK);
+                } else if (kind == 2 && nids < 32) {
+                    gg_wall_def wd = gg_wall_def_default();
+                    wd.x1 = c.col;
+                    wd.y1 = c.row;
+                    wd.x2 = c.col + qf_below(&r, 3) - 1;
+                    wd.y2 = c.row + qf_below(&r, 3) - 1;
+                    assert_int_equal(gg_scene_add_wall(f.scene, &wd, &ids[nids]), GG_OK);
+                    ++nids;
+                } else if (kind == 3 && nids > 0) {
+                    int k = qf_below(&r, nids);
+                    assert_int_equal(gg_scene_remove_wall(f.scene, ids[k]), GG_OK);
+                    ids[k] = ids[--nids];
+                } else if (kind == 4 && nids > 0) {
+                    gg_door door = (gg_door)qf_below(&r, 4);
+                    assert_int_equal(gg_scene_set_door(f.scene, ids[qf_below(&r, nids)], door),
+                                     GG_OK);
+                }
+            }
+            gg_move_def def = random_def(&r, metrics[round % 3]);
+            if (qf_below(&r, 4) == 0)
+                def.difficult = GG_DIFFICULT_IGNORE;
+            gg_cell origin = qf_c(qf_below(&r, w), qf_below(&r, h));
+            expect_astar_matches_field(&r, &f, &def, origin, 20);
+        }
+        fx_free(&f);
+    }
+}
+
+/* The 1x1 A*'s bucket pool and heap drop their stale entries when full, which the scratch's own
+ * capacities never need: with them lowered, the answers are the same (after a compaction, or
+ * from the general search when even that leaves no room). */
+static void move_path__astar_queue_compaction(void **state)
+{
+    (void)state;
+    qf_rng r = qf_rng_seed(5107, "move_path__astar_queue_compaction");
+    const size_t caps[][2] = {{48, 1u << 20}, {160, 1u << 20}, {1u << 20, 12}, {1u << 20, 16},
+                              {1u << 20, 20}, {1u << 20, 24}, {1u << 20, 32}, {40, 128}, {1, 1}};
+    for (size_t c = 0; c < sizeof caps / sizeof caps[0]; ++c) {
+        for (int iter = 0; iter < 6; ++iter) {
+            int32_t w = 20 + qf_below(&r, 40), h = 20 + qf_below(&r, 40);
+            fixture f = fx_make(qf_random_scene(&r, w, h, 5, 15, 25, w * h / 40));
+            size_t n = (size_t)w * (size_t)h;
+            f.scratch->m_astar_pool_cap = caps[c][0] < n ? caps[c][0] : n;
+            f.scratch->m_astar_heap_cap = caps[c][1] < 2 * n ? caps[c][1] : 2 * n;
+            gg_move_def def = random_def(&r, iter % 2 ? GG_METRIC_EUCLIDEAN : GG_METRIC_CHEBYSHEV);
+            expect_astar_matches_field(&r, &f, &def, qf_c(qf_below(&r, w), qf_below(&r, h)), 30);
+            fx_free(&f);
+        }
+    }
+}
+
 /* A two-price field keeps its labels as run numbers plus a run table in the room of the planes
  * it does not use, when the table fits. On a one-row corridor every cell is a run of its own
  * (costs rise strictly), more runs than that room holds, so the labels are written out
@@ -858,6 +960,8 @@ int main(void)
         cmocka_unit_test(move_path__walls_and_corner_rule),
         cmocka_unit_test(move_path__random_maps_match_brute_force),
         cmocka_unit_test(move_path__large_maps_astar_matches_field),
+        cmocka_unit_test(move_path__astar_follows_scene_edits),
+        cmocka_unit_test(move_path__astar_queue_compaction),
         cmocka_unit_test(move_path__sign_r2_is_exact),
         cmocka_unit_test(move_path__two_price_field_without_room_for_runs),
         cmocka_unit_test(move_path__alternating_split_legs_equal_whole),
