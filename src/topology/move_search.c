@@ -502,7 +502,8 @@ static inline uint32_t unlabelled(const uint8_t *bm, const int32_t *off, uint32_
 
 /* Everything both field searches set up: masks, the bit map, offsets, the start. */
 typedef struct fsetup {
-    uint16_t *lmd;
+    const uint16_t *lmd;
+    uint32_t keep; /* the bits of an lmd word that apply (the scene's words hold them all) */
     uint8_t *bm;
     int32_t off[8];
     uint32_t inner_lo, inner_len;
@@ -512,9 +513,7 @@ static void field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
                         const gg__mv_search *q, fsetup *f, bool with_difficult)
 {
     const int32_t w = m->w, n = m->n;
-    /* Scratch planes free during a field: the predecessor plane (2 * ncells bytes) holds the
-     * masks, the cost plane (8 * ncells bytes) the bit map. */
-    f->lmd = (uint16_t *)(void *)x->m_prev;
+    /* The bit map in the cost plane (8 * ncells bytes), free during a field. */
     f->bm = (uint8_t *)(void *)x->m_cost;
     const int32_t off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
     memcpy(f->off, off, sizeof off);
@@ -522,10 +521,22 @@ static void field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
      * wrap to the other edge of the map and are never legal. */
     f->inner_lo = (uint32_t)w + 1u;
     f->inner_len = n > 2 * w + 2 ? (uint32_t)(n - 2 * w - 2) : 0u;
-    if (with_difficult)
-        cell_masks(m, f->lmd, true);
-    else
-        cell_masks(m, f->lmd, false);
+    if (n == (int32_t)m->s->ncells) {
+        /* The grid is the whole scene: its step_masks are the masks, read with the steps this
+         * mover has (all eight, or the orthogonal four) and the difficult bits if it needs them. */
+        f->lmd = m->smasks;
+        f->keep = (m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu) | (with_difficult ? 0xFF00u : 0u);
+    } else {
+        /* A band of rows (an overlay's window): its edge rows are edges here, so the masks are
+         * made for it, in the predecessor plane (2 * ncells bytes, free during a field). */
+        uint16_t *lmd = (uint16_t *)(void *)x->m_prev;
+        if (with_difficult)
+            cell_masks(m, lmd, true);
+        else
+            cell_masks(m, lmd, false);
+        f->lmd = lmd;
+        f->keep = 0xFFFFu;
+    }
     memset(f->bm, 0, ((size_t)n + 7u) / 8u + 4u);
     pl->cost[q->start] = 0;
     pl->steps[q->start] = 0;
@@ -568,7 +579,8 @@ static void field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_
         const int32_t cell = (int32_t)queue[head++];
         if (head + FIFO_AHEAD < tail)
             field_prefetch(lmd, cost, (int32_t)queue[head + FIFO_AHEAD], w, m->n);
-        uint32_t cand = unlabelled(bm, f.off, lmd[cell], cell, w, f.inner_lo, f.inner_len);
+        uint32_t cand =
+            unlabelled(bm, f.off, lmd[cell] & f.keep, cell, w, f.inner_lo, f.inner_len);
         for (; cand != 0; cand &= cand - 1u) {
             const int32_t t = cell + f.off[first_bit(cand)];
             bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));
@@ -668,7 +680,7 @@ static void field_fifo2(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__m
             const int32_t cell = (int32_t)cells[i];
             if (i + FIFO_AHEAD < end)
                 field_prefetch(lmd, cost, (int32_t)cells[i + FIFO_AHEAD], w, (int32_t)n);
-            const uint32_t masks = lmd[cell];
+            const uint32_t masks = lmd[cell] & f.keep;
             /* One loop, no branch on the terrain: the cell is stored at both tails and only
              * the tail of its FIFO advances (the other slot is overwritten later; both lie
              * inside their FIFO, which never fills while a cell is still unqueued). */
