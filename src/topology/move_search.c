@@ -1280,6 +1280,12 @@ typedef struct cbq {
     int64_t cur; /* the heap's bucket */
     double f0, inv_width;
     int32_t w; /* map width, to recover a state's cell */
+    /* The key (f, fs) settled last, and the stack of states queued with that same key: see
+     * astar_1x1(). */
+    double kf;
+    uint32_t kfs;
+    uint32_t *stack;
+    int32_t slen;
 } cbq;
 
 static inline int64_t cbq_bucket(const cbq *q, double f)
@@ -1403,6 +1409,10 @@ static void cbq_init(cbq *q, uint32_t *heads, const gg__mv *m, gg_scratch *x, do
     q->cur = 0;
     q->w = m->w;
     q->f0 = f0;
+    q->kf = -1.0; /* no key settled yet */
+    q->kfs = 0;
+    q->stack = (uint32_t *)x->queue;
+    q->slen = 0;
     /* About one bucket per 64 cells, at least 16 (the reach argument needs more than 4). */
     uint32_t nb = 16;
     while (nb < CBQ_MAX_BUCKETS && nb * 64u < (uint32_t)x->ncells)
@@ -1484,6 +1494,12 @@ GG__MV_INLINE void cn_relax(heap *h, cbq *q, cnode *nodes, uint32_t epoch, int32
     }
     const gg__mv_hent e = key_of_as(h, t, nd->cost, nd->root2, (int32_t)ns, tcol, trow, 0,
                                     metric);
+    /* The key just settled again: onto the stack (see astar_1x1()). */
+    if (e.f == q->kf && (uint32_t)(e.fs_state >> 32) == q->kfs) {
+        nd->meta |= CN_QUEUED;
+        q->stack[q->slen++] = (uint32_t)t;
+        return;
+    }
     /* Into a later bucket, or the heap when its f belongs to the heap's bucket. A state already
      * in the heap gets a second entry there: the better one is popped first and settles it, and
      * the stale one is skipped when it comes up. */
@@ -1559,16 +1575,34 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
     double gf = 0.0;
     int64_t gkc = 0, gkr = 0;
     int32_t gks = 0;
+    /* States whose key equals the key just settled are next whatever else is queued (no key
+     * queued is lower: f never falls, and a state reached with the same f has at least the
+     * same fs), and the order among equal keys changes no label: a label a tie could still
+     * improve would need a smaller key, and the stop rule settles every key up to the goal's.
+     * Nearly every state settled on a grid ties the one before (f takes few values), so those
+     * go on a stack instead of the heap, and popping the newest first walks along the front,
+     * from one cell to a neighbour whose node is in cache, instead of across it. */
     for (;;) {
         if (q.full)
             return GG__MV_GAVE_UP;
-        if (h.len == 0 && !cbq_refill(&q, &h, nodes, metric))
-            break;
-        /* Keep settling states whose key ties the goal's (heap_search()'s stop rule). */
-        if (found && past_goal(&h, gf, gkc, gkr, gks, true))
-            break;
-        const int32_t cell = hpop(&h, true, false);
-        if (h.len > 0)
+        int32_t cell;
+        if (q.slen > 0) {
+            /* Keep settling states whose key ties the goal's (heap_search()'s stop rule). */
+            if (found && (q.kf > gf || (q.kf == gf && q.kfs > (uint32_t)gks)))
+                break;
+            cell = (int32_t)q.stack[--q.slen];
+        } else {
+            if (h.len == 0 && !cbq_refill(&q, &h, nodes, metric))
+                break;
+            if (found && past_goal(&h, gf, gkc, gkr, gks, true))
+                break;
+            q.kf = h.a[0].f;
+            q.kfs = (uint32_t)(h.a[0].fs_state >> 32);
+            cell = hpop(&h, true, false);
+        }
+        if (q.slen > 0)
+            cn_prefetch(m, nodes, (int32_t)q.stack[q.slen - 1]);
+        else if (h.len > 0)
             cn_prefetch(m, nodes, (int32_t)(uint32_t)h.a[0].fs_state);
         cnode *sn = &nodes[cell];
         if (sn->meta & CN_SETTLED)

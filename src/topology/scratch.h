@@ -9,7 +9,7 @@
 #define GG__NO_DIR 0xFFu
 
 /* Per-thread working memory for one scene, about 17 bytes per cell for the Nat20 queries plus
- * about 63 for the movement planes (two parity layers).
+ * about 63 for the movement planes (two parity layers) and 16 for the 1x1 A*'s labels.
  *
  * Cells are keyed column-major, key = col * height + row, so that comparing keys compares
  * (col, row): the heap's tie rule (Nat20 §12: equal costs pop by numeric column, then row)
