@@ -1386,8 +1386,29 @@ GG__MV_INLINE bool cbq_refill(cbq *q, heap *h, cnode *nodes, const gg_metric met
             i = next;
         }
         if (h->len > 0) {
+            /* The bucket's least key is settled next: its states go onto the stack (a bucket
+             * holds one or two distinct keys on a grid), the others into the heap. */
+            double kf = h->a[0].f;
+            uint32_t kfs = (uint32_t)(h->a[0].fs_state >> 32);
+            for (int32_t k = 1; k < h->len; ++k) {
+                const uint32_t fs = (uint32_t)(h->a[k].fs_state >> 32);
+                if (h->a[k].f < kf || (h->a[k].f == kf && fs < kfs)) {
+                    kf = h->a[k].f;
+                    kfs = fs;
+                }
+            }
+            int32_t rest = 0;
+            for (int32_t k = 0; k < h->len; ++k) {
+                if (h->a[k].f == kf && (uint32_t)(h->a[k].fs_state >> 32) == kfs)
+                    q->stack[q->slen++] = (uint32_t)h->a[k].fs_state;
+                else
+                    h->a[rest++] = h->a[k];
+            }
+            h->len = rest;
             for (int32_t k = (h->len - 2) / 4; k >= 0; --k)
                 hdown(h, k, true, false);
+            q->kf = kf;
+            q->kfs = kfs;
             return true;
         }
     }
@@ -1585,6 +1606,8 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
     for (;;) {
         if (q.full)
             return GG__MV_GAVE_UP;
+        if (q.slen == 0 && h.len == 0 && !cbq_refill(&q, &h, nodes, metric))
+            break;
         int32_t cell;
         if (q.slen > 0) {
             /* Keep settling states whose key ties the goal's (heap_search()'s stop rule). */
@@ -1592,8 +1615,6 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
                 break;
             cell = (int32_t)q.stack[--q.slen];
         } else {
-            if (h.len == 0 && !cbq_refill(&q, &h, nodes, metric))
-                break;
             if (found && past_goal(&h, gf, gkc, gkr, gks, true))
                 break;
             q.kf = h.a[0].f;
