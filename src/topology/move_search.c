@@ -839,7 +839,7 @@ typedef gg__mv_cnode cnode;
 #define CN_STEPS 0x07FFFFFFu /* scenes have at most 2^26 cells, so steps fit 27 bits */
 #define CN_DIR_SHIFT 27
 #define CN_DIR(meta) ((meta) >> CN_DIR_SHIFT & 7u)
-#define CN_QUEUED 0x40000000u  /* in the heap (perhaps more than once) */
+#define CN_QUEUED 0x40000000u  /* on the stack, or in the heap (perhaps more than once) */
 #define CN_SETTLED 0x80000000u /* popped */
 
 typedef struct heap {
@@ -1247,9 +1247,9 @@ static bool heap_exact(const gg__mv *m, double *tol)
  * hosts make most: one pair, a 1x1 mover, no avoid list or other creatures, any metric but
  * 5-10-5. Its labels live in the scratch's cnode plane, 16 bytes a cell with the query epoch
  * that makes them valid, so relaxing a neighbour reads one cache line instead of a stamp and six
- * planes; heap positions (m_pos) are read and written only while a state is in the heap. */
+ * planes. Its queue (below) writes no heap positions. */
 
-/* The queue: buckets of f over a small exact heap.
+/* The queue: buckets of f, and for the lowest bucket a stack and a small lazy heap.
  *
  * Under a consistent heuristic the f of every key queued is at least that of the key just
  * settled, and at most two of the dearest steps above it (the step's price plus the heuristic's
@@ -1257,7 +1257,8 @@ static bool heap_exact(const gg__mv *m, double *tol)
  * circularly: nb widths span more than that reach), and only the lowest bucket is a heap. Every
  * key in the heap has a lower bucket, hence a lower f, than every key still in a bucket, so the
  * heap's top is the least key of all: states are settled in the same order as with one heap of
- * every key, while the heap holds hundreds of keys instead of tens of thousands.
+ * every key, while the heap holds hundreds of keys instead of tens of thousands. (The states
+ * whose key equals the one just settled skip even that heap: see astar_1x1().)
  *
  * Bucket entries are states, not keys: a bucket's entries become heap keys when it is reached,
  * computed from the node then. A state re-keyed while in a bucket gets a new entry in its new
@@ -1364,7 +1365,8 @@ static inline void cbq_add(cbq *q, const heap *h, cnode *nodes, int32_t t, int64
     ++q->pending;
 }
 
-/* Refills the empty heap from the next bucket that still has waiting states; false when none. */
+/* Refills the empty stack and heap from the next bucket that still has waiting states; false
+ * when none. */
 GG__MV_INLINE bool cbq_refill(cbq *q, heap *h, cnode *nodes, const gg_metric metric)
 {
     while (q->pending > 0) {
