@@ -398,35 +398,6 @@ static uint8_t edge_difficult(const gg__mv *m, int32_t col, int32_t row)
     return (uint8_t)diff;
 }
 
-/* The legal steps from interior cell i of a row (mid), given the rows above (up) and below (dn)
- * and the row's move_walls (bits in gg__dirs order): spatial bit k is set when neighbour k is
- * open, no wall blocks the step, and for a diagonal both orthogonal neighbours are open (the
- * corner rule). */
-GG__MV_INLINE uint8_t row_legal(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
-                                const uint8_t *mwr, int32_t i, uint8_t keep)
-{
-    const unsigned B = GG__CELL_BLOCKED;
-    unsigned bn = up[i] & B, bw = mid[i - 1] & B, be = mid[i + 1] & B, bs = dn[i] & B;
-    unsigned b = (up[i - 1] & B) | bn << 1 | (up[i + 1] & B) << 2 | bw << 3 | be << 4 |
-                 (dn[i - 1] & B) << 5 | bs << 6 | (dn[i + 1] & B) << 7;
-    unsigned corner = (bw | bn) | (be | bn) << 2 | (bw | bs) << 5 | (be | bs) << 7;
-    unsigned mw = mwr[i];
-    unsigned walls = (mw & 1u) | (mw >> 3 & 1u) << 1 | (mw >> 5 & 1u) << 2 | (mw >> 1 & 1u) << 3 |
-                     (mw >> 6 & 1u) << 4 | (mw >> 2 & 1u) << 5 | (mw >> 4 & 1u) << 6 |
-                     (mw >> 7) << 7;
-    return (uint8_t)(~(b | corner | walls) & keep);
-}
-
-/* The difficult neighbours of interior cell i of a row, spatial bit k for neighbour k. */
-static inline uint8_t row_difficult(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
-                                    int32_t i)
-{
-    const unsigned D = GG__CELL_DIFFICULT;
-    return (uint8_t)((up[i - 1] & D) >> 1 | (up[i] & D) | (up[i + 1] & D) << 1 |
-                     (mid[i - 1] & D) << 2 | (mid[i + 1] & D) << 3 | (dn[i - 1] & D) << 4 |
-                     (dn[i] & D) << 5 | (dn[i + 1] & D) << 6);
-}
-
 /* lmd[cell] = legal steps | difficult neighbours << 8 (with_difficult) for every cell of the
  * grid. One pass over the map; compilers vectorise the interior rows. */
 GG__MV_INLINE void cell_masks(const gg__mv *m, uint16_t *restrict lmd, const bool with_difficult)
@@ -445,8 +416,8 @@ GG__MV_INLINE void cell_masks(const gg__mv *m, uint16_t *restrict lmd, const boo
         const uint8_t *up = m->cells + r0 - (size_t)w, *mid = up + w, *dn = mid + w;
         const uint8_t *mwr = m->mwalls + r0;
         for (int32_t i = 1; i < w - 1; ++i)
-            out[i] = (uint16_t)(row_legal(up, mid, dn, mwr, i, keep) |
-                                (with_difficult ? row_difficult(up, mid, dn, i) << 8 : 0));
+            out[i] = (uint16_t)(gg__row_steps(up, mid, dn, mwr, i, keep) |
+                                (with_difficult ? gg__row_difficult(up, mid, dn, i) << 8 : 0));
         out[0] = (uint16_t)(edge_legal(m, row * w, 0, row) |
                             (with_difficult ? edge_difficult(m, 0, row) << 8 : 0));
         out[w - 1] = (uint16_t)(edge_legal(m, row * w + w - 1, w - 1, row) |
@@ -1121,7 +1092,7 @@ static inline void prefetch_around(const gg__mv *m, const gg__mv_planes *pl, con
 }
 
 /* simple1: a 1x1 mover with one layer; its legal steps come from the nine cells around it at
- * once (row_legal()), in spatial order (the result does not depend on the order: relax() keeps
+ * once (gg__row_steps()), in spatial order (the result does not depend on the order: relax() keeps
  * the first direction among equal labels). */
 GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
                                gg__mv_search *q, const bool fexact, double tol,
@@ -1189,7 +1160,7 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             uint32_t legal;
             if (col > 0 && row > 0 && col < w - 1 && row < hgt - 1) {
                 const uint8_t *mid = m->cells + (size_t)row * (size_t)w;
-                legal = row_legal(mid - w, mid, mid + w, m->mwalls + (size_t)row * (size_t)w,
+                legal = gg__row_steps(mid - w, mid, mid + w, m->mwalls + (size_t)row * (size_t)w,
                                   col, keep);
             } else {
                 legal = edge_legal(m, cell, col, row);

@@ -57,7 +57,7 @@ gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
         gg_scene_destroy(s);
         return GG_E_NO_MEMORY;
     }
-    gg__step_masks_init(s);
+    gg__step_masks_rebuild(s);
     gg__wall_index_init(&s->index, s->width, s->height);
     *out_scene = s;
     return GG_OK;
@@ -83,9 +83,11 @@ int32_t gg_scene_cell_size_ft(const gg_scene *s) { return s ? s->cell_size_ft : 
 bool gg_scene_contains(const gg_scene *s, gg_cell c) { return s != NULL && gg__in(s, c); }
 const char *gg_scene_message(const gg_scene *s) { return s ? s->message : ""; }
 
-/* Every tag writer funnels through here: validate, then rewrite one field of the cell byte. */
+/* Every tag writer funnels through here: validate, then rewrite one field of the cell byte.
+ * `masks`: refresh the step_masks words the change touches (gg_scene_set_cells() may do it for
+ * all its cells at once instead). */
 static gg_status set_field(gg_scene *s, gg_cell c, uint8_t mask, int shift, int value, int max,
-                           const char *what)
+                           const char *what, bool masks)
 {
     if (s == NULL)
         return GG_E_INVALID_ARG;
@@ -98,35 +100,49 @@ static gg_status set_field(gg_scene *s, gg_cell c, uint8_t mask, int shift, int 
     uint8_t *cell = &s->cells[gg__idx(s, c)];
     const uint8_t old = *cell;
     *cell = (uint8_t)((old & (uint8_t)~mask) | (uint8_t)((unsigned)value << shift));
-    if ((old ^ *cell) & (GG__CELL_BLOCKED | GG__CELL_DIFFICULT))
+    if (masks && ((old ^ *cell) & (GG__CELL_BLOCKED | GG__CELL_DIFFICULT)))
         gg__step_masks_refresh_around(s, c);
     return GG_OK;
 }
 
 gg_status gg_scene_set_blocked(gg_scene *s, gg_cell c, bool blocked)
 {
-    return set_field(s, c, GG__CELL_BLOCKED, 0, blocked ? 1 : 0, 1, "blocked");
+    return set_field(s, c, GG__CELL_BLOCKED, 0, blocked ? 1 : 0, 1, "blocked", true);
 }
 
 gg_status gg_scene_set_difficult(gg_scene *s, gg_cell c, bool difficult)
 {
-    return set_field(s, c, GG__CELL_DIFFICULT, 1, difficult ? 1 : 0, 1, "difficult");
+    return set_field(s, c, GG__CELL_DIFFICULT, 1, difficult ? 1 : 0, 1, "difficult", true);
 }
 
 gg_status gg_scene_set_cover(gg_scene *s, gg_cell c, gg_cover cover)
 {
-    return set_field(s, c, GG__COVER_MASK, GG__COVER_SHIFT, (int)cover, GG_COVER_TOTAL, "cover");
+    return set_field(s, c, GG__COVER_MASK, GG__COVER_SHIFT, (int)cover, GG_COVER_TOTAL, "cover",
+                     false);
 }
 
 gg_status gg_scene_set_lighting(gg_scene *s, gg_cell c, gg_light light)
 {
-    return set_field(s, c, GG__LIGHT_MASK, GG__LIGHT_SHIFT, (int)light, GG_LIGHT_DARK, "light");
+    return set_field(s, c, GG__LIGHT_MASK, GG__LIGHT_SHIFT, (int)light, GG_LIGHT_DARK, "light",
+                     false);
 }
 
 gg_status gg_scene_set_obscurement(gg_scene *s, gg_cell c, gg_obscurement o)
 {
     return set_field(s, c, GG__OBSC_MASK, GG__OBSC_SHIFT, (int)o, GG_OBSCURE_HEAVY,
-                     "obscurement");
+                     "obscurement", false);
+}
+
+/* Refreshes the step_masks words around cells[0..done): word by word for a few cells, in one
+ * pass over the map for many (a pass costs about as much as refreshing n / 64 cells). */
+static void refresh_masks_after(gg_scene *s, const gg_cell *cells, int32_t done)
+{
+    if ((size_t)done * 64u >= s->ncells) {
+        gg__step_masks_rebuild(s);
+        return;
+    }
+    for (int32_t i = 0; i < done; ++i)
+        gg__step_masks_refresh_around(s, cells[i]);
 }
 
 gg_status gg_scene_set_cells(gg_scene *s, gg_cell_tag tag, const gg_cell *cells, int32_t count,
@@ -136,36 +152,45 @@ gg_status gg_scene_set_cells(gg_scene *s, gg_cell_tag tag, const gg_cell *cells,
         *out_done = 0;
     if (s == NULL || count < 0 || (cells == NULL && count > 0))
         return GG_E_INVALID_ARG;
-    for (int32_t i = 0; i < count; ++i) {
-        gg_status st;
+    const bool movement = tag == GG_TAG_BLOCKED || tag == GG_TAG_DIFFICULT;
+    int32_t done = 0;
+    gg_status st = GG_OK;
+    for (; done < count; ++done) {
         switch (tag) {
         case GG_TAG_BLOCKED:
-            st = (value == 0 || value == 1) ? gg_scene_set_blocked(s, cells[i], value != 0)
-                                            : GG_E_INVALID_ARG;
+            st = (value == 0 || value == 1)
+                     ? set_field(s, cells[done], GG__CELL_BLOCKED, 0, value, 1, "blocked", false)
+                     : GG_E_INVALID_ARG;
             break;
         case GG_TAG_DIFFICULT:
-            st = (value == 0 || value == 1) ? gg_scene_set_difficult(s, cells[i], value != 0)
+            st = (value == 0 || value == 1) ? set_field(s, cells[done], GG__CELL_DIFFICULT, 1,
+                                                        value, 1, "difficult", false)
                                             : GG_E_INVALID_ARG;
             break;
         case GG_TAG_COVER:
-            st = gg_scene_set_cover(s, cells[i], (gg_cover)value);
+            st = gg_scene_set_cover(s, cells[done], (gg_cover)value);
             break;
         case GG_TAG_LIGHTING:
-            st = gg_scene_set_lighting(s, cells[i], (gg_light)value);
+            st = gg_scene_set_lighting(s, cells[done], (gg_light)value);
             break;
         case GG_TAG_OBSCUREMENT:
-            st = gg_scene_set_obscurement(s, cells[i], (gg_obscurement)value);
+            st = gg_scene_set_obscurement(s, cells[done], (gg_obscurement)value);
             break;
         default:
             return gg__scene_fail(s, GG_E_INVALID_ARG, "%d is not a gg_cell_tag", (int)tag);
         }
-        if (gg_failed(st)) {
-            if (s->message[0] == '\0')
-                gg__scene_fail(s, st, "value %d is not valid for this tag", (int)value);
-            return st;
-        }
+        if (gg_failed(st))
+            break;
         if (out_done != NULL)
-            *out_done = i + 1;
+            *out_done = done + 1;
+    }
+    /* The cells before a failing one stay set, and their steps with them. */
+    if (movement)
+        refresh_masks_after(s, cells, done);
+    if (gg_failed(st)) {
+        if (s->message[0] == '\0')
+            gg__scene_fail(s, st, "value %d is not valid for this tag", (int)value);
+        return st;
     }
     return GG_OK;
 }

@@ -25,6 +25,36 @@ extern const gg__dir gg__dirs[8];
 /* Index into gg__dirs of the step (dc,dr), both in -1..1 and not both 0. */
 static inline int gg__dir_index(int dc, int dr) { return (dc + 1) * 3 + (dr + 1) - ((dc + 1) * 3 + (dr + 1) > 4); }
 
+/* ---- A 1x1 mover's steps from one interior cell, read off three rows -----------------------
+ * Neighbours in spatial order k: NW, N, NE, W, E, SW, S, SE. `mid` is the cell's row, `up` and
+ * `dn` the rows above and below, `mwr` the row's move_walls (bits in gg__dirs order). Bit k of
+ * gg__row_steps() is set when neighbour k is open, no wall blocks the step, and for a diagonal
+ * both orthogonal neighbours are open (the corner rule); bit k of gg__row_difficult() when
+ * neighbour k is difficult. Shared by the step_masks plane and the movement searches. */
+static inline uint8_t gg__row_steps(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
+                                    const uint8_t *mwr, int32_t i, uint8_t keep)
+{
+    const unsigned B = GG__CELL_BLOCKED;
+    unsigned bn = up[i] & B, bw = mid[i - 1] & B, be = mid[i + 1] & B, bs = dn[i] & B;
+    unsigned b = (up[i - 1] & B) | bn << 1 | (up[i + 1] & B) << 2 | bw << 3 | be << 4 |
+                 (dn[i - 1] & B) << 5 | bs << 6 | (dn[i + 1] & B) << 7;
+    unsigned corner = (bw | bn) | (be | bn) << 2 | (bw | bs) << 5 | (be | bs) << 7;
+    unsigned mw = mwr[i];
+    unsigned walls = (mw & 1u) | (mw >> 3 & 1u) << 1 | (mw >> 5 & 1u) << 2 | (mw >> 1 & 1u) << 3 |
+                     (mw >> 6 & 1u) << 4 | (mw >> 2 & 1u) << 5 | (mw >> 4 & 1u) << 6 |
+                     (mw >> 7) << 7;
+    return (uint8_t)(~(b | corner | walls) & keep);
+}
+
+static inline uint8_t gg__row_difficult(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
+                                        int32_t i)
+{
+    const unsigned D = GG__CELL_DIFFICULT;
+    return (uint8_t)((up[i - 1] & D) >> 1 | (up[i] & D) | (up[i + 1] & D) << 1 |
+                     (mid[i - 1] & D) << 2 | (mid[i + 1] & D) << 3 | (dn[i - 1] & D) << 4 |
+                     (dn[i] & D) << 5 | (dn[i + 1] & D) << 6);
+}
+
 /* ---- Walls ----------------------------------------------------------------------------------- */
 typedef struct gg__wall {
     gg_hpoint a, b;        /* half units (2 x grid coordinate) */
@@ -159,10 +189,10 @@ gg_cover gg__cover_between(const gg_scene *s, gg_cell a, gg_cell b, const gg_cel
 void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b);
 
 /* step_masks upkeep (step_masks.c): one cell's word after its move_walls changed; the words of a
- * cell and its eight neighbours after its blocked or difficult bit changed; the whole plane of a
- * new scene. */
+ * cell and its eight neighbours after its blocked or difficult bit changed; every word, after
+ * many cells changed at once (one pass over the map) or for a new scene. */
 void gg__step_masks_refresh(gg_scene *s, int32_t col, int32_t row);
 void gg__step_masks_refresh_around(gg_scene *s, gg_cell c);
-void gg__step_masks_init(gg_scene *s);
+void gg__step_masks_rebuild(gg_scene *s);
 
 #endif

@@ -574,7 +574,7 @@ static void move_path__astar_follows_scene_edits(void **state)
         for (int round = 0; round < 12; ++round) {
             for (int e = 1 + qf_below(&r, 8); e > 0; --e) {
                 gg_cell c = qf_c(qf_below(&r, w), qf_below(&r, h));
-                int kind = qf_below(&r, 5);
+                int kind = qf_below(&r, 6);
                 if (kind == 0) {
                     assert_int_equal(gg_scene_set_blocked(f.scene, c, qf_below(&r, 2) == 0),
                                      GG_OK);
@@ -597,6 +597,22 @@ static void move_path__astar_follows_scene_edits(void **state)
                     gg_door door = (gg_door)qf_below(&r, 4);
                     assert_int_equal(gg_scene_set_door(f.scene, ids[qf_below(&r, nids)], door),
                                      GG_OK);
+                } else if (kind == 5) {
+                    /* A batch, few cells or many (one pass over the map refreshes those); now
+                     * and then with a cell off the map, before which the batch stays applied. */
+                    gg_cell batch[64];
+                    int32_t count = 1 + qf_below(&r, 64), bad = -1, done = 0;
+                    for (int32_t k = 0; k < count; ++k)
+                        batch[k] = qf_c(qf_below(&r, w), qf_below(&r, h));
+                    if (qf_below(&r, 4) == 0) {
+                        bad = qf_below(&r, count);
+                        batch[bad] = qf_c(w, 0);
+                    }
+                    gg_cell_tag tag = qf_below(&r, 2) ? GG_TAG_BLOCKED : GG_TAG_DIFFICULT;
+                    assert_int_equal(gg_scene_set_cells(f.scene, tag, batch, count,
+                                                        qf_below(&r, 2), &done),
+                                     bad < 0 ? GG_OK : GG_E_OUT_OF_BOUNDS);
+                    assert_int_equal(done, bad < 0 ? count : bad);
                 }
             }
             gg_move_def def = random_def(&r, metrics[round % 3]);
