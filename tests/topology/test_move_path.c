@@ -558,6 +558,26 @@ static void expect_astar_matches_field(qf_rng *r, fixture *f, const gg_move_def 
     }
 }
 
+/* On an open map nearly every key ties the one before (f takes few values), so the 1x1 A*
+ * settles almost everything from its stack, newest first: the order among equal keys must not
+ * change a route, which the field fixes by its tie rule. Open and lightly cluttered maps, every
+ * metric the 1x1 A* serves, difficult patches. */
+static void move_path__astar_ties_on_open_maps(void **state)
+{
+    (void)state;
+    qf_rng r = qf_rng_seed(6271, "move_path__astar_ties_on_open_maps");
+    const gg_metric metrics[3] = {GG_METRIC_CHEBYSHEV, GG_METRIC_EUCLIDEAN, GG_METRIC_MANHATTAN};
+    for (int iter = 0; iter < 12; ++iter) {
+        int32_t w = 16 + qf_below(&r, 48), h = 16 + qf_below(&r, 48);
+        fixture f = fx_make(qf_random_scene(&r, w, h, 5, iter % 3 == 0 ? 0 : 3,
+                                            iter % 2 ? 0 : 10, iter % 4));
+        gg_move_def def = random_def(&r, metrics[iter % 3]);
+        expect_astar_matches_field(&r, &f, &def, qf_c(qf_below(&r, w), qf_below(&r, h)), 40);
+        expect_astar_matches_field(&r, &f, &def, qf_c(0, 0), 10);
+        fx_free(&f);
+    }
+}
+
 /* The scene keeps a per-cell word of legal steps that the 1x1 A* reads (the field derives its
  * steps from the cells and walls each time): while cells, walls and doors change, A* keeps
  * agreeing with the field. */
@@ -976,6 +996,7 @@ int main(void)
         cmocka_unit_test(move_path__walls_and_corner_rule),
         cmocka_unit_test(move_path__random_maps_match_brute_force),
         cmocka_unit_test(move_path__large_maps_astar_matches_field),
+        cmocka_unit_test(move_path__astar_ties_on_open_maps),
         cmocka_unit_test(move_path__astar_follows_scene_edits),
         cmocka_unit_test(move_path__astar_queue_compaction),
         cmocka_unit_test(move_path__sign_r2_is_exact),
