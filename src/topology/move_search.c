@@ -1092,8 +1092,8 @@ static inline void prefetch_around(const gg__mv *m, const gg__mv_planes *pl, con
 }
 
 /* simple1: a 1x1 mover with one layer; its legal steps come from the nine cells around it at
- * once (gg__row_steps()), in spatial order (the result does not depend on the order: relax() keeps
- * the first direction among equal labels). */
+ * once (gg__row_steps()), in spatial order (the result does not depend on the order: relax()
+ * keeps the first direction among equal labels). */
 GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
                                gg__mv_search *q, const bool fexact, double tol,
                                const bool simple1)
@@ -1160,8 +1160,8 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             uint32_t legal;
             if (col > 0 && row > 0 && col < w - 1 && row < hgt - 1) {
                 const uint8_t *mid = m->cells + (size_t)row * (size_t)w;
-                legal = gg__row_steps(mid - w, mid, mid + w, m->mwalls + (size_t)row * (size_t)w,
-                                  col, keep);
+                legal = gg__row_steps(mid - w, mid, mid + w,
+                                      m->mwalls + (size_t)row * (size_t)w, col, keep);
             } else {
                 legal = edge_legal(m, cell, col, row);
             }
