@@ -1214,8 +1214,9 @@ static bool heap_exact(const gg__mv *m, double *tol)
 
 /* ---- A* for a 1x1 mover on one layer, labels in compact nodes ---------------------------------
  *
- * The same search as heap_search() (same keys, same tie rule, same stop rule), for the query
- * hosts make most: one pair, a 1x1 mover, no avoid list or other creatures, any metric but
+ * The same search as heap_search() (same keys, same stop rule, so the same labels and route;
+ * only states with equal keys may settle in another order, which changes no label), for the
+ * query hosts make most: one pair, a 1x1 mover, no avoid list or other creatures, any metric but
  * 5-10-5. Its labels live in the scratch's cnode plane, 16 bytes a cell with the query epoch
  * that makes them valid, so relaxing a neighbour reads one cache line instead of a stamp and six
  * planes. Its queue (below) writes no heap positions. */
@@ -1227,9 +1228,9 @@ static bool heap_exact(const gg__mv *m, double *tol)
  * change). So keys wait in `nb` buckets by f (bucket b = floor((f - f0) / width), kept
  * circularly: nb widths span more than that reach), and only the lowest bucket is a heap. Every
  * key in the heap has a lower bucket, hence a lower f, than every key still in a bucket, so the
- * heap's top is the least key of all: states are settled in the same order as with one heap of
- * every key, while the heap holds hundreds of keys instead of tens of thousands. (The states
- * whose key equals the one just settled skip even that heap: see astar_1x1().)
+ * heap's top is the least key of all: states settle in key order, as from one heap of every
+ * key, while the heap holds hundreds of keys instead of tens of thousands. (The states whose key
+ * equals the one just settled skip even that heap: see astar_1x1().)
  *
  * Bucket entries are states, not keys: a bucket's entries become heap keys when it is reached,
  * computed from the node then. A state re-keyed while in a bucket gets a new entry in its new
