@@ -1268,7 +1268,7 @@ static inline int64_t cbq_bucket(const cbq *q, double f)
     return (int64_t)((f - q->f0) * q->inv_width);
 }
 
-/* The heap key of a waiting state, from its node. */
+/* The heap key of state t, from its node. */
 GG__MV_INLINE gg__mv_hent cbq_key(const heap *h, const cbq *q, const cnode *nd, int32_t t,
                                   const gg_metric metric)
 {
@@ -1430,7 +1430,7 @@ static void cbq_init(cbq *q, uint32_t *heads, const gg__mv *m, gg_scratch *x, do
 /* Drops the heap's stale entries (their state settled, or queued again with a lower key),
  * leaving at most one per state, fewer than the cells: only a heap of that many repeats fills
  * its 2 * cells entries. */
-static void cn_heap_compact(heap *h, const cnode *nodes, const gg_metric metric)
+static void cn_heap_compact(heap *h, const cbq *q, const cnode *nodes, const gg_metric metric)
 {
     int32_t kept = 0;
     for (int32_t i = 0; i < h->len; ++i) {
@@ -1438,9 +1438,7 @@ static void cn_heap_compact(heap *h, const cnode *nodes, const gg_metric metric)
         const cnode *nd = &nodes[t];
         if (nd->meta & CN_SETTLED)
             continue;
-        const int32_t row = t / h->m->w, col = t - row * h->m->w;
-        const gg__mv_hent now = key_of_as(h, t, nd->cost, nd->root2,
-                                          (int32_t)(nd->meta & CN_STEPS), col, row, 0, metric);
+        const gg__mv_hent now = cbq_key(h, q, nd, t, metric);
         if (now.f == h->a[i].f && now.fs_state == h->a[i].fs_state)
             h->a[kept++] = h->a[i];
     }
@@ -1505,7 +1503,7 @@ GG__MV_INLINE void cn_relax(heap *h, cbq *q, cnode *nodes, uint32_t epoch, int32
     }
     nd->meta |= CN_QUEUED;
     if (h->len == h->cap) {
-        cn_heap_compact(h, nodes, metric);
+        cn_heap_compact(h, q, nodes, metric);
         if (h->len == h->cap) { /* only with a cap below twice the cells (tests) */
             q->full = true;
             return;

@@ -132,6 +132,69 @@ static inline gg_scene *qf_random_scene(qf_rng *r, int32_t w, int32_t h, int32_t
     return s;
 }
 
+/* Walls a random edit sequence may remove or turn into doors again (qf_random_edit()). */
+typedef struct qf_walls {
+    gg_wall_id ids[32];
+    int count;
+} qf_walls;
+
+/* One random edit of every kind that changes where a mover may step: a cell blocked or freed,
+ * made difficult or not, a short wall added or removed, a door set to any state, or a batch
+ * through gg_scene_set_cells() (few cells or many; now and then with a cell off the map, before
+ * which the batch stays applied). */
+static inline void qf_random_edit(qf_rng *r, gg_scene *s, qf_walls *walls)
+{
+    const int32_t w = gg_scene_width(s), h = gg_scene_height(s);
+    const gg_cell c = qf_c(qf_below(r, w), qf_below(r, h));
+    switch (qf_below(r, 6)) {
+    case 0:
+        assert_int_equal(gg_scene_set_blocked(s, c, qf_below(r, 2) == 0), GG_OK);
+        break;
+    case 1:
+        assert_int_equal(gg_scene_set_difficult(s, c, qf_below(r, 2) == 0), GG_OK);
+        break;
+    case 2:
+        if (walls->count < 32) {
+            gg_wall_def wd = gg_wall_def_default();
+            wd.x1 = c.col;
+            wd.y1 = c.row;
+            wd.x2 = c.col + qf_below(r, 3) - 1;
+            wd.y2 = c.row + qf_below(r, 3) - 1;
+            assert_int_equal(gg_scene_add_wall(s, &wd, &walls->ids[walls->count]), GG_OK);
+            ++walls->count;
+        }
+        break;
+    case 3:
+        if (walls->count > 0) {
+            const int k = qf_below(r, walls->count);
+            assert_int_equal(gg_scene_remove_wall(s, walls->ids[k]), GG_OK);
+            walls->ids[k] = walls->ids[--walls->count];
+        }
+        break;
+    case 4:
+        if (walls->count > 0)
+            assert_int_equal(gg_scene_set_door(s, walls->ids[qf_below(r, walls->count)],
+                                               (gg_door)qf_below(r, 4)),
+                             GG_OK);
+        break;
+    default: {
+        gg_cell batch[64];
+        const int32_t count = 1 + qf_below(r, 64);
+        for (int32_t k = 0; k < count; ++k)
+            batch[k] = qf_c(qf_below(r, w), qf_below(r, h));
+        const int32_t bad = qf_below(r, 4) == 0 ? qf_below(r, count) : -1;
+        if (bad >= 0)
+            batch[bad] = qf_c(w, 0);
+        int32_t done = 0;
+        const gg_cell_tag tag = qf_below(r, 2) ? GG_TAG_BLOCKED : GG_TAG_DIFFICULT;
+        assert_int_equal(gg_scene_set_cells(s, tag, batch, count, qf_below(r, 2), &done),
+                         bad < 0 ? GG_OK : GG_E_OUT_OF_BOUNDS);
+        assert_int_equal(done, bad < 0 ? count : bad);
+        break;
+    }
+    }
+}
+
 /* Brute-force BFS distance in steps over gg_scene_edge_distance(), skipping `avoid` cells
  * (never entered); -1 when unreachable. O(cells^2): for tiny maps only. */
 static inline int32_t qf_bfs_distance(const gg_scene *s, gg_cell a, gg_cell b,

@@ -578,9 +578,9 @@ static void move_path__astar_ties_on_open_maps(void **state)
     }
 }
 
-/* The scene keeps a per-cell word of legal steps that the 1x1 A* reads (the field derives its
- * steps from the cells and walls each time): while cells, walls and doors change, A* keeps
- * agreeing with the field. */
+/* The scene keeps a per-cell word of legal steps (step_masks) that the 1x1 A* and the fields
+ * read: while cells, walls and doors change, the field keeps matching the brute force (which
+ * asks gg_scene_edge_distance(), not the words) and A* keeps matching the field. */
 static void move_path__astar_follows_scene_edits(void **state)
 {
     (void)state;
@@ -589,56 +589,16 @@ static void move_path__astar_follows_scene_edits(void **state)
     for (int iter = 0; iter < 10; ++iter) {
         int32_t w = 6 + qf_below(&r, 30), h = 6 + qf_below(&r, 30);
         fixture f = fx_make(qf_random_scene(&r, w, h, 5, 15, 20, w * h / 40));
-        gg_wall_id ids[32];
-        int nids = 0;
+        qf_walls walls = {.count = 0};
         for (int round = 0; round < 12; ++round) {
-            for (int e = 1 + qf_below(&r, 8); e > 0; --e) {
-                gg_cell c = qf_c(qf_below(&r, w), qf_below(&r, h));
-                int kind = qf_below(&r, 6);
-                if (kind == 0) {
-                    assert_int_equal(gg_scene_set_blocked(f.scene, c, qf_below(&r, 2) == 0),
-                                     GG_OK);
-                } else if (kind == 1) {
-                    assert_int_equal(gg_scene_set_difficult(f.scene, c, qf_below(&r, 2) == 0),
-                                     GG_OK);
-                } else if (kind == 2 && nids < 32) {
-                    gg_wall_def wd = gg_wall_def_default();
-                    wd.x1 = c.col;
-                    wd.y1 = c.row;
-                    wd.x2 = c.col + qf_below(&r, 3) - 1;
-                    wd.y2 = c.row + qf_below(&r, 3) - 1;
-                    assert_int_equal(gg_scene_add_wall(f.scene, &wd, &ids[nids]), GG_OK);
-                    ++nids;
-                } else if (kind == 3 && nids > 0) {
-                    int k = qf_below(&r, nids);
-                    assert_int_equal(gg_scene_remove_wall(f.scene, ids[k]), GG_OK);
-                    ids[k] = ids[--nids];
-                } else if (kind == 4 && nids > 0) {
-                    gg_door door = (gg_door)qf_below(&r, 4);
-                    assert_int_equal(gg_scene_set_door(f.scene, ids[qf_below(&r, nids)], door),
-                                     GG_OK);
-                } else if (kind == 5) {
-                    /* A batch, few cells or many (one pass over the map refreshes those); now
-                     * and then with a cell off the map, before which the batch stays applied. */
-                    gg_cell batch[64];
-                    int32_t count = 1 + qf_below(&r, 64), bad = -1, done = 0;
-                    for (int32_t k = 0; k < count; ++k)
-                        batch[k] = qf_c(qf_below(&r, w), qf_below(&r, h));
-                    if (qf_below(&r, 4) == 0) {
-                        bad = qf_below(&r, count);
-                        batch[bad] = qf_c(w, 0);
-                    }
-                    gg_cell_tag tag = qf_below(&r, 2) ? GG_TAG_BLOCKED : GG_TAG_DIFFICULT;
-                    assert_int_equal(gg_scene_set_cells(f.scene, tag, batch, count,
-                                                        qf_below(&r, 2), &done),
-                                     bad < 0 ? GG_OK : GG_E_OUT_OF_BOUNDS);
-                    assert_int_equal(done, bad < 0 ? count : bad);
-                }
-            }
+            for (int e = 1 + qf_below(&r, 8); e > 0; --e)
+                qf_random_edit(&r, f.scene, &walls);
             gg_move_def def = random_def(&r, metrics[round % 3]);
             if (qf_below(&r, 4) == 0)
                 def.difficult = GG_DIFFICULT_IGNORE;
             gg_cell origin = qf_c(qf_below(&r, w), qf_below(&r, h));
+            expect_field_matches_brute_force(f.scene, fx_field(&f, &def, origin, 0), &def,
+                                             origin, 0);
             expect_astar_matches_field(&r, &f, &def, origin, 20);
         }
         fx_free(&f);

@@ -50,9 +50,9 @@ static void step_masks__new_scenes(void **state)
     }
 }
 
-/* Single setters, batches (few cells and many, which take the one-pass rebuild; a failing batch
- * keeps the cells before the failure), walls added and removed, doors opened and closed: after
- * each round every word is checked again. */
+/* Every kind of edit that changes steps (qf_random_edit(): single setters, batches of few cells
+ * and of many, which take the one-pass rebuild, a failing batch, walls added and removed, doors):
+ * after each one every word is checked again. */
 static void step_masks__follow_every_edit(void **state)
 {
     (void)state;
@@ -61,57 +61,9 @@ static void step_masks__follow_every_edit(void **state)
         const int32_t w = 1 + qf_below(&r, 14), h = 1 + qf_below(&r, 14);
         gg_scene *s = qf_random_scene(&r, w, h, 5, 20, 25, qf_below(&r, 6));
         expect_masks_match_steps(s);
-        gg_wall_id ids[16];
-        int nids = 0;
+        qf_walls walls = {.count = 0};
         for (int round = 0; round < 16; ++round) {
-            const gg_cell c = qf_c(qf_below(&r, w), qf_below(&r, h));
-            switch (qf_below(&r, 6)) {
-            case 0:
-                assert_int_equal(gg_scene_set_blocked(s, c, qf_below(&r, 2) == 0), GG_OK);
-                break;
-            case 1:
-                assert_int_equal(gg_scene_set_difficult(s, c, qf_below(&r, 2) == 0), GG_OK);
-                break;
-            case 2: {
-                gg_cell batch[48];
-                const int32_t count = 1 + qf_below(&r, 48);
-                for (int32_t k = 0; k < count; ++k)
-                    batch[k] = qf_c(qf_below(&r, w), qf_below(&r, h));
-                const int32_t bad = qf_below(&r, 3) == 0 ? qf_below(&r, count) : -1;
-                if (bad >= 0)
-                    batch[bad] = qf_c(-1, 0);
-                int32_t done = 0;
-                const gg_cell_tag tag = qf_below(&r, 2) ? GG_TAG_BLOCKED : GG_TAG_DIFFICULT;
-                assert_int_equal(gg_scene_set_cells(s, tag, batch, count, qf_below(&r, 2), &done),
-                                 bad < 0 ? GG_OK : GG_E_OUT_OF_BOUNDS);
-                assert_int_equal(done, bad < 0 ? count : bad);
-                break;
-            }
-            case 3:
-                if (nids < 16) {
-                    gg_wall_def wd = gg_wall_def_default();
-                    wd.x1 = c.col;
-                    wd.y1 = c.row;
-                    wd.x2 = c.col + qf_below(&r, 3) - 1;
-                    wd.y2 = c.row + qf_below(&r, 3) - 1;
-                    assert_int_equal(gg_scene_add_wall(s, &wd, &ids[nids]), GG_OK);
-                    ++nids;
-                }
-                break;
-            case 4:
-                if (nids > 0) {
-                    const int k = qf_below(&r, nids);
-                    assert_int_equal(gg_scene_remove_wall(s, ids[k]), GG_OK);
-                    ids[k] = ids[--nids];
-                }
-                break;
-            default:
-                if (nids > 0)
-                    assert_int_equal(gg_scene_set_door(s, ids[qf_below(&r, nids)],
-                                                       (gg_door)qf_below(&r, 4)),
-                                     GG_OK);
-                break;
-            }
+            qf_random_edit(&r, s, &walls);
             expect_masks_match_steps(s);
         }
         gg_scene_destroy(s);
