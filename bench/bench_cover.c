@@ -14,7 +14,7 @@
 #include <string.h>
 
 #if !defined(GG_SHARED)
-#include "topology/cover_internal.h"
+#include "topology/cover/cover_internal.h"
 #define HAVE_LINEAR 1
 #endif
 

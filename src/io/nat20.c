@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "io/io_internal.h"
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 /* Names are arrays, not pointers: the tables stay in read-only data (no relocations). A table
  * ends with an empty name. */

@@ -7,7 +7,7 @@
 #endif
 #include "cover_fixture.h"
 
-#include "topology/cover_internal.h"
+#include "topology/cover/cover_internal.h"
 
 #include <limits.h>
 #include <pthread.h>

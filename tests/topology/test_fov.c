@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "test_alloc.h"
-#include "topology/fov.h"
+#include "topology/sight/fov.h"
 
 #ifdef GG_TEST_HAVE_JANSSON
 #include <jansson.h>

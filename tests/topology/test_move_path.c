@@ -3,7 +3,7 @@
  * states under every metric and difficult-terrain rule; 5-10-5 legs; tie rules; invalid input. */
 #include "query_fixtures.h"
 
-#include "topology/move_internal.h"
+#include "topology/move/move_internal.h"
 
 /* ---- Brute force ------------------------------------------------------------------------------ */
 

@@ -2,7 +2,7 @@
  * indexed heap's order, and proof that every query of the query layer allocates nothing. */
 #include "query_fixtures.h"
 #include "test_alloc.h"
-#include "topology/scratch.h"
+#include "topology/scene/scratch.h"
 
 static void scratch__create_and_destroy(void **state)
 {

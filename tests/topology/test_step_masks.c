@@ -3,7 +3,7 @@
  * through every kind of edit (white box: reads the plane from scene_internal.h). */
 #include "query_fixtures.h"
 
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 static const int8_t k_dc[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
 static const int8_t k_dr[8] = {-1, -1, -1, 0, 0, 1, 1, 1};

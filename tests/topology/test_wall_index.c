@@ -2,8 +2,8 @@
  * slow path), on random scenes with integer and half-integer walls, after removals and doors. */
 #include "topo_fixture.h"
 
-#include "topology/scene_internal.h"
-#include "topology/wall_index.h"
+#include "topology/scene/scene_internal.h"
+#include "topology/scene/wall_index.h"
 
 static void check_all_pairs(const gg_scene *s, fx_rng *r, int samples)
 {

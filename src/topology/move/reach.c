@@ -1,6 +1,6 @@
 /* reach.c - gg_scene_reachable: Nat20's budgeted Dijkstra with its (cost, col, row) tie rule
  * (model §12). Layer: topology. */
-#include "topology/scratch.h"
+#include "topology/scene/scratch.h"
 
 /* A budgeted search never leaves the square of Chebyshev radius budget / cell_size_ft around
  * its start (every step costs at least one cell), so when that square fits the scratch its

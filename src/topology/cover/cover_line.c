@@ -6,8 +6,8 @@
  * Stack: the line state holds GG__MAX_CONTACTS packed contacts of 24 bytes (6 KiB), the largest
  * frame of a cover query: a contact keeps each end of its span as the coordinate bound that
  * defines it, and its obstacle in a few bits. */
-#include "topology/cover_internal.h"
-#include "topology/wall_index.h"
+#include "topology/cover/cover_internal.h"
+#include "topology/scene/wall_index.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
 #ifndef GG_SRC_TOPOLOGY_SCRATCH_H
 #define GG_SRC_TOPOLOGY_SCRATCH_H
 
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 /* prev_dir value of a search root: the cell was not reached from a neighbour. */
 #define GG__NO_DIR 0xFFu

@@ -8,7 +8,7 @@
  * (with their duplicates found by looking at the few voxels that share a plan corner), each
  * line is scored as it is decided into small per-cell counters, and the winner's lines are
  * decided again straight into the caller's buffer. */
-#include "topology/cover_internal.h"
+#include "topology/cover/cover_internal.h"
 
 #include <string.h>
 

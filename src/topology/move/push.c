@@ -1,6 +1,6 @@
 /* push.c - gg_scene_push_path: forced movement straight away from a point (model §14.5).
  * Layer: topology. */
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 static bool listed(const gg_cell *cells, int32_t count, gg_cell c)
 {

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "base/alloc.h"
-#include "topology/scene_internal.h"
-#include "topology/wall_index.h"
+#include "topology/scene/scene_internal.h"
+#include "topology/scene/wall_index.h"
 
 const gg__dir gg__dirs[8] = {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}};
 

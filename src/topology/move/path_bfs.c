@@ -1,6 +1,6 @@
 /* path_bfs.c - gg_scene_shortest_path: Nat20's fewest-cells breadth-first search (model §11).
  * Layer: topology. */
-#include "topology/scratch.h"
+#include "topology/scene/scratch.h"
 
 /* True when `c` is listed in `cells` (canonical compare, departure (a)). */
 static bool listed(const gg_cell *cells, int32_t count, gg_cell c)

@@ -1,6 +1,6 @@
 /* wall_index.c - buckets of walls, so that a sight line tests only the walls it passes near,
  * and the exact segment-versus-walls test built on them. Layer: topology. */
-#include "topology/wall_index.h"
+#include "topology/scene/wall_index.h"
 
 #include "base/alloc.h"
 

@@ -3,7 +3,7 @@
 #ifndef GG_SRC_TOPOLOGY_MOVE_INTERNAL_H
 #define GG_SRC_TOPOLOGY_MOVE_INTERNAL_H
 
-#include "topology/scratch.h"
+#include "topology/scene/scratch.h"
 
 #define GG__MV_INF INT32_MAX
 #define GG__MV_NO_PREV 0xFFu

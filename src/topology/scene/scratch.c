@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
-#include "topology/scratch.h"
+#include "topology/scene/scratch.h"
 
 static void free_planes(gg_scratch *x)
 {

@@ -1,6 +1,6 @@
 /* move_model.c - the movement model: def validation, metric prices in units, footprint and
  * creature step legality, heuristics, labels and route pricing. Layer: topology. */
-#include "topology/move_internal.h"
+#include "topology/move/move_internal.h"
 
 static const uint8_t all_dirs[8] = {0, 1, 2, 3, 4, 5, 6, 7};
 static const uint8_t orth_dirs[4] = {1, 3, 4, 6}; /* W, N, S, E: Nat20 order, orthogonals only */

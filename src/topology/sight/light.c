@@ -9,7 +9,7 @@
  * is bright enough. Writers are O(1); reads cost O(lights) distance checks plus one line walk
  * per source in range, stopping at the first that answers. */
 #include "base/alloc.h"
-#include "topology/fov.h"
+#include "topology/sight/fov.h"
 
 struct gg__light {
     gg_cell cell;

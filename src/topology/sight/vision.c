@@ -1,7 +1,7 @@
 /* vision.c - light and obscurement accessors, Nat20's can_see, the orchestrator's range gate and
  * line of effect (model §8.3, §10, §13). Layer: topology. */
-#include "topology/fov.h"
-#include "topology/scene_internal.h"
+#include "topology/sight/fov.h"
+#include "topology/scene/scene_internal.h"
 
 /* The cell's light tag, or the scene default when untagged (the plane stores gg_light values,
  * 0 = GG_LIGHT_DEFAULT = no tag). */

@@ -28,7 +28,7 @@
  * distance, so that cell was visited in step (1) no later than the target itself. */
 #include <string.h>
 
-#include "topology/fov.h"
+#include "topology/sight/fov.h"
 
 /* ---- Exact rational slopes ------------------------------------------------------------------ */
 

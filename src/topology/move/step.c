@@ -1,6 +1,6 @@
 /* step.c - the distance family and step legality: is_valid_cell, distance_ft, within_range,
  * is_adjacent, edge_distance. Layer: topology. */
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 int32_t gg__step_cost(const gg_scene *s, gg_cell a, gg_cell b)
 {

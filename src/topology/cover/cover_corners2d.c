@@ -2,7 +2,7 @@
  * corner of its space and a square of the target; four lines to that square's corners; 1-2
  * blocked half, 3-4 three-quarters, 4 blocked by effect-blocking obstacles total. 3.5 scoring
  * per d.5.8. Layer: topology. */
-#include "topology/cover_internal.h"
+#include "topology/cover/cover_internal.h"
 
 #include <string.h>
 

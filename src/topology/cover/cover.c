@@ -1,6 +1,6 @@
 /* cover.c - Nat20's tagged cover: cover_between along the Bresenham walk, and cover_on_cell.
  * Layer: topology. */
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 static bool listed(const gg_cell *cells, int32_t n, gg_cell c)
 {

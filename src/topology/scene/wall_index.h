@@ -3,7 +3,7 @@
 #ifndef GG_SRC_TOPOLOGY_WALL_INDEX_H
 #define GG_SRC_TOPOLOGY_WALL_INDEX_H
 
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 /* Chooses the bucket size for a width x height scene; allocates nothing. */
 void gg__wall_index_init(gg__wall_index *ix, int32_t width, int32_t height);

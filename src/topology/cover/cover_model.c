@@ -1,7 +1,7 @@
 /* cover_model.c - gg_scene_cover(): validates the query, runs one of the three cover modes
  * (tagged = Nat20's cover_between, corners_2d, corners_3d) and applies what every mode shares.
  * Layer: topology. */
-#include "topology/cover_internal.h"
+#include "topology/cover/cover_internal.h"
 
 #include <string.h>
 

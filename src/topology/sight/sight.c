@@ -1,6 +1,6 @@
 /* sight.c - Nat20 line of sight: blocked cells on the Bresenham walk, then the centre-to-centre
  * segment against the walls near it. Layer: topology. */
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 bool gg__line_of_sight(const gg_scene *s, gg_cell a, gg_cell b)
 {

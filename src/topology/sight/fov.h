@@ -3,8 +3,8 @@
 #ifndef GG_SRC_TOPOLOGY_FOV_H
 #define GG_SRC_TOPOLOGY_FOV_H
 
-#include "topology/scene_internal.h"
-#include "topology/scratch.h"
+#include "topology/scene/scene_internal.h"
+#include "topology/scene/scratch.h"
 
 /* A per-cell predicate applied to cells that have line of sight, before their bit is set. */
 typedef bool (*gg__fov_keep_fn)(void *ctx, gg_cell c);

@@ -3,7 +3,7 @@
 #ifndef GG_SRC_TOPOLOGY_COVER_INTERNAL_H
 #define GG_SRC_TOPOLOGY_COVER_INTERNAL_H
 
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 /* Internal units. Plan: 1/GG_COVER_SUBDIV cell (a lattice corner is a multiple of 16, a cell
  * centre 16c+8). Height: 1/100 inch, so 30 % and 95 % of any whole-inch column are exact.

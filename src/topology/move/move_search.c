@@ -8,7 +8,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "topology/move_internal.h"
+#include "topology/move/move_internal.h"
 
 /* Relaxes state t (in cell tcell) with the label (nu, nr, ns) reached from `from_layer` by
  * direction d. Returns 1 when the label improved in cost (a new queue entry is due), 2 when it

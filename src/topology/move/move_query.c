@@ -2,7 +2,7 @@
  * movement overlay. Layer: topology. */
 #include <string.h>
 
-#include "topology/move_internal.h"
+#include "topology/move/move_internal.h"
 
 #define GG__FIELD_MAGIC 0x4D564644u /* "MVFD" */
 

@@ -1,7 +1,7 @@
 /* area.c - gg_scene_area_cells: a template's cells trimmed by line of effect from its point of
  * origin (model §9, §10). Layer: topology. */
 #include "core/template_walk.h"
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 /* Nat20's has_line_of_effect for on-map cells: the origin reaches itself; any other cell needs
  * line of sight and less than total cover, creatures ignored (SRD 5.2 "Areas of Effect": an

@@ -2,7 +2,7 @@
  * 1x1 mover may take and which neighbours are difficult, kept current as cells and walls change,
  * so that a search reads one 16-bit word per settled cell instead of three rows of cells and the
  * cell's move_walls byte. Layer: topology. */
-#include "topology/scene_internal.h"
+#include "topology/scene/scene_internal.h"
 
 /* Neighbour k in spatial order (NW, N, NE, W, E, SW, S, SE) and its gg__dirs index. */
 static const int8_t sm_dc[8] = {-1, 0, 1, -1, 1, -1, 0, 1};

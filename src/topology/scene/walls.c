@@ -3,8 +3,8 @@
 #include <math.h>
 
 #include "base/alloc.h"
-#include "topology/scene_internal.h"
-#include "topology/wall_index.h"
+#include "topology/scene/scene_internal.h"
+#include "topology/scene/wall_index.h"
 
 #define GG__MAX_WALLS (1u << 24)
 

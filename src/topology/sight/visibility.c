@@ -2,8 +2,8 @@
  * among many creatures in one call. Layer: topology. */
 #include <string.h>
 
-#include "topology/fov.h"
-#include "topology/wall_index.h"
+#include "topology/sight/fov.h"
+#include "topology/scene/wall_index.h"
 
 /* ---- can_see after line of sight (model §13.2 steps 2-5) -------------------------------------- */
 
