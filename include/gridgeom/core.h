@@ -46,7 +46,7 @@ static inline bool gg_cell_eq(gg_cell a, gg_cell b) { return a.col == b.col && a
 GG_API int32_t gg_cell_format(gg_cell c, char *buf, size_t cap);
 
 /// Parses a cell id of exactly `len` bytes (no NUL needed) with the strict ASCII grammar:
-/// one comma; each part is optional ASCII whitespace (space \t \n \v \f \r), an optional '+' or
+/// one comma; each part is optional ASCII whitespace (space `\t \n \v \f \r`), an optional '+' or
 /// '-' directly followed by one or more digits 0-9 (leading zeros allowed), optional ASCII
 /// whitespace. Anything else is rejected: underscores, non-ASCII digits or whitespace, extra
 /// commas, empty parts, "1.0", "0x1", "1 0", "--1". Values must fit int32_t.
