@@ -17,16 +17,24 @@ would break is handled here, not in the sources:
   - a file-scope name (static function or variable, type, tag, enum constant) defined in more than
     one source file is renamed in each file's section with a #define, undone after the section;
   - every macro a source file defines is #undef'd after its section;
+  - internal (gg__) functions and objects become static (GG__PRIVATE), so only the gg_ API is
+    exported from the host's object file;
   - the headers' static inline helpers do not warn when unused, as they would not in a header.
 Anything else that collides fails the compile, which the consumers check in CI runs.
 
-Usage: amalgamate.py [--io] [--out DIR] [SOURCE_ROOT]
+Usage: amalgamate.py [--io] [--out DIR] [--compile "CC ARGS"] [SOURCE_ROOT]
+(--compile: then compile OUT/gridgeom.c with that compiler and the strict flags above; the
+meson test "build/amalgamation" does, so a name that collides fails `meson test`.)
 """
 import argparse
 import collections
 import pathlib
 import re
+import shlex
+import subprocess
 import sys
+
+STRICT_FLAGS = ['-std=c11', '-Wall', '-Wextra', '-Wpedantic', '-Werror']
 
 LAYER_ORDER = ['base', 'core', 'topology', 'hex', 'rules']
 
@@ -40,6 +48,20 @@ TYPEDEF_END_RE = re.compile(r'^\}\s*(\w+)\s*;')
 TYPEDEF_LINE_RE = re.compile(r'^typedef\b[^{]*?\b(\w+)\s*(?:\)\s*\(.*\))?\s*;\s*$')
 TYPEDEF_FN_RE = re.compile(r'^typedef\b[^{]*\(\s*\*\s*(\w+)\s*\)')
 ENUM_CONST_RE = re.compile(r'^\s+([A-Za-z_]\w*)\s*(?:=[^,]*)?,?\s*(?:/[/*].*)?$')
+# A file-scope declaration or definition of an internal (gg__) function or object, in column 0:
+# a type, then the name, then "(", "[", "=" or ";".
+PRIVATE_RE = re.compile(r'^(?!static\b|typedef\b|struct\b|union\b|enum\b)(extern\s+)?'
+                        r'([A-Za-z_][\w \t*]*?[\s*])(gg__\w+\s*(?:\(|\[|=|;))')
+
+PRIVATE_PREAMBLE = '''\
+/* Internal functions and objects (gg__) are static here, as SQLite's amalgamation makes its own:
+ * only the gg_ API leaves this file, and a build may leave some unused without a warning. */
+#if defined(__GNUC__)
+#define GG__PRIVATE static __attribute__((unused))
+#else
+#define GG__PRIVATE static
+#endif
+'''
 
 FP_PREAMBLE = '''\
 /* The hex line (and every other floating-point result) must be bit-exact with a reference that
@@ -55,6 +77,11 @@ FP_PREAMBLE = '''\
 #pragma STDC FP_CONTRACT OFF
 #endif
 '''
+
+
+def make_private(lines):
+    """Gives internal (gg__) declarations and definitions internal linkage."""
+    return [PRIVATE_RE.sub(r'GG__PRIVATE \2\3', line) for line in lines]
 
 
 def layer_key(root, path):
@@ -103,9 +130,10 @@ def file_scope_names(text):
 
 
 class Amalgamation:
-    def __init__(self, root, with_io):
+    def __init__(self, root, with_io, private=True):
         self.root = root
         self.with_io = with_io
+        self.private = private
         self.emitted_headers = set()
         self.system_includes = []
         self.header_text = []
@@ -144,7 +172,7 @@ class Amalgamation:
                 raise SystemExit(f'amalgamate: {path}: conditional #include is not supported: '
                                  f'{line.strip()}')
             out.append(line)
-        return out
+        return make_private(out) if self.private else out
 
     def add_header(self, path):
         if path in self.emitted_headers:
@@ -212,10 +240,15 @@ def main():
                     help='output directory (default: ./amalgamation)')
     ap.add_argument('--io', action='store_true',
                     help='include the io layer (scene import/export; needs jansson)')
+    ap.add_argument('--extern-internals', action='store_true',
+                    help='leave gg__ internals with external linkage (to link the tests\' '
+                         'internal checks against the amalgamation)')
+    ap.add_argument('--compile', metavar='CC', help='compile the result with this compiler '
+                    'command and ' + ' '.join(STRICT_FLAGS) + '; fail if it does not compile')
     args = ap.parse_args()
     root = args.root.resolve()
 
-    am = Amalgamation(root, args.io)
+    am = Amalgamation(root, args.io, private=not args.extern_internals)
     # Public headers first, in the umbrella's order, so the file reads like the API.
     public = [root / 'include' / 'gridgeom' / 'gridgeom.h']
     if args.io:
@@ -235,6 +268,8 @@ def main():
               ' * Compile it as C11 with no special flags; include "gridgeom/gridgeom.h" from the '
               'headers\n * shipped beside it. MIT licensed (see the LICENSE of libgridgeom). */\n')
     out = [banner, FP_PREAMBLE, '#define GG_AMALGAMATION 1\n']
+    if not args.extern_internals:
+        out.append(PRIVATE_PREAMBLE)
     out.append(''.join(f'#include <{s}>\n' for s in am.system_includes))
     # Headers define static inline helpers that a given build may not call: in a header that is
     # fine, but clang warns about them once they are part of the main file.
@@ -254,6 +289,14 @@ def main():
         (hdr_dir / h.name).write_text(h.read_text(encoding='utf-8'), encoding='utf-8')
     print(f'amalgamate: {args.out / "gridgeom.c"} from {len(sources)} source files, '
           f'{len(am.emitted_headers)} headers')
+    if args.compile:
+        cmd = shlex.split(args.compile) + STRICT_FLAGS + [
+            '-c', str(args.out / 'gridgeom.c'), '-o', str(args.out / 'gridgeom.o')]
+        print('amalgamate: ' + ' '.join(shlex.quote(c) for c in cmd), flush=True)
+        if subprocess.run(cmd, check=False).returncode != 0:
+            print('amalgamate: gridgeom.c does not compile alone (see above)')
+            return 1
+        print('amalgamate: gridgeom.c compiles alone')
     return 0
 
 
