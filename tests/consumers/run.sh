@@ -93,9 +93,11 @@ consumer_cmake_fetchcontent() {
 consumer_cmake_find_package() {
     prep cmake-find-package
     cmake -S "$ROOT" -B "$W/cmake-lib" -G Ninja -DBUILD_SHARED_LIBS=ON \
-        -DCMAKE_INSTALL_PREFIX="$W/prefix-cmake"
+        -DCMAKE_INSTALL_PREFIX="$W/prefix-cmake" -DCMAKE_INSTALL_LIBDIR=lib
     cmake --build "$W/cmake-lib"
     cmake --install "$W/cmake-lib"
+    # The same exports as meson's shared library: the gg_ API only.
+    python3 "$ROOT/tools/check_symbols.py" "$W/prefix-cmake/lib/libgridgeom.so"
     cmake -S "$W/cmake-find-package" -B "$W/cmake-find-package/build" -G Ninja \
         -DCMAKE_PREFIX_PATH="$W/prefix-cmake" -DGG_REQUIRED_VERSION="$MAJOR.$MINOR"
     cmake --build "$W/cmake-find-package/build"
@@ -133,6 +135,13 @@ consumer_amalgamation() {
     "$CC" "${STRICT[@]}" -O2 -c "$d/dist/gridgeom.c" -o "$d/gridgeom.o"
     "$CC" "${STRICT[@]}" -I"$d/dist" "$d/check.c" "$d/gridgeom.o" -lm -o "$d/check"
     run_check "$d/check"
+    # Internals are static in the amalgamation: the object defines only the gg_ API.
+    local leaked
+    leaked=$(nm -g --defined-only "$d/gridgeom.o" | awk '{print $3}' | grep -v '^gg_[a-z]' || true)
+    if [ -n "$leaked" ]; then
+        echo "gridgeom.o exports more than the API: $leaked"
+        return 1
+    fi
     for other in gcc clang; do
         if command -v "$other" >/dev/null; then
             "$other" "${STRICT[@]}" -O2 -c "$d/dist/gridgeom.c" -o "$d/gridgeom-$other.o"
