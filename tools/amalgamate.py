@@ -50,7 +50,8 @@ TYPEDEF_FN_RE = re.compile(r'^typedef\b[^{]*\(\s*\*\s*(\w+)\s*\)')
 ENUM_CONST_RE = re.compile(r'^\s+([A-Za-z_]\w*)\s*(?:=[^,]*)?,?\s*(?:/[/*].*)?$')
 # A file-scope declaration or definition of an internal (gg__) function or object, in column 0:
 # a type, then the name, then "(", "[", "=" or ";".
-PRIVATE_RE = re.compile(r'^(?!static\b|typedef\b|struct\b|union\b|enum\b)(extern\s+)?'
+# Not a forward declaration or definition of a tag ("struct gg__x;", "enum gg__e {").
+PRIVATE_RE = re.compile(r'^(?!static\b|typedef\b|(?:struct|union|enum)\s+\w+\s*[;{])(extern\s+)?'
                         r'([A-Za-z_][\w \t*]*?[\s*])(gg__\w+\s*(?:\(|\[|=|;))')
 
 PRIVATE_PREAMBLE = '''\
