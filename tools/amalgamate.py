@@ -234,7 +234,8 @@ def version(root):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap = argparse.ArgumentParser(
+        description='Write gridgeom.c (libgridgeom in one file) and the public headers.')
     ap.add_argument('root', nargs='?', default=pathlib.Path(__file__).resolve().parent.parent,
                     type=pathlib.Path, help='source tree (default: this script\'s repository)')
     ap.add_argument('--out', default='amalgamation', type=pathlib.Path,
