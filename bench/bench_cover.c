@@ -26,7 +26,7 @@
 
 typedef struct bench {
     gg_scene *scene;
-    gg_cover_body a[NPAIRS], b[NPAIRS];
+    gg_body a[NPAIRS], b[NPAIRS];
     gg_cover_def def;
     bool linear;
     long sink;
@@ -95,8 +95,8 @@ static void build(bench *B, bench_rng *r)
             b = gg_cell_make(a.col - MAXDIST + (int32_t)bench_rng_below(r, 2 * MAXDIST + 1),
                              a.row - MAXDIST + (int32_t)bench_rng_below(r, 2 * MAXDIST + 1));
         } while (b.col < 0 || b.row < 0 || b.col >= SIDE || b.row >= SIDE || gg_cell_eq(a, b));
-        B->a[k] = gg_cover_body_make(a);
-        B->b[k] = gg_cover_body_make(b);
+        B->a[k] = gg_body_make(a);
+        B->b[k] = gg_body_make(b);
     }
     B->def = gg_cover_def_default();
     B->def.mode = GG_COVER_MODE_CORNERS_2D;

@@ -77,8 +77,8 @@ static gg_scene *build_map(void)
 static gg_creature creature(int32_t col, int32_t row, int32_t side)
 {
     gg_creature c = gg_creature_default();
-    c.cell = gg_cell_make(col, row);
-    c.side = side;
+    c.body.cell = gg_cell_make(col, row);
+    c.body.side = side;
     return c;
 }
 
@@ -90,7 +90,7 @@ static void rogue_moves(const gg_scene *s, gg_scratch *x, gg_creature *cr)
     gg_move_result res;
     printf("1. Rogue moves from (2,1) past the goblin to (6,0), beside the bandit\n");
     /* First she tries the orc's square: refused, nothing spent. */
-    CHECK(gg_rules_plan_move(s, x, cr, N_CREATURES, ROGUE, cr[ORC].cell, path, 32, &n, &cost,
+    CHECK(gg_rules_plan_move(s, x, cr, N_CREATURES, ROGUE, cr[ORC].body.cell, path, 32, &n, &cost,
                              &res));
     printf("   move to the orc's square (7,5): %s (SRD 5.2 Moving Around Other Creatures)\n",
            gg_rules_move_result_name(res));
@@ -120,7 +120,7 @@ static void rogue_moves(const gg_scene *s, gg_scratch *x, gg_creature *cr)
     }
     expect(ne == 1 && ev[0].reactor == GOBLIN, "the goblin, and only it, attacks");
     cr[GOBLIN].reaction_available = false;
-    cr[ROGUE].cell = path[n - 1];
+    cr[ROGUE].body.cell = path[n - 1];
     cr[ROGUE].movement_left_ft -= cost;
 }
 
@@ -131,7 +131,7 @@ static void fighter_shoots(const gg_scene *s, const gg_creature *cr)
     gg_cover cover;
     int32_t bonus = 0;
     printf("2. Fighter shoots the orc with a longbow (range 150 ft)\n");
-    CHECK(gg_rules_check_target(s, cr[FIGHTER].cell, cr[ORC].cell, 150, &check));
+    CHECK(gg_rules_check_target(s, cr[FIGHTER].body.cell, cr[ORC].body.cell, 150, &check));
     printf("   can target: %s (SRD 5.2 Range, Cover)\n", gg_rules_target_check_name(check));
     CHECK(gg_rules_target_cover(s, cr, N_CREATURES, FIGHTER, ORC, NULL, &cover));
     CHECK(gg_rules_cover_bonus(cover, GG_ROLL_ATTACK, 0u, &bonus));
@@ -144,14 +144,14 @@ static void fighter_shoots(const gg_scene *s, const gg_creature *cr)
 static void wizard_fireball(const gg_scene *s, const gg_creature *cr)
 {
     gg_area_def fireball = gg_area_def_default();
-    fireball.shape = GG_AREA_SPHERE;
+    fireball.shape = GG_SHAPE_SPHERE;
     fireball.size_ft = 20;
     fireball.origin = gg_cell_make(9, 3);
     gg_target_check check;
     printf("3. Wizard casts Fireball (20-ft sphere) centred on ");
     print_cell(fireball.origin);
     printf("\n");
-    CHECK(gg_rules_check_target(s, cr[WIZARD].cell, fireball.origin, 150, &check));
+    CHECK(gg_rules_check_target(s, cr[WIZARD].body.cell, fireball.origin, 150, &check));
     printf("   point of origin in range and in sight: %s\n", gg_rules_target_check_name(check));
     gg_area_target t[N_CREATURES];
     int32_t n = 0;
@@ -165,7 +165,7 @@ static void wizard_fireball(const gg_scene *s, const gg_creature *cr)
         hob = hob || t[i].creature == HOBGOBLIN;
         rogue = rogue || t[i].creature == ROGUE;
     }
-    CHECK(gg_rules_check_target(s, fireball.origin, cr[HOBGOBLIN].cell, 20, &check));
+    CHECK(gg_rules_check_target(s, fireball.origin, cr[HOBGOBLIN].body.cell, 20, &check));
     printf("   Hobgoblin not affected: %s from the point of origin, the vestry wall blocks the "
            "line of effect (SRD 5.2 Point of Origin)\n",
            gg_rules_target_check_name(check));
@@ -206,7 +206,7 @@ int main(void)
     cr[BANDIT] = creature(7, 1, 1);
     cr[HOBGOBLIN] = creature(12, 3, 1);
     cr[IMP] = creature(2, 8, 1);
-    cr[IMP].conditions = GG_CONDITION_INVISIBLE;
+    cr[IMP].body.conditions = GG_CONDITION_INVISIBLE;
 
     printf("Round 1 in the ruined chapel\n");
     rogue_moves(s, x, cr);

@@ -140,14 +140,18 @@ GG_API bool gg_line_next(gg_line_iter *it, gg_cell *out);
 
 /* ---- Area templates ------------------------------------------------------------------------- */
 
-/// Template shapes, SRD 5.2 "Areas of Effect".
+/// Area shapes, SRD 5.2 "Areas of Effect": the one shape enum of every layer (templates here,
+/// gg_area_def and gg_aim_def in rules.h). Sphere and Cylinder include their point of origin;
+/// Cone, Cube, Emanation and Line do not when the rules layer places them. An Emanation is a
+/// sphere-shaped area around its creator, so a template rasterises it as a Sphere.
 /// @since 0.1
 typedef enum gg_shape {
     GG_SHAPE_SPHERE = 1,
     GG_SHAPE_CYLINDER = 2,
     GG_SHAPE_CONE = 3,
     GG_SHAPE_LINE = 4,
-    GG_SHAPE_CUBE = 5
+    GG_SHAPE_CUBE = 5,
+    GG_SHAPE_EMANATION = 6
 } gg_shape;
 
 /// An area template as Nat20 rasterises it. `direction` is reduced to its per-axis sign, so only
@@ -292,6 +296,61 @@ GG_API GG_NODISCARD gg_status gg_footprint_distance(gg_metric metric, gg_cell a_
 /// @since 0.1
 GG_API bool gg_footprints_adjacent(gg_cell a_anchor, gg_size a_size, gg_cell b_anchor,
                                    gg_size b_size);
+
+/* ---- Bodies: the one creature value of every layer ------------------------------------------ */
+
+/// Conditions the library reads (SRD 5.2 "Conditions"), as bits of gg_body.conditions.
+/// Frightened and Charmed have a source, so they are index fields of gg_creature (rules.h)
+/// instead of bits.
+/// @since 0.1
+typedef enum gg_condition {
+    GG_CONDITION_BLINDED = 1u << 0,       ///< SRD 5.2 "Blinded"
+    GG_CONDITION_INVISIBLE = 1u << 1,     ///< SRD 5.2 "Invisible"
+    GG_CONDITION_INCAPACITATED = 1u << 2  ///< SRD 5.2 "Incapacitated" (also set it for
+                                          ///< Paralyzed, Petrified, Stunned, Unconscious)
+} gg_condition;
+
+/// Every condition bit this version knows; other bits give GG_E_INVALID_ARG.
+#define GG_CONDITION_ALL 7u
+
+/// A side nobody is allied with, not even another body on GG_SIDE_NONE (the default side of a
+/// mover in gg_move_def, so that other creatures are impassable unless the host says otherwise).
+#define GG_SIDE_NONE INT32_MIN
+
+/// One creature's body as every layer sees it: where it stands, how much space it takes, how
+/// high it is, whose side it is on and the conditions that change geometry. Movement (the
+/// `others` of gg_move_def), cover (gg_scene_cover()) and the rules layer (gg_creature embeds
+/// one) all take this type, so a host keeps one record per creature. Make it with
+/// gg_body_make(), then set fields. Each query reads only the fields it documents; the others
+/// are ignored (e.g. movement ignores the heights, 2-D cover ignores side and conditions).
+/// @since 0.1
+typedef struct gg_body {
+    gg_cell cell;        ///< anchor: the footprint's top-left cell (lowest column and row)
+    gg_size size;        ///< footprint per gg_size_cells(); default GG_SIZE_MEDIUM (1x1)
+    int32_t side;        ///< equal sides are allies (GG_SIDE_NONE: allied with nobody);
+                         ///< default 0
+    uint32_t conditions; ///< gg_condition bits; default 0
+    int32_t base_in;     ///< 3-D cover: elevation of its feet in inches; default 0
+    int32_t height_in;   ///< 3-D cover: body height in inches; 0 (default) = its footprint side
+                         ///< times the layer height
+    bool supported;      ///< 3-D cover: standing on something (not flying); default true
+} gg_body;
+
+/// A Medium, ground-level, standing body at `cell` on side 0 with no conditions.
+/// @thread pure
+/// @since 0.1
+static inline gg_body gg_body_make(gg_cell cell)
+{
+    gg_body b;
+    b.cell = cell;
+    b.size = GG_SIZE_MEDIUM;
+    b.side = 0;
+    b.conditions = 0u;
+    b.base_in = 0;
+    b.height_in = 0;
+    b.supported = true;
+    return b;
+}
 
 /* ==== end section: metrics ==== */
 

@@ -34,37 +34,22 @@ extern "C" {
 /// stack instead of allocating). Larger arrays give GG_E_TOO_LARGE.
 #define GG_RULES_MAX_CREATURES 1024
 
-/// Conditions the rules layer reads (SRD 5.2 "Conditions"), as bits of gg_creature.conditions.
-/// Frightened and Charmed have a source, so they are the index fields frightened_by and
-/// charmed_by instead of bits.
-/// @since 0.1
-typedef enum gg_condition {
-    GG_CONDITION_BLINDED = 1u << 0,       ///< SRD 5.2 "Blinded"
-    GG_CONDITION_INVISIBLE = 1u << 1,     ///< SRD 5.2 "Invisible"
-    GG_CONDITION_INCAPACITATED = 1u << 2  ///< SRD 5.2 "Incapacitated" (also set it for
-                                          ///< Paralyzed, Petrified, Stunned, Unconscious)
-} gg_condition;
-
-/// Every condition bit this version knows; other bits give GG_E_INVALID_ARG.
-#define GG_CONDITION_ALL 7u
-
-/// One combatant as the rules layer sees it. Make it with gg_creature_default(), then set
-/// fields. Rules calls take creatures as an array and name them by index; the array order is
-/// the initiative order (it orders opportunity attacks).
+/// One combatant as the rules layer sees it: the one body type of every layer (gg_body, core.h)
+/// plus what only the rules read. Make it with gg_creature_default(), then set fields. Rules
+/// calls take creatures as an array and name them by index; the array order is the initiative
+/// order (it orders opportunity attacks).
 ///
-/// Footprints: `size_cells` is the side of the creature's square footprint in cells, anchored
-/// at `cell` (its top-left cell). Version 0.1 supports 1x1 creatures only and answers any other
-/// size with GG_E_INVALID_ARG; larger footprints will be honoured by a later version without a
-/// layout change.
+/// Footprints: body.size is the creature's size (gg_size), its footprint anchored at body.cell
+/// (its top-left cell). Version 0.1 supports 1x1 footprints only (Tiny, Small, Medium) and
+/// answers any other size with GG_E_INVALID_ARG; larger footprints will be honoured by a later
+/// version without a layout change. The rules layer ignores the body's heights.
 /// @since 0.1
 typedef struct gg_creature {
     uint32_t struct_size;     ///< set by gg_creature_default(); do not touch
-    gg_cell cell;             ///< where it stands (top-left cell of its footprint)
+    gg_body body;             ///< where it stands, its size, side (equal sides are allies) and
+                              ///< gg_condition bits; default gg_body_make((0,0)), side 0
     bool tracked;             ///< false: its position is unknown (cell ignored); default true
     bool alive;               ///< false: dead, ignored as an occupant and a reactor; default true
-    int32_t side;             ///< creatures with equal sides are allies, others enemies; default 0
-    int32_t size_cells;       ///< footprint side in cells; default 1 (only 1 in 0.1)
-    uint32_t conditions;      ///< gg_condition bits; default 0
     gg_senses senses;         ///< special senses in feet; default none (GG_SENSE_NONE)
     int32_t reach_ft;         ///< melee reach for opportunity attacks; 0 = none; default 5
     bool reaction_available;  ///< default true (SRD 5.2 "Reactions")
@@ -75,7 +60,7 @@ typedef struct gg_creature {
     int32_t movement_left_ft; ///< movement left this turn in feet (>= 0); default 30
 } gg_creature;
 
-/// A tracked, living, 1x1 creature at (0,0) on side 0 with no conditions, no special senses,
+/// A tracked, living, Medium creature at (0,0) on side 0 with no conditions, no special senses,
 /// 5-ft reach, its reaction available, Speed 30 ft and 30 ft of movement left (SRD 5.2
 /// "Creature Size": a Medium creature controls one 5-ft square; "Reach": 5 ft by default).
 /// @thread pure
@@ -84,15 +69,10 @@ static inline gg_creature gg_creature_default(void)
 {
     gg_creature c;
     c.struct_size = (uint32_t)sizeof c;
-    c.cell.col = 0;
-    c.cell.row = 0;
+    c.body = gg_body_make(gg_cell_make(0, 0));
     c.tracked = true;
     c.alive = true;
-    c.side = 0;
-    c.size_cells = 1;
-    c.conditions = 0u;
-    c.senses.darkvision_ft = c.senses.blindsight_ft = GG_SENSE_NONE;
-    c.senses.tremorsense_ft = c.senses.truesight_ft = GG_SENSE_NONE;
+    c.senses = gg_senses_none();
     c.reach_ft = 5;
     c.reaction_available = true;
     c.disengaging = false;
@@ -106,7 +86,7 @@ static inline gg_creature gg_creature_default(void)
 /* Every function below that takes `const gg_creature *creatures, int32_t count` checks the
  * array before anything else and answers:
  *   GG_E_INVALID_ARG   creatures NULL with count > 0, count < 0, an index argument outside
- *                      [0, count), size_cells != 1, negative reach/speed/movement, a sense
+ *                      [0, count), a body.size whose footprint is not 1x1, negative reach/speed/movement, a sense
  *                      below GG_SENSE_NONE, unknown condition bits, or frightened_by /
  *                      charmed_by outside [GG_NO_CREATURE, count);
  *   GG_E_BAD_DEF       a creature not made by gg_creature_default() (struct_size smaller than
@@ -434,24 +414,11 @@ GG_API GG_NODISCARD gg_status gg_rules_flee_route(const gg_scene *scene, gg_scra
  * Areas of effect (SRD 5.2 "Areas of Effect")
  * ============================================================================================= */
 
-/// SRD 5.2 area shapes. Sphere and Cylinder include their point of origin; Cone, Cube, Emanation
-/// and Line do not ("isn't included in the area of effect unless its creator decides
-/// otherwise"). An Emanation is a sphere-shaped area around its creator (model §10).
-/// @since 0.1
-typedef enum gg_area_shape {
-    GG_AREA_SPHERE = 1,
-    GG_AREA_CYLINDER = 2,
-    GG_AREA_EMANATION = 3,
-    GG_AREA_CUBE = 4,
-    GG_AREA_CONE = 5,
-    GG_AREA_LINE = 6
-} gg_area_shape;
-
 /// An area placed on the scene. Make it with gg_area_def_default().
 /// @since 0.1
 typedef struct gg_area_def {
     uint32_t struct_size; ///< set by gg_area_def_default(); do not touch
-    gg_area_shape shape;  ///< default GG_AREA_SPHERE
+    gg_shape shape;       ///< default GG_SHAPE_SPHERE
     int32_t size_ft;      ///< radius, length or side in feet (> 0); default 0 (must be set)
     gg_cell origin;       ///< the point of origin's cell
     bool has_direction;   ///< Cone, Cube and Line need a direction; default false
@@ -465,7 +432,7 @@ static inline gg_area_def gg_area_def_default(void)
 {
     gg_area_def d;
     d.struct_size = (uint32_t)sizeof d;
-    d.shape = GG_AREA_SPHERE;
+    d.shape = GG_SHAPE_SPHERE;
     d.size_ft = 0;
     d.origin.col = 0;
     d.origin.row = 0;
@@ -513,7 +480,7 @@ typedef enum gg_affects {
 /// @since 0.1
 typedef struct gg_aim_def {
     uint32_t struct_size;       ///< set by gg_aim_def_default(); do not touch
-    gg_area_shape shape;        ///< default GG_AREA_SPHERE
+    gg_shape shape;             ///< default GG_SHAPE_SPHERE
     int32_t size_ft;            ///< > 0; default 0 (must be set)
     int32_t actor;              ///< index of the aiming creature; default GG_NO_CREATURE
     const gg_cell *target_cells; ///< points of origin offered for Sphere/Cylinder; borrowed
@@ -531,7 +498,7 @@ static inline gg_aim_def gg_aim_def_default(void)
 {
     gg_aim_def d;
     d.struct_size = (uint32_t)sizeof d;
-    d.shape = GG_AREA_SPHERE;
+    d.shape = GG_SHAPE_SPHERE;
     d.size_ft = 0;
     d.actor = GG_NO_CREATURE;
     d.target_cells = NULL;

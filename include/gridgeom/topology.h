@@ -570,16 +570,6 @@ typedef enum gg_difficult_rule {
     GG_DIFFICULT_IGNORE = 2     ///< difficult terrain costs nothing extra
 } gg_difficult_rule;
 
-/// Another creature, as an input to a movement query (not scene state). Hosts pass only living
-/// creatures whose position they know; the mover itself must not be listed.
-/// @since 0.1
-typedef struct gg_move_other {
-    gg_cell cell;       ///< anchor: top-left cell of its footprint
-    gg_size size;       ///< footprint side per gg_size_cells()
-    bool ally;          ///< on the mover's side
-    bool incapacitated; ///< has the Incapacitated condition (matters only with pass_size_apart)
-} gg_move_other;
-
 /// Options of a movement query. Make it with gg_move_def_default(), then set fields. Arrays are
 /// borrowed for the duration of the call.
 /// @since 0.1
@@ -590,9 +580,14 @@ typedef struct gg_move_def {
     int32_t surcharge_ft;        ///< feet added per difficult step with GG_DIFFICULT_SURCHARGE;
                                  ///< >= 0; default 5
     gg_size size;                ///< the mover's size; default GG_SIZE_MEDIUM (1x1)
+    int32_t side;                ///< the mover's side: others on the same side are its allies;
+                                 ///< default GG_SIDE_NONE (no allies)
     const gg_cell *avoid;        ///< cells never entered by any part of the footprint; may be NULL
     int32_t avoid_count;         ///< >= 0; default 0
-    const gg_move_other *others; ///< other creatures; may be NULL
+    /// Other creatures (not scene state), borrowed; may be NULL. Read: cell, size, side (an
+    /// ally is on def->side) and GG_CONDITION_INCAPACITATED (only with pass_size_apart). Hosts
+    /// pass only living creatures whose position they know; the mover itself must not be listed.
+    const gg_body *others;
     int32_t other_count;         ///< >= 0; default 0
     /// SRD 5.2 "Moving Around Other Creatures" (2024): you may also pass through the space of a
     /// creature that is Incapacitated, Tiny, or two sizes larger or smaller than you. Default
@@ -603,8 +598,8 @@ typedef struct gg_move_def {
     bool occupied_difficult;
 } gg_move_def;
 
-/// Defaults: Chebyshev, difficult terrain doubles, surcharge 5 ft, a Medium mover, no avoided
-/// cells, no other creatures, Nat20 passing rules.
+/// Defaults: Chebyshev, difficult terrain doubles, surcharge 5 ft, a Medium mover with no allies,
+/// no avoided cells, no other creatures, Nat20 passing rules.
 /// @thread pure
 /// @since 0.1
 static inline gg_move_def gg_move_def_default(void)
@@ -615,6 +610,7 @@ static inline gg_move_def gg_move_def_default(void)
     d.difficult = GG_DIFFICULT_DOUBLE;
     d.surcharge_ft = 5;
     d.size = GG_SIZE_MEDIUM;
+    d.side = GG_SIDE_NONE;
     d.avoid = NULL;
     d.avoid_count = 0;
     d.others = NULL;
@@ -987,8 +983,6 @@ typedef enum gg_attack_kind {
 #define GG_COVER_HEIGHT_LIMIT (1 << 20)
 /// A ceiling value meaning "open sky".
 #define GG_COVER_NO_CEILING INT32_MAX
-/// Largest creature side in cells (Gargantuan).
-#define GG_COVER_MAX_SIZE 4
 
 /// An exact point: x, y in 1/GG_COVER_SUBDIV cell (grid-corner coordinates, so the corner (3,0)
 /// is (48, 0)), z in inches above the 0 datum (ignored in 2-D).
@@ -996,32 +990,6 @@ typedef enum gg_attack_kind {
 typedef struct gg_cover_point {
     int32_t x, y, z_in;
 } gg_cover_point;
-
-/// A creature in a cover query: a square footprint of size x size cells with `cell` its
-/// top-left (first in (row, col) order) cell. 3-D fields: the height of its feet, its body
-/// height, and whether it stands on something (a flying creature is not supported).
-/// @since 0.1
-typedef struct gg_cover_body {
-    gg_cell cell;       ///< anchor: the footprint's top-left cell
-    int32_t size;       ///< side in cells, 1..GG_COVER_MAX_SIZE; default 1
-    int32_t base_in;    ///< 3-D: elevation of its feet, inches; default 0
-    int32_t height_in;  ///< 3-D: body height, inches; 0 (default) = size x layer height
-    bool supported;     ///< 3-D: standing (not flying); default true
-} gg_cover_body;
-
-/// A one-cell, ground-level, standing creature at `cell`.
-/// @thread pure
-/// @since 0.1
-static inline gg_cover_body gg_cover_body_make(gg_cell cell)
-{
-    gg_cover_body b;
-    b.cell = cell;
-    b.size = 1;
-    b.base_in = 0;
-    b.height_in = 0;
-    b.supported = true;
-    return b;
-}
 
 /// A 3-D solid block: the cells min..max (inclusive) between heights z0_in < z1_in (inches).
 /// `cap` is the cover it gives; GG_COVER_TOTAL blocks effect and sight.
@@ -1177,16 +1145,15 @@ typedef struct gg_cover_result {
 ///         a capacity of 0 asks for no lines and gives GG_OK);
 ///         GG_E_BAD_DEF if `def` was not made by gg_cover_def_default(); GG_E_INVALID_ARG for
 ///         NULL scene/attacker/target/def/out, negative counts, NULL arrays with counts > 0,
-///         enum values out of range, sizes outside 1..GG_COVER_MAX_SIZE, percentages outside
+///         enum values out of range, a size outside gg_size, percentages outside
 ///         0..100, heights beyond GG_COVER_HEIGHT_LIMIT, an empty box, AREA without origin;
 ///         GG_E_OUT_OF_BOUNDS when an attacker or target cell is off the map (*out = none);
 ///         GG_E_TOO_LARGE when a line touches more obstacles than the query can hold.
 ///         On failure *out is zeroed with degree GG_COVER_NONE.
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_scene_cover(const gg_scene *scene, const gg_cover_body *attacker,
-                                             const gg_cover_body *target,
-                                             const gg_cover_body *creatures,
+GG_API GG_NODISCARD gg_status gg_scene_cover(const gg_scene *scene, const gg_body *attacker,
+                                             const gg_body *target, const gg_body *creatures,
                                              int32_t creature_count, const gg_cover_def *def,
                                              gg_cover_result *out, gg_cover_line *out_lines,
                                              int32_t line_capacity, int32_t *out_line_count);

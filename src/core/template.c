@@ -216,6 +216,7 @@ static int64_t gg__walk(const gg_template *tpl, const gg__clip *k, int64_t n, in
     switch (tpl->shape) {
     case GG_SHAPE_SPHERE:
     case GG_SHAPE_CYLINDER:
+    case GG_SHAPE_EMANATION:
         return gg__square(k, n, s);
     case GG_SHAPE_LINE:
         return gg__line(k, n, sc, sr, s);
@@ -260,6 +261,7 @@ gg_status gg__template_visit(const gg_template *tpl, gg_cell origin, int32_t cel
     switch (tpl->shape) {
     case GG_SHAPE_SPHERE:
     case GG_SHAPE_CYLINDER:
+    case GG_SHAPE_EMANATION: /* a sphere around its creator (SRD 5.2 "Emanation") */
         directed = false;
         break;
     case GG_SHAPE_CONE:

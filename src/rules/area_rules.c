@@ -14,29 +14,29 @@ static bool area_template(const gg_area_def *a, gg_template *tpl, bool *includes
     tpl->direction = a->direction;
     bool directional = false;
     switch (a->shape) {
-    case GG_AREA_SPHERE:
+    case GG_SHAPE_SPHERE:
         tpl->shape = GG_SHAPE_SPHERE;
         *includes_origin = true;
         break;
-    case GG_AREA_CYLINDER:
+    case GG_SHAPE_CYLINDER:
         tpl->shape = GG_SHAPE_CYLINDER;
         *includes_origin = true;
         break;
-    case GG_AREA_EMANATION:
+    case GG_SHAPE_EMANATION:
         tpl->shape = GG_SHAPE_SPHERE;
         *includes_origin = false;
         break;
-    case GG_AREA_CUBE:
+    case GG_SHAPE_CUBE:
         tpl->shape = GG_SHAPE_CUBE;
         *includes_origin = false;
         directional = true;
         break;
-    case GG_AREA_CONE:
+    case GG_SHAPE_CONE:
         tpl->shape = GG_SHAPE_CONE;
         *includes_origin = false;
         directional = true;
         break;
-    case GG_AREA_LINE:
+    case GG_SHAPE_LINE:
         tpl->shape = GG_SHAPE_LINE;
         *includes_origin = false;
         directional = true;
@@ -71,7 +71,7 @@ static bool visit_cell(void *ctx, gg_cell c)
     bool checked = false, reached = false;
     for (int32_t i = 0; i < h->r->count; i++) {
         gg_creature k = gg__rules_get(h->r, i);
-        if (!gg__rules_present(&k) || !gg_cell_eq(k.cell, c))
+        if (!gg__rules_present(&k) || !gg_cell_eq(k.body.cell, c))
             continue;
         if (!checked) {
             /* SRD 5.2 "Point of Origin": "To block a line, an obstruction must provide Total
@@ -142,11 +142,11 @@ gg_status gg_rules_area_targets(const gg_scene *scene, const gg_creature *creatu
         gg_creature c = gg__rules_get(&r, i);
         /* SRD 5.2 "Cover" for the Dexterity save, from the point of origin (model §8.3). */
         gg_cover cover = GG_COVER_NONE;
-        if (gg_cell_eq(area->origin, c.cell))
-            st = gg_scene_cover_on_cell(scene, c.cell, &cover);
+        if (gg_cell_eq(area->origin, c.body.cell))
+            st = gg_scene_cover_on_cell(scene, c.body.cell, &cover);
         else
             st = gg__rules_cover_with_creatures(scene, &r, i, GG_NO_CREATURE, area->origin,
-                                                c.cell, &cover);
+                                                c.body.cell, &cover);
         if (st != GG_OK)
             return st;
         if (n < capacity) {
@@ -184,7 +184,7 @@ static gg_status evaluate(const gg_scene *scene, const gg__roster *r, const gg_a
         gg_area_role role = GG_ROLE_OUTSIDE;
         gg_creature c = gg__rules_get(r, i);
         if (in_area[i]) {
-            bool ally = c.side == actor->side; /* the actor is its own ally */
+            bool ally = c.body.side == actor->body.side; /* the actor is its own ally */
             bool keep = true;
             if (d->affects == GG_AFFECTS_ENEMIES)
                 keep = !ally;
@@ -205,14 +205,14 @@ static gg_status evaluate(const gg_scene *scene, const gg__roster *r, const gg_a
                     ev->allies++;
                 } else {
                     ev->enemies++;
-                    int64_t dc = (int64_t)c.cell.col - origin.col;
-                    int64_t dr = (int64_t)c.cell.row - origin.row;
+                    int64_t dc = (int64_t)c.body.cell.col - origin.col;
+                    int64_t dr = (int64_t)c.body.cell.row - origin.row;
                     int64_t off;
                     if (tpl->has_direction) {
                         off = dc * tpl->direction.row - dr * tpl->direction.col;
                         off = off < 0 ? -off : off;
                     } else {
-                        off = gg_chebyshev(origin, c.cell);
+                        off = gg_chebyshev(origin, c.body.cell);
                     }
                     ev->spread += off;
                 }
@@ -268,10 +268,10 @@ gg_status gg_rules_best_aim(const gg_scene *scene, const gg_creature *creatures,
     gg_area_def a = gg_area_def_default();
     a.shape = def->shape;
     a.size_ft = def->size_ft;
-    bool target_anchored = def->shape == GG_AREA_SPHERE || def->shape == GG_AREA_CYLINDER;
+    bool target_anchored = def->shape == GG_SHAPE_SPHERE || def->shape == GG_SHAPE_CYLINDER;
     bool directional =
-        def->shape == GG_AREA_CUBE || def->shape == GG_AREA_CONE || def->shape == GG_AREA_LINE;
-    if (!target_anchored && !directional && def->shape != GG_AREA_EMANATION)
+        def->shape == GG_SHAPE_CUBE || def->shape == GG_SHAPE_CONE || def->shape == GG_SHAPE_LINE;
+    if (!target_anchored && !directional && def->shape != GG_SHAPE_EMANATION)
         return GG_E_INVALID_ARG;
     gg_creature actor = gg__rules_get(&r, def->actor);
     if (!actor.tracked)
@@ -289,7 +289,7 @@ gg_status gg_rules_best_aim(const gg_scene *scene, const gg_creature *creatures,
             if (!gg_scene_contains(scene, cand.origin))
                 continue;
         } else {
-            cand.origin = actor.cell;
+            cand.origin = actor.body.cell;
             if (directional) {
                 cand.has_direction = true;
                 cand.direction = k_aim_dirs[k];

@@ -136,14 +136,14 @@ gg_status gg_rules_target_cover(const gg_scene *scene, const gg_creature *creatu
         return GG_E_OUT_OF_BOUNDS;
     if (area_origin == NULL)
         /* An attack: the attacker's own body is not between it and the target. */
-        return gg__rules_cover_with_creatures(scene, &r, caster, target, c.cell, t.cell,
+        return gg__rules_cover_with_creatures(scene, &r, caster, target, c.body.cell, t.body.cell,
                                               out_cover);
     if (!gg_scene_contains(scene, *area_origin))
         return GG_E_OUT_OF_BOUNDS;
-    if (gg_cell_eq(*area_origin, t.cell))
+    if (gg_cell_eq(*area_origin, t.body.cell))
         /* A burst centred on the target: only what the target stands in protects it. */
-        return gg_scene_cover_on_cell(scene, t.cell, out_cover);
+        return gg_scene_cover_on_cell(scene, t.body.cell, out_cover);
     /* An area: the caster is an obstacle like any creature (Nat20 model §8.3). */
-    return gg__rules_cover_with_creatures(scene, &r, target, GG_NO_CREATURE, *area_origin, t.cell,
+    return gg__rules_cover_with_creatures(scene, &r, target, GG_NO_CREATURE, *area_origin, t.body.cell,
                                           out_cover);
 }

@@ -13,20 +13,20 @@ gg_status gg__rules_check_creature(const gg_scene *scene, const gg_creature *c, 
     if (c->struct_size < (uint32_t)sizeof(gg_creature))
         return GG_E_BAD_DEF;
     /* Footprints larger than 1x1 belong to a later version; refusing them now keeps the
-     * meaning of size_cells free to be honoured without a change of layout. */
-    if (c->size_cells != 1)
+     * meaning of body.size free to be honoured without a change of layout. */
+    if (gg_size_cells(c->body.size) != 1)
         return GG_E_INVALID_ARG;
     if (c->reach_ft < 0 || c->speed_ft < 0 || c->movement_left_ft < 0)
         return GG_E_INVALID_ARG;
     if (!sense_ok(c->senses.darkvision_ft) || !sense_ok(c->senses.blindsight_ft) ||
         !sense_ok(c->senses.tremorsense_ft) || !sense_ok(c->senses.truesight_ft))
         return GG_E_INVALID_ARG;
-    if ((c->conditions & ~GG_CONDITION_ALL) != 0u)
+    if ((c->body.conditions & ~GG_CONDITION_ALL) != 0u)
         return GG_E_INVALID_ARG;
     if (c->frightened_by < GG_NO_CREATURE || c->frightened_by >= count ||
         c->charmed_by < GG_NO_CREATURE || c->charmed_by >= count)
         return GG_E_INVALID_ARG;
-    if (c->tracked && !gg_scene_contains(scene, c->cell))
+    if (c->tracked && !gg_scene_contains(scene, c->body.cell))
         return GG_E_OUT_OF_BOUNDS;
     return GG_OK;
 }
@@ -100,7 +100,7 @@ gg_status gg__rules_cover_with_creatures(const gg_scene *scene, const gg__roster
         gg_creature c = gg__rules_get(r, i);
         if (!gg__rules_present(&c))
             continue;
-        batch[n++] = c.cell;
+        batch[n++] = c.body.cell;
         if (n == COVER_BATCH || i == r->count - 1) {
             gg_cover part = GG_COVER_NONE;
             st = gg_scene_cover_between(scene, from, to, batch, n, &part);

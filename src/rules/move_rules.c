@@ -59,7 +59,7 @@ gg_status gg_rules_plan_move(const gg_scene *scene, gg_scratch *scratch,
         return GG_OK;
     }
     /* 2. Nothing to do, or nowhere to start from (Nat20 keeps the legacy name). */
-    if (!m.tracked || gg_cell_eq(destination, m.cell)) {
+    if (!m.tracked || gg_cell_eq(destination, m.body.cell)) {
         *out_result = GG_MOVE_NOT_ADJACENT;
         return GG_OK;
     }
@@ -67,34 +67,34 @@ gg_status gg_rules_plan_move(const gg_scene *scene, gg_scratch *scratch,
      * space, ally or enemy. */
     for (int32_t i = 0; i < count; i++) {
         gg_creature c = gg__rules_get(&r, i);
-        if (i != mover && gg__rules_present(&c) && gg_cell_eq(c.cell, destination)) {
+        if (i != mover && gg__rules_present(&c) && gg_cell_eq(c.body.cell, destination)) {
             *out_result = GG_MOVE_OCCUPIED;
             return GG_OK;
         }
     }
     /* 4. SRD 5.2 "Frightened": no willing move closer to a source it knows the place of. */
     bool afraid = false;
-    gg_cell fear_cell = m.cell;
+    gg_cell fear_cell = m.body.cell;
     if (m.frightened_by != GG_NO_CREATURE) {
         gg_creature f = gg__rules_get(&r, m.frightened_by);
         if (gg__rules_present(&f)) {
             afraid = true;
-            fear_cell = f.cell;
+            fear_cell = f.body.cell;
         }
     }
     bool dest_on_map = gg_scene_contains(scene, destination);
-    if (afraid && dest_on_map && approaches(m.cell, destination, fear_cell)) {
+    if (afraid && dest_on_map && approaches(m.body.cell, destination, fear_cell)) {
         *out_result = GG_MOVE_FRIGHTENED;
         return GG_OK;
     }
     /* 5. An adjacent destination the single step cannot reach: a wall or a cut corner. */
     bool adjacent = false;
-    st = gg_scene_is_adjacent(scene, m.cell, destination, &adjacent);
+    st = gg_scene_is_adjacent(scene, m.body.cell, destination, &adjacent);
     if (st != GG_OK)
         return st;
     if (adjacent) {
         int32_t step = 0;
-        st = gg_scene_edge_distance(scene, m.cell, destination, &step);
+        st = gg_scene_edge_distance(scene, m.body.cell, destination, &step);
         if (st != GG_OK)
             return st;
         if (step == GG_STEP_ILLEGAL) {
@@ -108,13 +108,13 @@ gg_status gg_rules_plan_move(const gg_scene *scene, gg_scratch *scratch,
     int32_t n_avoid = 0;
     for (int32_t i = 0; i < count; i++) {
         gg_creature c = gg__rules_get(&r, i);
-        if (gg__rules_present(&c) && c.side != m.side)
-            avoid[n_avoid++] = c.cell;
+        if (gg__rules_present(&c) && c.body.side != m.body.side)
+            avoid[n_avoid++] = c.body.cell;
     }
     if (!dest_on_map)
         return GG_OK; /* *out_result is already GG_MOVE_UNREACHABLE */
     int32_t n = 0;
-    st = gg_scene_shortest_path(scene, scratch, m.cell, destination, avoid, n_avoid, out_path,
+    st = gg_scene_shortest_path(scene, scratch, m.body.cell, destination, avoid, n_avoid, out_path,
                                 capacity, &n);
     int32_t cell_ft = gg_scene_cell_size_ft(scene);
     if (st == GG_E_BUFFER_TOO_SMALL) {
@@ -169,18 +169,18 @@ static gg_status provokes(const gg_scene *scene, const gg_creature *c, int32_t c
                           const gg_creature *mover_at, int32_t mover, gg_cell to, bool *out)
 {
     *out = false;
-    if (!gg__rules_present(c) || c->side == mover_at->side || !c->reaction_available ||
-        (c->conditions & GG_CONDITION_INCAPACITATED) != 0u || c->reach_ft <= 0 ||
+    if (!gg__rules_present(c) || c->body.side == mover_at->body.side || !c->reaction_available ||
+        (c->body.conditions & GG_CONDITION_INCAPACITATED) != 0u || c->reach_ft <= 0 ||
         c->charmed_by == mover || ci == mover)
         return GG_OK;
     /* Leaving its reach: reach, sight line and no total cover at `from` ... */
     gg_target_check check = GG_TARGET_OUT_OF_RANGE;
-    gg_status st = gg_rules_check_target(scene, c->cell, mover_at->cell, c->reach_ft, &check);
+    gg_status st = gg_rules_check_target(scene, c->body.cell, mover_at->body.cell, c->reach_ft, &check);
     if (st != GG_OK || check != GG_TARGET_OK)
         return st;
     /* ... but "still in reach" at `to` is plain distance (model §14.2). */
     bool still = false;
-    st = gg_scene_within_range(scene, c->cell, to, c->reach_ft, &still);
+    st = gg_scene_within_range(scene, c->body.cell, to, c->reach_ft, &still);
     if (st != GG_OK || still)
         return st;
     /* "a creature that you can see" */
@@ -222,7 +222,7 @@ gg_status gg_rules_opportunity_schedule(const gg_scene *scene, const gg_creature
     int32_t n = 0;
     for (int32_t step = 0; step + 1 < route_count; step++) {
         gg_creature at = m;
-        at.cell = route[step];
+        at.body.cell = route[step];
         at.tracked = true;
         for (int32_t i = 0; i < count; i++) {
             if (spent[i])
@@ -275,9 +275,9 @@ gg_status gg_rules_push(const gg_scene *scene, const gg_creature *creatures, int
     for (int32_t i = 0; i < count; i++) {
         gg_creature c = gg__rules_get(&r, i);
         if (i != target && gg__rules_present(&c))
-            occupied[n_occ++] = c.cell;
+            occupied[n_occ++] = c.body.cell;
     }
-    return gg_scene_push_path(scene, p.cell, t.cell, distance_ft, occupied, n_occ, out, capacity,
+    return gg_scene_push_path(scene, p.body.cell, t.body.cell, distance_ft, occupied, n_occ, out, capacity,
                               out_count);
 }
 

@@ -19,23 +19,23 @@ gg_status gg__rules_sees(const gg_scene *scene, const gg_creature *viewer,
     *out_seen = true;
     if (!viewer->tracked || !target->tracked)
         return GG_OK; /* Nat20: a position nobody tracks is seen */
-    bool blind_reaches = sense_reaches(scene, viewer->senses.blindsight_ft, viewer->cell,
-                                       target->cell);
-    bool true_reaches = sense_reaches(scene, viewer->senses.truesight_ft, viewer->cell,
-                                      target->cell);
+    bool blind_reaches = sense_reaches(scene, viewer->senses.blindsight_ft, viewer->body.cell,
+                                       target->body.cell);
+    bool true_reaches = sense_reaches(scene, viewer->senses.truesight_ft, viewer->body.cell,
+                                      target->body.cell);
     /* SRD 5.2 "Blinded": "You can't see"; Blindsight perceives without sight. Truesight is
      * sight, so it does not help a Blinded viewer (departure (b): Nat20's code variant). */
-    if ((viewer->conditions & GG_CONDITION_BLINDED) != 0u && !blind_reaches) {
+    if ((viewer->body.conditions & GG_CONDITION_BLINDED) != 0u && !blind_reaches) {
         *out_seen = false;
         return GG_OK;
     }
     /* SRD 5.2 "Invisible": only senses that see the invisible (Blindsight, Truesight) help;
      * darkvision never does. */
-    if ((target->conditions & GG_CONDITION_INVISIBLE) != 0u && !blind_reaches && !true_reaches) {
+    if ((target->body.conditions & GG_CONDITION_INVISIBLE) != 0u && !blind_reaches && !true_reaches) {
         *out_seen = false;
         return GG_OK;
     }
-    return gg_scene_can_see(scene, viewer->cell, target->cell, &viewer->senses, out_seen);
+    return gg_scene_can_see(scene, viewer->body.cell, target->body.cell, &viewer->senses, out_seen);
 }
 
 gg_status gg_rules_can_see(const gg_scene *scene, const gg_creature *viewer,
@@ -65,7 +65,7 @@ static gg_status raw_sees(const gg_scene *scene, const gg_creature *viewer,
     *out = true;
     if (!viewer->tracked || !target->tracked)
         return GG_OK;
-    return gg_scene_can_see(scene, viewer->cell, target->cell, &viewer->senses, out);
+    return gg_scene_can_see(scene, viewer->body.cell, target->body.cell, &viewer->senses, out);
 }
 
 gg_status gg_rules_attack_sight(const gg_scene *scene, const gg_creature *attacker,
@@ -106,14 +106,14 @@ gg_status gg_rules_attack_sight(const gg_scene *scene, const gg_creature *attack
         dis |= GG_SOURCE_UNSEEN_TARGET;
     /* "Invisible": attacks against you have Disadvantage and yours have Advantage, unless the
      * other creature can somehow see you. */
-    if ((attacker->conditions & GG_CONDITION_INVISIBLE) != 0u && !t_perceives)
+    if ((attacker->body.conditions & GG_CONDITION_INVISIBLE) != 0u && !t_perceives)
         adv |= GG_SOURCE_INVISIBLE_ATTACKER;
-    if ((target->conditions & GG_CONDITION_INVISIBLE) != 0u && !a_perceives)
+    if ((target->body.conditions & GG_CONDITION_INVISIBLE) != 0u && !a_perceives)
         dis |= GG_SOURCE_INVISIBLE_TARGET;
     /* "Blinded": attacks against you have Advantage and yours have Disadvantage. */
-    if ((attacker->conditions & GG_CONDITION_BLINDED) != 0u)
+    if ((attacker->body.conditions & GG_CONDITION_BLINDED) != 0u)
         dis |= GG_SOURCE_BLINDED_ATTACKER;
-    if ((target->conditions & GG_CONDITION_BLINDED) != 0u)
+    if ((target->body.conditions & GG_CONDITION_BLINDED) != 0u)
         adv |= GG_SOURCE_BLINDED_TARGET;
 
     out->attacker_sees_target = a_sees;

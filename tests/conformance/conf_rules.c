@@ -242,11 +242,11 @@ static bool roster_of(rctx *c, json_t *list, const char *const *allowed, roster 
         }
         r->ids[i] = json_string_value(v);
         r->n = (int32_t)i + 1;
-        if (!need(c, it, "side", &v) || !side_of(c, v, &k->side) || !need(c, it, "cell", &v))
+        if (!need(c, it, "side", &v) || !side_of(c, v, &k->body.side) || !need(c, it, "cell", &v))
             return false;
         if (json_is_null(v))
             k->tracked = false;
-        else if (!cell_of(c, v, &k->cell))
+        else if (!cell_of(c, v, &k->body.cell))
             return false;
         if ((v = json_object_get(it, "is_alive")) != NULL && !bool_of(c, v, "is_alive", &k->alive))
             return false;
@@ -261,12 +261,12 @@ static bool roster_of(rctx *c, json_t *list, const char *const *allowed, roster 
         if ((v = json_object_get(it, "blinded")) != NULL) {
             if (!bool_of(c, v, "blinded", &flag))
                 return false;
-            k->conditions |= flag ? (uint32_t)GG_CONDITION_BLINDED : 0u;
+            k->body.conditions |= flag ? (uint32_t)GG_CONDITION_BLINDED : 0u;
         }
         if ((v = json_object_get(it, "invisible")) != NULL) {
             if (!bool_of(c, v, "invisible", &flag))
                 return false;
-            k->conditions |= flag ? (uint32_t)GG_CONDITION_INVISIBLE : 0u;
+            k->body.conditions |= flag ? (uint32_t)GG_CONDITION_INVISIBLE : 0u;
         }
         if ((v = json_object_get(it, "disengaging")) != NULL &&
             !bool_of(c, v, "disengaging", &k->disengaging))
@@ -314,25 +314,25 @@ static json_t *op_combatant_can_see(rctx *c, json_t *q)
         return NULL;
     if (json_is_null(v))
         viewer.tracked = false;
-    else if (!cell_of(c, v, &viewer.cell))
+    else if (!cell_of(c, v, &viewer.body.cell))
         return NULL;
     if (!senses_of(c, json_object_get(jv, "senses"), &viewer.senses))
         return NULL;
     if ((v = json_object_get(jv, "blinded")) != NULL) {
         if (!bool_of(c, v, "blinded", &flag))
             return NULL;
-        viewer.conditions |= flag ? (uint32_t)GG_CONDITION_BLINDED : 0u;
+        viewer.body.conditions |= flag ? (uint32_t)GG_CONDITION_BLINDED : 0u;
     }
     if (!need(c, jt, "cell", &v))
         return NULL;
     if (json_is_null(v))
         target.tracked = false;
-    else if (!cell_of(c, v, &target.cell))
+    else if (!cell_of(c, v, &target.body.cell))
         return NULL;
     if ((v = json_object_get(jt, "invisible")) != NULL) {
         if (!bool_of(c, v, "invisible", &flag))
             return NULL;
-        target.conditions |= flag ? (uint32_t)GG_CONDITION_INVISIBLE : 0u;
+        target.body.conditions |= flag ? (uint32_t)GG_CONDITION_INVISIBLE : 0u;
     }
     bool seen = false;
     gg_status st = gg_rules_can_see(c->scene, &viewer, &target, &seen);
@@ -601,17 +601,17 @@ static json_t *op_best_aim(rctx *c, json_t *q)
         return NULL;
     }
     if (strcmp(type, "sphere") == 0 || strcmp(type, "circle") == 0)
-        d.shape = GG_AREA_SPHERE;
+        d.shape = GG_SHAPE_SPHERE;
     else if (strcmp(type, "cylinder") == 0)
-        d.shape = GG_AREA_CYLINDER;
+        d.shape = GG_SHAPE_CYLINDER;
     else if (strcmp(type, "radius") == 0)
-        d.shape = GG_AREA_EMANATION;
+        d.shape = GG_SHAPE_EMANATION;
     else if (strcmp(type, "cube") == 0 || strcmp(type, "square") == 0)
-        d.shape = GG_AREA_CUBE;
+        d.shape = GG_SHAPE_CUBE;
     else if (strcmp(type, "cone") == 0)
-        d.shape = GG_AREA_CONE;
+        d.shape = GG_SHAPE_CONE;
     else if (strcmp(type, "line") == 0)
-        d.shape = GG_AREA_LINE;
+        d.shape = GG_SHAPE_LINE;
     else
         return json_null(); /* Nat20: not placeable */
     if (!int_of(c, jsize, "size_ft", &d.size_ft))
@@ -658,13 +658,13 @@ static json_t *op_best_aim(rctx *c, json_t *q)
             goto done;
         }
         gg_creature k = gg_creature_default();
-        if (!cell_of(c, json_array_get(it, 1), &k.cell))
+        if (!cell_of(c, json_array_get(it, 1), &k.body.cell))
             goto done;
         const char *id = json_string_value(jid);
         if (id_listed(jal, id))
-            k.side = 0;
+            k.body.side = 0;
         else if (id_listed(jen, id))
-            k.side = 1;
+            k.body.side = 1;
         else {
             rmsg(c, "creature \"%s\" is neither enemy nor ally", id);
             goto done;
@@ -678,11 +678,11 @@ static json_t *op_best_aim(rctx *c, json_t *q)
         goto done;
     if (d.actor == GG_NO_CREATURE) {
         gg_creature k = gg_creature_default();
-        k.cell = acell;
+        k.body.cell = acell;
         r.cr[r.n] = k;
         r.ids[r.n] = json_string_value(jactor);
         d.actor = r.n++;
-    } else if (!gg_cell_eq(r.cr[d.actor].cell, acell)) {
+    } else if (!gg_cell_eq(r.cr[d.actor].body.cell, acell)) {
         rmsg(c, "actor_cell differs from the actor's creature cell");
         goto done;
     }

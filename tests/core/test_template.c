@@ -388,7 +388,7 @@ static void template__every_invalid_argument_is_reported(void **state)
     /* These argument checks are not template validation, so they win over an off-map origin. */
     expect_invalid(&sphere, gg_cell_make(-9, -9), 0, 5, 5, buf, 8, &n,
                    "cell_size_ft is less than 1");
-    static const int32_t bad_shapes[] = {0, 6, 99, -1, INT32_MAX};
+    static const int32_t bad_shapes[] = {0, 7, 99, -1, INT32_MAX};
     for (int i = 0; i < 5; ++i) {
         gg_template t = tpl_make((gg_shape)bad_shapes[i], 10, 1, 0);
         expect_invalid(&t, o, 5, 5, 5, buf, 8, &n, "unknown template shape");
@@ -482,7 +482,7 @@ static void template__counts_match_the_walk_when_clipped(void **state)
         int32_t w = 1 + (int32_t)(rng_next(&s) % 200), h = 1 + (int32_t)(rng_next(&s) % 200);
         gg_cell o = gg_cell_make((int32_t)(rng_next(&s) % (uint64_t)w),
                                  (int32_t)(rng_next(&s) % (uint64_t)h));
-        gg_shape shape = (gg_shape)(1 + (int)(rng_next(&s) % 5));
+        gg_shape shape = (gg_shape)(1 + (int)(rng_next(&s) % 6));
         int32_t dc = (int32_t)(rng_next(&s) % 3) - 1, dr = (int32_t)(rng_next(&s) % 3) - 1;
         if (dc == 0 && dr == 0)
             dc = 1;
@@ -509,6 +509,7 @@ static void template__counts_match_the_walk_when_clipped(void **state)
                     switch (shape) {
                     case GG_SHAPE_SPHERE:
                     case GG_SHAPE_CYLINDER:
+                    case GG_SHAPE_EMANATION:
                         in = ax <= nn && ay <= nn;
                         break;
                     case GG_SHAPE_CONE: {

@@ -62,8 +62,8 @@ static inline bool fx_wall(gg_scene *s, double x1, double y1, double x2, double 
 static inline gg_creature fx_at(int32_t col, int32_t row, int32_t side)
 {
     gg_creature c = gg_creature_default();
-    c.cell = gg_cell_make(col, row);
-    c.side = side;
+    c.body.cell = gg_cell_make(col, row);
+    c.body.side = side;
     return c;
 }
 

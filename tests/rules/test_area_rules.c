@@ -13,7 +13,7 @@
 #define SH 9
 
 /* One creature on every cell: the area's targets are exactly its cells. */
-static void sweep_one(const gg_scene *s, gg_area_shape shape, int32_t size_ft, gg_cell origin,
+static void sweep_one(const gg_scene *s, gg_shape shape, int32_t size_ft, gg_cell origin,
                       bool has_dir, gg_cell dir)
 {
     static gg_creature cr[SW * SH];
@@ -31,11 +31,11 @@ static void sweep_one(const gg_scene *s, gg_area_shape shape, int32_t size_ft, g
     assert_int_equal(gg_rules_area_targets(s, cr, SW * SH, &a, got, SW * SH, &n), GG_OK);
 
     gg_template tpl;
-    bool includes = shape == GG_AREA_SPHERE || shape == GG_AREA_CYLINDER;
-    tpl.shape = shape == GG_AREA_CYLINDER  ? GG_SHAPE_CYLINDER
-                : shape == GG_AREA_CUBE    ? GG_SHAPE_CUBE
-                : shape == GG_AREA_CONE    ? GG_SHAPE_CONE
-                : shape == GG_AREA_LINE    ? GG_SHAPE_LINE
+    bool includes = shape == GG_SHAPE_SPHERE || shape == GG_SHAPE_CYLINDER;
+    tpl.shape = shape == GG_SHAPE_CYLINDER  ? GG_SHAPE_CYLINDER
+                : shape == GG_SHAPE_CUBE    ? GG_SHAPE_CUBE
+                : shape == GG_SHAPE_CONE    ? GG_SHAPE_CONE
+                : shape == GG_SHAPE_LINE    ? GG_SHAPE_LINE
                                            : GG_SHAPE_SPHERE;
     tpl.size_ft = size_ft;
     tpl.has_direction = has_dir;
@@ -47,7 +47,7 @@ static void sweep_one(const gg_scene *s, gg_area_shape shape, int32_t size_ft, g
     for (int32_t k = 0; k < m; k++) {
         bool found = false;
         for (int32_t j = 0; j < n; j++)
-            found = found || gg_cell_eq(cr[got[j].creature].cell, want[k]);
+            found = found || gg_cell_eq(cr[got[j].creature].body.cell, want[k]);
         assert_true(found);
     }
 }
@@ -62,8 +62,8 @@ static void area_rules__targets_equal_the_trimmed_area_cells(void **state)
     gg_scene *s = fx_scene(map, SH);
     assert_non_null(s);
     assert_true(fx_wall(s, 7, 0, 7, 4));
-    const gg_area_shape shapes[6] = {GG_AREA_SPHERE, GG_AREA_CYLINDER, GG_AREA_EMANATION,
-                                     GG_AREA_CUBE,   GG_AREA_CONE,     GG_AREA_LINE};
+    const gg_shape shapes[6] = {GG_SHAPE_SPHERE, GG_SHAPE_CYLINDER, GG_SHAPE_EMANATION,
+                                     GG_SHAPE_CUBE,   GG_SHAPE_CONE,     GG_SHAPE_LINE};
     const gg_cell dirs[9] = {{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1},
                              {-1, 1}, {-1, 0}, {-1, -1}, {3, -2}};
     const gg_cell origins[3] = {{5, 4}, {0, 0}, {10, 7}};
@@ -98,7 +98,7 @@ static void area_rules__targets_carry_cover_from_the_origin(void **state)
     gg_creature cr[5] = {fx_at(0, 1, 0), fx_at(3, 1, 0), fx_at(4, 1, 1), fx_at(2, 1, 1),
                          fx_at(7, 1, 1)};
     gg_area_def a = gg_area_def_default();
-    a.shape = GG_AREA_SPHERE;
+    a.shape = GG_SHAPE_SPHERE;
     a.size_ft = 10;
     a.origin = gg_cell_make(2, 1);
     gg_area_target t[5];
@@ -149,13 +149,13 @@ static void area_rules__targets_reject_bad_arguments(void **state)
     b.struct_size = 0;
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_BAD_DEF);
     b = a;
-    b.shape = (gg_area_shape)42;
+    b.shape = (gg_shape)42;
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_INVALID_ARG);
     b = a;
     b.size_ft = 0;
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_INVALID_ARG);
     b = a;
-    b.shape = GG_AREA_CONE;
+    b.shape = GG_SHAPE_CONE;
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_INVALID_ARG);
     b.has_direction = true; /* (0,0) */
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_INVALID_ARG);
@@ -178,7 +178,7 @@ static void aim_creatures(gg_creature cr[N_AIM])
     cr[ROG] = fx_at(4, 1, 1);
 }
 
-static gg_aim aim_of(const gg_scene *s, const gg_creature *cr, gg_area_shape shape, int32_t size,
+static gg_aim aim_of(const gg_scene *s, const gg_creature *cr, gg_shape shape, int32_t size,
                      gg_area_role roles[N_AIM])
 {
     static const gg_cell offered[3] = {{4, 6}, {5, 6}, {4, 1}};
@@ -202,7 +202,7 @@ static void area_rules__best_aim_matches_nat20(void **state)
     aim_creatures(cr);
     gg_area_role roles[N_AIM];
 
-    gg_aim a = aim_of(s, cr, GG_AREA_CONE, 15, roles);
+    gg_aim a = aim_of(s, cr, GG_SHAPE_CONE, 15, roles);
     assert_true(a.found);
     assert_true(a.has_direction);
     assert_true(gg_cell_eq(a.direction, gg_cell_make(0, 1)));
@@ -211,21 +211,21 @@ static void area_rules__best_aim_matches_nat20(void **state)
     assert_int_equal(roles[WIZ], GG_ROLE_AFFECTED);
     assert_int_equal(roles[KOB], GG_ROLE_OUTSIDE);
 
-    a = aim_of(s, cr, GG_AREA_EMANATION, 10, roles);
+    a = aim_of(s, cr, GG_SHAPE_EMANATION, 10, roles);
     assert_true(a.found);
     assert_false(a.has_direction);
     assert_int_equal(a.allies, 1); /* kob, never the actor */
     assert_int_equal(roles[MON], GG_ROLE_OUTSIDE);
     assert_int_equal(roles[KOB], GG_ROLE_AFFECTED);
 
-    a = aim_of(s, cr, GG_AREA_SPHERE, 10, roles);
+    a = aim_of(s, cr, GG_SHAPE_SPHERE, 10, roles);
     assert_true(gg_cell_eq(a.origin, gg_cell_make(4, 1))); /* the others would catch mon */
     assert_int_equal(roles[ROG], GG_ROLE_AFFECTED);
 
-    a = aim_of(s, cr, GG_AREA_LINE, 30, roles);
+    a = aim_of(s, cr, GG_SHAPE_LINE, 30, roles);
     assert_true(gg_cell_eq(a.direction, gg_cell_make(0, -1))); /* N ties S; N comes first */
 
-    a = aim_of(s, cr, GG_AREA_CUBE, 10, roles);
+    a = aim_of(s, cr, GG_SHAPE_CUBE, 10, roles);
     assert_true(gg_cell_eq(a.direction, gg_cell_make(0, 1))); /* S beats SE on spread */
     assert_int_equal(roles[HERO], GG_ROLE_AFFECTED);
     gg_scene_destroy(s);
@@ -240,7 +240,7 @@ static void area_rules__best_aim_filters_and_spares(void **state)
     aim_creatures(cr);
     gg_area_role roles[N_AIM];
     gg_aim_def d = gg_aim_def_default();
-    d.shape = GG_AREA_EMANATION;
+    d.shape = GG_SHAPE_EMANATION;
     d.size_ft = 10;
     d.actor = MON;
     gg_aim a;
@@ -284,7 +284,7 @@ static void area_rules__best_aim_rejects_bad_arguments(void **state)
     aim_creatures(cr);
     gg_aim a;
     gg_aim_def d = gg_aim_def_default();
-    d.shape = GG_AREA_CONE;
+    d.shape = GG_SHAPE_CONE;
     d.size_ft = 15;
     d.actor = MON;
     assert_int_equal(gg_rules_best_aim(s, cr, N_AIM, &d, NULL, NULL), GG_E_INVALID_ARG);
@@ -309,7 +309,7 @@ static void area_rules__best_aim_rejects_bad_arguments(void **state)
     b.affects = (gg_affects)7;
     assert_int_equal(gg_rules_best_aim(s, cr, N_AIM, &b, &a, NULL), GG_E_INVALID_ARG);
     b = d;
-    b.shape = (gg_area_shape)0;
+    b.shape = (gg_shape)0;
     assert_int_equal(gg_rules_best_aim(s, cr, N_AIM, &b, &a, NULL), GG_E_INVALID_ARG);
     cr[MON].tracked = false;
     assert_int_equal(gg_rules_best_aim(s, cr, N_AIM, &d, &a, NULL), GG_E_OUT_OF_BOUNDS);
@@ -318,7 +318,7 @@ static void area_rules__best_aim_rejects_bad_arguments(void **state)
     cr[MON].tracked = true;
     const gg_cell off[1] = {{-1, -1}};
     b = d;
-    b.shape = GG_AREA_SPHERE;
+    b.shape = GG_SHAPE_SPHERE;
     b.target_cells = off;
     b.target_count = 1;
     assert_int_equal(gg_rules_best_aim(s, cr, N_AIM, &b, &a, NULL), GG_OK);

@@ -177,7 +177,7 @@ static void cover_rules__many_creatures_are_batched_exactly(void **state)
     gg_cover c = GG_COVER_NONE;
     assert_int_equal(gg_rules_target_cover(s, cr, 200, 0, 1, NULL, &c), GG_OK);
     assert_int_equal(c, GG_COVER_HALF);
-    cr[199].cell = gg_cell_make(5, 30);
+    cr[199].body.cell = gg_cell_make(5, 30);
     assert_int_equal(gg_rules_target_cover(s, cr, 200, 0, 1, NULL, &c), GG_OK);
     assert_int_equal(c, GG_COVER_NONE);
     gg_scene_destroy(s);

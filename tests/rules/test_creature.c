@@ -22,8 +22,9 @@ static void creature__default_is_a_plain_medium_combatant(void **state)
     assert_int_equal(c.struct_size, sizeof(gg_creature));
     assert_true(c.tracked);
     assert_true(c.alive);
-    assert_int_equal(c.size_cells, 1);
-    assert_int_equal(c.conditions, 0);
+    assert_int_equal(c.body.size, GG_SIZE_MEDIUM);
+    assert_int_equal(c.body.side, 0);
+    assert_int_equal(c.body.conditions, 0);
     assert_int_equal(c.senses.blindsight_ft, GG_SENSE_NONE);
     assert_int_equal(c.reach_ft, 5);
     assert_true(c.reaction_available);
@@ -54,7 +55,7 @@ static void creature__array_checks_answer_with_statuses(void **state)
     assert_int_equal(push_status(s, bad, 2), GG_E_BAD_DEF);
 
     bad[1] = cr[1];
-    bad[1].size_cells = 2; /* footprints: a later version */
+    bad[1].body.size = GG_SIZE_LARGE; /* footprints: a later version */
     assert_int_equal(push_status(s, bad, 2), GG_E_INVALID_ARG);
     bad[1] = cr[1];
     bad[1].reach_ft = -5;
@@ -69,7 +70,7 @@ static void creature__array_checks_answer_with_statuses(void **state)
     bad[1].senses.truesight_ft = -2;
     assert_int_equal(push_status(s, bad, 2), GG_E_INVALID_ARG);
     bad[1] = cr[1];
-    bad[1].conditions = 1u << 20;
+    bad[1].body.conditions = 1u << 20;
     assert_int_equal(push_status(s, bad, 2), GG_E_INVALID_ARG);
     bad[1] = cr[1];
     bad[1].frightened_by = 2;
@@ -78,7 +79,7 @@ static void creature__array_checks_answer_with_statuses(void **state)
     bad[1].charmed_by = -2;
     assert_int_equal(push_status(s, bad, 2), GG_E_INVALID_ARG);
     bad[1] = cr[1];
-    bad[1].cell = gg_cell_make(5, 0);
+    bad[1].body.cell = gg_cell_make(5, 0);
     assert_int_equal(push_status(s, bad, 2), GG_E_OUT_OF_BOUNDS);
     bad[1].tracked = false; /* an untracked creature's cell is ignored */
     gg_cell out[4];

@@ -103,7 +103,7 @@ static void move_rules__plan_move_reasons_in_order(void **state)
                         fx_at(1, 2, 1), fx_at(1, 3, 1), fx_at(1, 4, 1)};
     assert_int_equal(plan_of(s, x, w, 6, gg_cell_make(3, 2), 64).res, GG_MOVE_UNREACHABLE);
     for (int i = 1; i < 6; i++)
-        w[i].side = 0;
+        w[i].body.side = 0;
     assert_int_equal(plan_of(s, x, w, 6, gg_cell_make(3, 2), 64).res, GG_MOVE_OK);
     gg_scratch_destroy(x);
     gg_scene_destroy(s);
@@ -180,7 +180,7 @@ static gg_scene *oa_scene(gg_creature cr[N_OA])
     cr[PIKE].reach_ft = 10;
     cr[ALLY] = fx_at(1, 2, 0);
     cr[BLIND] = fx_at(5, 2, 1);
-    cr[BLIND].conditions = GG_CONDITION_BLINDED;
+    cr[BLIND].body.conditions = GG_CONDITION_BLINDED;
     cr[WALLED] = fx_at(6, 1, 1);
     return s;
 }
@@ -211,13 +211,13 @@ static void move_rules__opportunity_schedule_matches_nat20(void **state)
     c2[HERO].disengaging = true;
     assert_int_equal(schedule(s, c2, ev), 0);
     memcpy(c2, cr, sizeof c2);
-    c2[HERO].conditions = GG_CONDITION_INVISIBLE;
+    c2[HERO].body.conditions = GG_CONDITION_INVISIBLE;
     assert_int_equal(schedule(s, c2, ev), 0);
     memcpy(c2, cr, sizeof c2);
     c2[GOB].reaction_available = false;
     assert_int_equal(schedule(s, c2, ev), 0);
     memcpy(c2, cr, sizeof c2);
-    c2[GOB].conditions = GG_CONDITION_INCAPACITATED;
+    c2[GOB].body.conditions = GG_CONDITION_INCAPACITATED;
     assert_int_equal(schedule(s, c2, ev), 0);
     memcpy(c2, cr, sizeof c2);
     c2[GOB].charmed_by = HERO;
@@ -226,7 +226,7 @@ static void move_rules__opportunity_schedule_matches_nat20(void **state)
     c2[GOB].reach_ft = 0;
     assert_int_equal(schedule(s, c2, ev), 0);
     memcpy(c2, cr, sizeof c2);
-    c2[GOB].side = 0;
+    c2[GOB].body.side = 0;
     assert_int_equal(schedule(s, c2, ev), 0);
     /* The blinded reactor sees with blindsight; the walled one never has line of sight. */
     memcpy(c2, cr, sizeof c2);

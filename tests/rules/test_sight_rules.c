@@ -29,17 +29,17 @@ static void sight_rules__composite_can_see_follows_the_code_variant(void **state
     assert_non_null(s);
     gg_creature v = fx_at(0, 1, 0), t = fx_at(2, 1, 1);
     assert_true(sees(s, &v, &t));
-    t.cell = gg_cell_make(3, 1); /* dark, no darkvision */
+    t.body.cell = gg_cell_make(3, 1); /* dark, no darkvision */
     assert_false(sees(s, &v, &t));
     v.senses.darkvision_ft = 60;
     assert_true(sees(s, &v, &t));
-    t.cell = gg_cell_make(5, 1); /* heavily obscured: darkvision does not help */
+    t.body.cell = gg_cell_make(5, 1); /* heavily obscured: darkvision does not help */
     assert_false(sees(s, &v, &t));
 
     /* Blinded: only blindsight that reaches pierces it; 0 ft and truesight do not. */
     v = fx_at(0, 1, 0);
     t = fx_at(2, 1, 1);
-    v.conditions = GG_CONDITION_BLINDED;
+    v.body.conditions = GG_CONDITION_BLINDED;
     assert_false(sees(s, &v, &t));
     v.senses.truesight_ft = 60;
     assert_false(sees(s, &v, &t));
@@ -52,7 +52,7 @@ static void sight_rules__composite_can_see_follows_the_code_variant(void **state
 
     /* Invisible: blindsight or truesight that reaches; never darkvision. */
     v = fx_at(0, 1, 0);
-    t.conditions = GG_CONDITION_INVISIBLE;
+    t.body.conditions = GG_CONDITION_INVISIBLE;
     assert_false(sees(s, &v, &t));
     v.senses.darkvision_ft = 120;
     assert_false(sees(s, &v, &t));
@@ -68,7 +68,7 @@ static void sight_rules__composite_can_see_follows_the_code_variant(void **state
 
     /* Untracked positions are seen. */
     v.tracked = false;
-    v.cell = gg_cell_make(-5, -5);
+    v.body.cell = gg_cell_make(-5, -5);
     assert_true(sees(s, &v, &t));
     gg_scene_destroy(s);
 }
@@ -107,7 +107,7 @@ static void sight_rules__attack_sight_collects_sources_both_ways(void **state)
     assert_int_equal(r.mode, GG_ROLL_NORMAL);
 
     /* An invisible attacker: the target can't see it. Raw sight ignores the condition. */
-    a.conditions = GG_CONDITION_INVISIBLE;
+    a.body.conditions = GG_CONDITION_INVISIBLE;
     assert_int_equal(gg_rules_attack_sight(s, &a, &t, &r), GG_OK);
     assert_true(r.target_sees_attacker);
     assert_int_equal(r.advantage, GG_SOURCE_INVISIBLE_ATTACKER);
@@ -126,13 +126,13 @@ static void sight_rules__attack_sight_collects_sources_both_ways(void **state)
 
     /* Both directions unseen (a wall): one of each cancels. */
     t = fx_at(2, 1, 1);
-    t.conditions = GG_CONDITION_INVISIBLE;
-    a.conditions = GG_CONDITION_BLINDED;
+    t.body.conditions = GG_CONDITION_INVISIBLE;
+    a.body.conditions = GG_CONDITION_BLINDED;
     assert_int_equal(gg_rules_attack_sight(s, &a, &t, &r), GG_OK);
     assert_int_equal(r.disadvantage, GG_SOURCE_INVISIBLE_TARGET | GG_SOURCE_BLINDED_ATTACKER);
     assert_int_equal(r.mode, GG_ROLL_DISADVANTAGE);
-    t.conditions = GG_CONDITION_BLINDED;
-    a.conditions = 0u;
+    t.body.conditions = GG_CONDITION_BLINDED;
+    a.body.conditions = 0u;
     assert_int_equal(gg_rules_attack_sight(s, &a, &t, &r), GG_OK);
     assert_int_equal(r.advantage, GG_SOURCE_BLINDED_TARGET);
     assert_true(fx_wall(s, 1, 0, 1, 3));
@@ -143,7 +143,7 @@ static void sight_rules__attack_sight_collects_sources_both_ways(void **state)
 
     /* Untracked: seen both ways. */
     t.tracked = false;
-    t.conditions = 0u;
+    t.body.conditions = 0u;
     assert_int_equal(gg_rules_attack_sight(s, &a, &t, &r), GG_OK);
     assert_true(r.attacker_sees_target && r.target_sees_attacker);
     gg_scene_destroy(s);
@@ -159,7 +159,7 @@ static void sight_rules__attack_sight_rejects_bad_arguments(void **state)
     assert_int_equal(gg_rules_attack_sight(s, &a, &t, NULL), GG_E_INVALID_ARG);
     assert_int_equal(gg_rules_attack_sight(NULL, &a, &t, &r), GG_E_INVALID_ARG);
     assert_int_equal(gg_rules_attack_sight(s, NULL, &t, &r), GG_E_INVALID_ARG);
-    a.size_cells = 3;
+    a.body.size = GG_SIZE_HUGE;
     assert_int_equal(gg_rules_attack_sight(s, &a, &t, &r), GG_E_INVALID_ARG);
     a = fx_at(0, -1, 0);
     assert_int_equal(gg_rules_attack_sight(s, &a, &t, &r), GG_E_OUT_OF_BOUNDS);

@@ -8,12 +8,20 @@
 
 typedef struct cfx {
     gg_scene *s;
-    gg_cover_body att, tgt;
-    gg_cover_body cr[32];
+    gg_body att, tgt;
+    gg_body cr[32];
     int ncr;
     gg_cover_line lines[64];
     int32_t nlines;
 } cfx;
+
+/* The size whose footprint side is `side` cells (1..4): Medium, Large, Huge, Gargantuan. */
+static inline gg_size cfx_size(int side)
+{
+    static const gg_size k[5] = {GG_SIZE_MEDIUM, GG_SIZE_MEDIUM, GG_SIZE_LARGE, GG_SIZE_HUGE,
+                                 GG_SIZE_GARGANTUAN};
+    return k[side];
+}
 
 /* Rows top to bottom; a run of k A's (or T's) in the first row holding them makes a k x k body. */
 static inline void cfx_build(cfx *c, int w, int h, const char *const *rows)
@@ -35,13 +43,13 @@ static inline void cfx_build(cfx *c, int w, int h, const char *const *rows)
             else if (ch == 'q')
                 assert_int_equal(gg_scene_set_cover(c->s, cell, GG_COVER_THREE_QUARTERS), GG_OK);
             else if (ch == 'c')
-                c->cr[c->ncr++] = gg_cover_body_make(cell);
+                c->cr[c->ncr++] = gg_body_make(cell);
             else if ((ch == 'A' && !seen_a) || (ch == 'T' && !seen_t)) {
                 int k = 0;
                 while (x + k < w && rows[r][x + k] == ch)
                     ++k;
-                gg_cover_body b = gg_cover_body_make(cell);
-                b.size = k;
+                gg_body b = gg_body_make(cell);
+                b.size = cfx_size(k);
                 if (ch == 'A') {
                     c->att = b;
                     seen_a = true;
@@ -101,7 +109,7 @@ static inline const char *cfx_caps(const cfx *c, char *buf)
 
 static inline void cfx_swap(cfx *c)
 {
-    gg_cover_body t = c->att;
+    gg_body t = c->att;
     c->att = c->tgt;
     c->tgt = t;
 }

@@ -273,7 +273,7 @@ static void corners2d__C2D_20_large_target_best_square(void **state)
     const char *m[] = {"A.#TT", "...TT"};
     cfx c;
     cfx_build(&c, 5, 2, m);
-    assert_int_equal(c.tgt.size, 2);
+    assert_int_equal(c.tgt.size, GG_SIZE_LARGE);
     gg_cover_def d = cfx_def(M2);
     expect(&c, &d, GG_COVER_NONE, 0, 0, 2, 3, 1, "NNNN");
     cfx_free(&c);
@@ -285,7 +285,7 @@ static void corners2d__C2D_21_large_attacker(void **state)
     const char *m[] = {"AA.#.T", "AA...."};
     cfx c;
     cfx_build(&c, 6, 2, m);
-    assert_int_equal(c.att.size, 2);
+    assert_int_equal(c.att.size, GG_SIZE_LARGE);
     gg_cover_def d = cfx_def(M2);
     expect(&c, &d, GG_COVER_HALF, 0, 1, 2, 5, 0, "TTNN");
     d.exact_corners = true;

@@ -48,8 +48,8 @@ static void corners3d__C3D_02_one_foot_step_gives_no_cover(void **state)
     w3 w;
     w3_make(&w, 2, 1);
     w.floor[1] = 1 * FT;
-    w.c.att = gg_cover_body_make(gg_cell_make(0, 0));
-    w.c.tgt = gg_cover_body_make(gg_cell_make(1, 0));
+    w.c.att = gg_body_make(gg_cell_make(0, 0));
+    w.c.tgt = gg_body_make(gg_cell_make(1, 0));
     w.c.tgt.base_in = 1 * FT;
     gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_MELEE);
     assert_int_equal(r.lines, 16);
@@ -72,8 +72,8 @@ static void corners3d__C3D_05_four_foot_step(void **state)
     w3 w;
     w3_make(&w, 2, 1);
     w.floor[1] = 4 * FT;
-    w.c.att = gg_cover_body_make(gg_cell_make(0, 0));
-    w.c.tgt = gg_cover_body_make(gg_cell_make(1, 0));
+    w.c.att = gg_body_make(gg_cell_make(0, 0));
+    w.c.tgt = gg_body_make(gg_cell_make(1, 0));
     w.c.tgt.base_in = 4 * FT;
     gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_MELEE);
     assert_int_equal(r.lines, 16);
@@ -91,9 +91,9 @@ static void corners3d__C3D_06_downward_melee_from_a_ledge(void **state)
     w3 w;
     w3_make(&w, 2, 1);
     w.floor[0] = 5 * FT;
-    w.c.att = gg_cover_body_make(gg_cell_make(0, 0));
+    w.c.att = gg_body_make(gg_cell_make(0, 0));
     w.c.att.base_in = 5 * FT;
-    w.c.tgt = gg_cover_body_make(gg_cell_make(1, 0));
+    w.c.tgt = gg_body_make(gg_cell_make(1, 0));
     gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_MELEE);
     assert_int_equal(r.lines, 16);
     assert_int_equal(r.n_total, 0);
@@ -113,8 +113,8 @@ static void corners3d__C3D_11_curb_and_the_low_point_boost(void **state)
     (void)state;
     w3 w;
     w3_make(&w, 5, 1);
-    w.c.att = gg_cover_body_make(gg_cell_make(4, 0));
-    w.c.tgt = gg_cover_body_make(gg_cell_make(0, 0));
+    w.c.att = gg_body_make(gg_cell_make(4, 0));
+    w.c.tgt = gg_body_make(gg_cell_make(0, 0));
     gg_cover_box curb = {{1, 0}, {1, 0}, 0, 1 * FT, GG_COVER_TOTAL};
     w.boxes[w.nboxes++] = curb;
     w3_fixed(&w, 22.5, 2.5, 2.5);
@@ -140,8 +140,8 @@ static void corners3d__C3D_15_omission_rule_on_a_platform(void **state)
     w3 w;
     w3_make(&w, 5, 1);
     w.floor[0] = 4 * FT;
-    w.c.att = gg_cover_body_make(gg_cell_make(4, 0));
-    w.c.tgt = gg_cover_body_make(gg_cell_make(0, 0));
+    w.c.att = gg_body_make(gg_cell_make(4, 0));
+    w.c.tgt = gg_body_make(gg_cell_make(0, 0));
     w.c.tgt.base_in = 4 * FT;
     w3_fixed(&w, 22.5, 2.5, 2.5);
     gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_RANGED);
@@ -157,10 +157,10 @@ static int32_t count_points(double ax, double ay, double az, int tsize, int32_t 
 {
     w3 w;
     w3_make(&w, 6, 6);
-    w.c.att = gg_cover_body_make(gg_cell_make((int32_t)(ax / 5), (int32_t)(ay / 5)));
+    w.c.att = gg_body_make(gg_cell_make((int32_t)(ax / 5), (int32_t)(ay / 5)));
     w.c.att.base_in = (int32_t)(az / 5) * 5 * FT;
-    w.c.tgt = gg_cover_body_make(gg_cell_make(0, 0));
-    w.c.tgt.size = tsize;
+    w.c.tgt = gg_body_make(gg_cell_make(0, 0));
+    w.c.tgt.size = cfx_size(tsize);
     w.c.tgt.height_in = theight_in;
     w3_fixed(&w, ax, ay, az);
     gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_RANGED);
@@ -187,10 +187,10 @@ static void corners3d__C3D_18_large_target_behind_a_wall(void **state)
     w3 w;
     w3_make(&w, 5, 3);
     w.floor[4] = 5 * FT; /* floor(4,0) = 5 */
-    w.c.att = gg_cover_body_make(gg_cell_make(4, 0));
+    w.c.att = gg_body_make(gg_cell_make(4, 0));
     w.c.att.base_in = 5 * FT;
-    w.c.tgt = gg_cover_body_make(gg_cell_make(0, 0));
-    w.c.tgt.size = 2;
+    w.c.tgt = gg_body_make(gg_cell_make(0, 0));
+    w.c.tgt.size = GG_SIZE_LARGE;
     w.c.tgt.height_in = 10 * FT;
     gg_cover_box wall = {{2, -1}, {2, 2}, 0, 5 * FT, GG_COVER_TOTAL};
     w.boxes[w.nboxes++] = wall;

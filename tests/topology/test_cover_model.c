@@ -78,25 +78,25 @@ static void model__rejects_each_invalid_input(void **state)
     b.boxes = &badcap;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
     /* bodies */
-    gg_cover_body big = c.att;
-    big.size = GG_COVER_MAX_SIZE + 1;
+    gg_body big = c.att;
+    big.size = (gg_size)(GG_SIZE_GARGANTUAN + 1);
     assert_int_equal(CALL(c.s, &big, &c.tgt, NULL, 0, &d, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    big.size = 0;
+    big.size = (gg_size)-1;
     assert_int_equal(CALL(c.s, &c.att, &big, NULL, 0, &d, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    gg_cover_body high = c.att;
+    gg_body high = c.att;
     high.base_in = GG_COVER_HEIGHT_LIMIT + 1;
     assert_int_equal(CALL(c.s, &high, &c.tgt, NULL, 0, &d, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
     high = c.att;
     high.height_in = -1;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, &high, 1, &d, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
     /* off the map: the attacker, the target, a footprint overhanging the edge */
-    gg_cover_body off = gg_cover_body_make(gg_cell_make(4, 0));
+    gg_body off = gg_body_make(gg_cell_make(4, 0));
     assert_int_equal(CALL(c.s, &off, &c.tgt, NULL, 0, &d, &r, NULL, 0, NULL), GG_E_OUT_OF_BOUNDS);
     assert_int_equal(r.degree, GG_COVER_NONE);
-    off = gg_cover_body_make(gg_cell_make(-1, 0));
+    off = gg_body_make(gg_cell_make(-1, 0));
     assert_int_equal(CALL(c.s, &c.att, &off, NULL, 0, &d, &r, NULL, 0, NULL), GG_E_OUT_OF_BOUNDS);
-    off = gg_cover_body_make(gg_cell_make(3, 0));
-    off.size = 2;
+    off = gg_body_make(gg_cell_make(3, 0));
+    off.size = GG_SIZE_LARGE;
     assert_int_equal(CALL(c.s, &c.att, &off, NULL, 0, &d, &r, NULL, 0, NULL), GG_E_OUT_OF_BOUNDS);
 #undef CALL
     cfx_free(&c);
@@ -190,14 +190,14 @@ static void random_scene(rnd *x, fx_rng *r, int nwalls, bool flat)
         assert_int_equal(gg_scene_add_wall(x->c.s, &w, NULL), GG_OK);
     }
     do {
-        x->c.att = gg_cover_body_make(rcell(r, x->w, x->h));
-        x->c.tgt = gg_cover_body_make(rcell(r, x->w, x->h));
+        x->c.att = gg_body_make(rcell(r, x->w, x->h));
+        x->c.tgt = gg_body_make(rcell(r, x->w, x->h));
     } while (gg_cell_eq(x->c.att.cell, x->c.tgt.cell));
     assert_int_equal(gg_scene_set_blocked(x->c.s, x->c.att.cell, false), GG_OK);
     assert_int_equal(gg_scene_set_blocked(x->c.s, x->c.tgt.cell, false), GG_OK);
     int ncr = flat ? 0 : (int)fx_below(r, 4);
     for (int k = 0; k < ncr; ++k)
-        x->c.cr[x->c.ncr++] = gg_cover_body_make(rcell(r, x->w, x->h));
+        x->c.cr[x->c.ncr++] = gg_body_make(rcell(r, x->w, x->h));
 }
 
 static void model__tagged_is_cover_between(void **state)
@@ -294,7 +294,7 @@ static void model__adding_an_obstacle_never_lowers_cover(void **state)
                      y1 + (double)fx_below(&r, 5) - 2.0,
                      fx_below(&r, 2) ? GG_COVER_NONE : (gg_cover)(1 + fx_below(&r, 3)));
         } else {
-            x.c.cr[x.c.ncr++] = gg_cover_body_make(c);
+            x.c.cr[x.c.ncr++] = gg_body_make(c);
         }
         gg_cover after = cfx_degree(&x.c, mode);
         if (after < before)
@@ -339,8 +339,8 @@ static void model__lines_and_adjacent_melee_are_symmetric(void **state)
             assert_int_equal(a.sight, b.sight);
         }
         /* 3.5 adjacent melee scores the same 16 lines both ways */
-        gg_cover_body a = gg_cover_body_make(rcell(&r, x.w - 1, x.h - 1));
-        gg_cover_body t = gg_cover_body_make(gg_cell_make(a.cell.col + (int32_t)fx_below(&r, 2),
+        gg_body a = gg_body_make(rcell(&r, x.w - 1, x.h - 1));
+        gg_body t = gg_body_make(gg_cell_make(a.cell.col + (int32_t)fx_below(&r, 2),
                                                           a.cell.row + 1));
         assert_int_equal(gg_scene_set_blocked(x.c.s, a.cell, false), GG_OK);
         assert_int_equal(gg_scene_set_blocked(x.c.s, t.cell, false), GG_OK);
@@ -413,8 +413,8 @@ static void model__corners_2d_and_3d_agree_on_flat_ground(void **state)
 /* One query and its answer. */
 typedef struct sq {
     const gg_scene *s;
-    gg_cover_body att, tgt;
-    const gg_cover_body *cr;
+    gg_body att, tgt;
+    const gg_body *cr;
     int32_t ncr;
     gg_cover_def def;
     gg_status st;
@@ -504,11 +504,11 @@ static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
     w.y2 = 16;
     w.door = GG_DOOR_OPEN;
     assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
-    gg_cover_body cr[3] = {gg_cover_body_make(gg_cell_make(12, 9)),
-                           gg_cover_body_make(gg_cell_make(18, 14)),
-                           gg_cover_body_make(gg_cell_make(24, 2))};
-    cr[1].size = 2;
-    cr[2].size = 3;
+    gg_body cr[3] = {gg_body_make(gg_cell_make(12, 9)),
+                           gg_body_make(gg_cell_make(18, 14)),
+                           gg_body_make(gg_cell_make(24, 2))};
+    cr[1].size = GG_SIZE_LARGE;
+    cr[2].size = GG_SIZE_HUGE;
     static int32_t floor_in[W * H], ceiling_in[W * H];
     for (int k = 0; k < W * H; ++k) {
         floor_in[k] = (k * 7) % 5 == 0 ? (k * 13) % 40 : 0;
@@ -530,11 +530,11 @@ static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
     sq *main_q = calloc(NQ, sizeof *main_q), *thread_q = calloc(NQ, sizeof *thread_q);
     assert_non_null(main_q);
     assert_non_null(thread_q);
-    gg_cover_body big_a = gg_cover_body_make(gg_cell_make(2, 8)),
-                  big_t = gg_cover_body_make(gg_cell_make(30, 8)),
-                  near_a = gg_cover_body_make(gg_cell_make(9, 16)),
-                  near_t = gg_cover_body_make(gg_cell_make(13, 17));
-    big_a.size = big_t.size = near_a.size = near_t.size = GG_COVER_MAX_SIZE;
+    gg_body big_a = gg_body_make(gg_cell_make(2, 8)),
+                  big_t = gg_body_make(gg_cell_make(30, 8)),
+                  near_a = gg_body_make(gg_cell_make(9, 16)),
+                  near_t = gg_body_make(gg_cell_make(13, 17));
+    big_a.size = big_t.size = near_a.size = near_t.size = GG_SIZE_GARGANTUAN;
     for (int k = 0; k < NQ; ++k) {
         sq *q = &main_q[k];
         q->s = s;
@@ -587,8 +587,8 @@ static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
         case 10: /* the contact buffer overflows */
         case 11:
             q->s = ls;
-            q->att = gg_cover_body_make(gg_cell_make(0, 1));
-            q->tgt = gg_cover_body_make(gg_cell_make(LONG + 1, 1));
+            q->att = gg_body_make(gg_cell_make(0, 1));
+            q->tgt = gg_body_make(gg_cell_make(LONG + 1, 1));
             q->cr = NULL;
             q->ncr = 0;
             d->mode = GG_COVER_MODE_CORNERS_2D;

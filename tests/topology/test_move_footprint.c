@@ -209,13 +209,15 @@ static void move_footprint__difficult_paid_when_entered(void **state)
     fx_free(&f);
 }
 
-static gg_move_other other(int32_t col, int32_t row, gg_size size, bool ally)
+/* The mover's side (set in each def) and another side. */
+#define MOVER_SIDE 1
+#define ENEMY_SIDE 2
+
+static gg_body other(int32_t col, int32_t row, gg_size size, bool ally)
 {
-    gg_move_other o;
-    o.cell = qf_c(col, row);
+    gg_body o = gg_body_make(qf_c(col, row));
     o.size = size;
-    o.ally = ally;
-    o.incapacitated = false;
+    o.side = ally ? MOVER_SIDE : ENEMY_SIDE;
     return o;
 }
 
@@ -225,9 +227,10 @@ static void move_footprint__allies_pass_enemies_block(void **state)
     (void)state;
     static const char *const rows[] = {"#######", ".......", "#######"};
     fixture f = fx_make(qf_scene(rows, 3, 5));
-    gg_move_other o = other(3, 1, GG_SIZE_MEDIUM, true);
+    gg_body o = other(3, 1, GG_SIZE_MEDIUM, true);
     gg_move_def def = gg_move_def_default();
     def.others = &o;
+    def.side = MOVER_SIDE;
     def.other_count = 1;
     int32_t n = 0;
     assert_true(path_feet(&f, &def, qf_c(0, 1), qf_c(6, 1), &n) == 30);
@@ -248,10 +251,15 @@ static void move_footprint__allies_pass_enemies_block(void **state)
     assert_int_equal(n, 5);
     assert_false(ov[3].can_end);
     assert_true(ov[4].can_end);
-    o.ally = false;
+    o.side = ENEMY_SIDE;
     assert_true(path_feet(&f, &def, qf_c(0, 1), qf_c(6, 1), &n) == -1);
+    /* GG_SIDE_NONE (the default mover side) is nobody's ally, not even another GG_SIDE_NONE. */
+    o.side = GG_SIDE_NONE;
+    def.side = GG_SIDE_NONE;
+    assert_true(path_feet(&f, &def, qf_c(0, 1), qf_c(6, 1), &n) == -1);
+    def.side = MOVER_SIDE;
     /* Occupied-difficult (SRD 5.2): an ally's space is not difficult. */
-    o.ally = true;
+    o.side = MOVER_SIDE;
     def.occupied_difficult = true;
     assert_true(path_feet(&f, &def, qf_c(0, 1), qf_c(6, 1), &n) == 30);
     fx_free(&f);
@@ -265,9 +273,10 @@ static void move_footprint__srd52_passing_rules(void **state)
     (void)state;
     static const char *const rows[] = {"#######", ".......", "#######"};
     fixture f = fx_make(qf_scene(rows, 3, 5));
-    gg_move_other o = other(3, 1, GG_SIZE_TINY, false);
+    gg_body o = other(3, 1, GG_SIZE_TINY, false);
     gg_move_def def = gg_move_def_default();
     def.others = &o;
+    def.side = MOVER_SIDE;
     def.other_count = 1;
     int32_t n = 0;
     assert_true(path_feet(&f, &def, qf_c(0, 1), qf_c(6, 1), &n) == -1); /* Nat20: enemy blocks */
@@ -275,7 +284,7 @@ static void move_footprint__srd52_passing_rules(void **state)
     assert_true(path_feet(&f, &def, qf_c(0, 1), qf_c(6, 1), &n) == 30); /* Tiny */
     o.size = GG_SIZE_SMALL;                                               /* one size apart */
     assert_true(path_feet(&f, &def, qf_c(0, 1), qf_c(6, 1), &n) == -1);
-    o.incapacitated = true;
+    o.conditions = GG_CONDITION_INCAPACITATED;
     assert_true(path_feet(&f, &def, qf_c(0, 1), qf_c(6, 1), &n) == 30);
     def.occupied_difficult = true; /* a Small enemy's space is difficult: +5 */
     assert_true(path_feet(&f, &def, qf_c(0, 1), qf_c(6, 1), &n) == 35);
@@ -287,9 +296,10 @@ static void move_footprint__srd52_passing_rules(void **state)
     static const char *const rows5[] = {"#########", ".........", ".........", ".........",
                                         "#########"};
     f = fx_make(qf_scene(rows5, 5, 5));
-    gg_move_other huge = other(3, 1, GG_SIZE_HUGE, false);
+    gg_body huge = other(3, 1, GG_SIZE_HUGE, false);
     gg_move_def d2 = gg_move_def_default();
     d2.others = &huge;
+    d2.side = MOVER_SIDE;
     d2.other_count = 1;
     d2.pass_size_apart = true;
     assert_true(path_feet(&f, &d2, qf_c(0, 2), qf_c(8, 2), &n) == 40);
@@ -303,10 +313,11 @@ static void move_footprint__large_never_ends_overlapping(void **state)
 {
     (void)state;
     fixture f = fx_make(qf_open(6, 6, 5));
-    gg_move_other o = other(3, 3, GG_SIZE_MEDIUM, true);
+    gg_body o = other(3, 3, GG_SIZE_MEDIUM, true);
     gg_move_def def = gg_move_def_default();
     def.size = GG_SIZE_LARGE;
     def.others = &o;
+    def.side = MOVER_SIDE;
     def.other_count = 1;
     int32_t n = 0;
     assert_true(path_feet(&f, &def, qf_c(0, 0), qf_c(2, 2), &n) == -1);

@@ -812,10 +812,15 @@ static void move_path__invalid_arguments(void **state)
     bad.other_count = 1;
     assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    gg_move_other o = {qf_c(1, 1), (gg_size)8, false, false};
+    gg_body o = gg_body_make(qf_c(1, 1));
+    o.size = (gg_size)8;
     bad = def;
     bad.others = &o;
     bad.other_count = 1;
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+                     GG_E_INVALID_ARG);
+    o = gg_body_make(qf_c(1, 1));
+    o.conditions = 1u << 12; /* a condition bit this version does not know */
     assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(-1, 0), b, 0, out, 16,

@@ -122,28 +122,30 @@ static void consider(pick *pk, const lset *s, bool r35, gg_cell sc, int32_t corn
     pk->target_cell = tc;
 }
 
-static int32_t cheb_bodies(const gg_cover_body *a, const gg_cover_body *b)
+static int32_t cheb_bodies(const gg_body *a, const gg_body *b)
 {
     int64_t dx = 0, dy = 0;
-    if (b->cell.col > a->cell.col + a->size - 1)
-        dx = (int64_t)b->cell.col - (a->cell.col + a->size - 1);
-    else if (a->cell.col > b->cell.col + b->size - 1)
-        dx = (int64_t)a->cell.col - (b->cell.col + b->size - 1);
-    if (b->cell.row > a->cell.row + a->size - 1)
-        dy = (int64_t)b->cell.row - (a->cell.row + a->size - 1);
-    else if (a->cell.row > b->cell.row + b->size - 1)
-        dy = (int64_t)a->cell.row - (b->cell.row + b->size - 1);
+    int32_t na = gg__side_of(a->size), nb = gg__side_of(b->size);
+    if (b->cell.col > a->cell.col + na - 1)
+        dx = (int64_t)b->cell.col - (a->cell.col + na - 1);
+    else if (a->cell.col > b->cell.col + nb - 1)
+        dx = (int64_t)a->cell.col - (b->cell.col + nb - 1);
+    if (b->cell.row > a->cell.row + na - 1)
+        dy = (int64_t)b->cell.row - (a->cell.row + na - 1);
+    else if (a->cell.row > b->cell.row + nb - 1)
+        dy = (int64_t)a->cell.row - (b->cell.row + nb - 1);
     int64_t d = dx > dy ? dx : dy;
     return d > INT32_MAX ? INT32_MAX : (int32_t)d;
 }
 
-gg_status gg__cover_corners2d(const gg__cq *q0, const gg_cover_body *att, const gg_cover_body *tgt,
+gg_status gg__cover_corners2d(const gg__cq *q0, const gg_body *att, const gg_body *tgt,
                               gg_cover_result *out, gg_cover_line *lines, int32_t cap,
                               int32_t *nlines)
 {
     const gg_cover_def *def = q0->def;
     bool r35 = def->rules == GG_COVER_RULES_DND35;
     bool exact = def->exact_corners;
+    const int32_t asz = gg__side_of(att->size), tsz = gg__side_of(tgt->size);
     gg__cq q = *q0;
     pick pk;
     memset(&pk, 0, sizeof pk);
@@ -156,11 +158,11 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_cover_body *att, const 
          * through a wall, creatures ignored; all 16 corner-to-corner lines of each adjacent
          * pair of squares, scored with Ikosa's CoverValue without soft cover (d.5.8). */
         q.creature_cap = GG_COVER_NONE;
-        for (int32_t ar = 0; ar < att->size; ++ar)
-            for (int32_t ac = 0; ac < att->size; ++ac) {
+        for (int32_t ar = 0; ar < asz; ++ar)
+            for (int32_t ac = 0; ac < asz; ++ac) {
                 gg_cell a = gg_cell_make(att->cell.col + ac, att->cell.row + ar);
-                for (int32_t tr = 0; tr < tgt->size; ++tr)
-                    for (int32_t tc = 0; tc < tgt->size; ++tc) {
+                for (int32_t tr = 0; tr < tsz; ++tr)
+                    for (int32_t tc = 0; tc < tsz; ++tc) {
                         gg_cell t = gg_cell_make(tgt->cell.col + tc, tgt->cell.row + tr);
                         int64_t dx = (int64_t)a.col - t.col, dy = (int64_t)a.row - t.row;
                         if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
@@ -184,7 +186,7 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_cover_body *att, const 
                     }
             }
     } else {
-        int32_t nsrc = def->origin != NULL ? 1 : att->size * att->size * 4;
+        int32_t nsrc = def->origin != NULL ? 1 : asz * asz * 4;
         for (int32_t si = 0; si < nsrc && !(pk.have && lset_perfect(&pk.best, r35)); ++si) {
             gg__ep p;
             gg_cell a = att->cell;
@@ -196,11 +198,11 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_cover_body *att, const 
             } else {
                 int32_t cell = si / 4;
                 corner = si % 4;
-                a = gg_cell_make(att->cell.col + cell % att->size, att->cell.row + cell / att->size);
+                a = gg_cell_make(att->cell.col + cell % asz, att->cell.row + cell / asz);
                 p = corner_point(a, corner, exact);
             }
-            for (int32_t ti = 0; ti < tgt->size * tgt->size; ++ti) {
-                gg_cell t = gg_cell_make(tgt->cell.col + ti % tgt->size, tgt->cell.row + ti / tgt->size);
+            for (int32_t ti = 0; ti < tsz * tsz; ++ti) {
+                gg_cell t = gg_cell_make(tgt->cell.col + ti % tsz, tgt->cell.row + ti / tsz);
                 memset(&s, 0, sizeof s);
                 for (int j = 0; j < 4; ++j) {
                     gg__ep e = corner_point(t, j, exact);

@@ -15,7 +15,7 @@
 enum { F_XLO = 1, F_XHI = 2, F_YLO = 4, F_YHI = 8, F_ZLO = 16, F_ZHI = 32 };
 
 /* Voxels of a body: one best_cell counter each, one bit each in a point's voxel mask. */
-#define GG__MAX_VOXELS (GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE)
+#define GG__MAX_VOXELS (GG__COVER_MAX_SIDE * GG__COVER_MAX_SIDE * GG__COVER_MAX_SIDE)
 _Static_assert(GG__MAX_VOXELS <= 64, "a voxel mask is 64 bits");
 
 typedef struct vox {
@@ -72,14 +72,14 @@ static column column_of(const gg__cq *q, vox v)
     return c;
 }
 
-static region region_of(const gg__cq *q, const gg_cover_body *b)
+static region region_of(const gg__cq *q, const gg_body *b)
 {
     region r;
     r.i0 = b->cell.col;
     r.j0 = b->cell.row;
-    r.n = b->size;
+    r.n = gg__side_of(b->size);
     r.k0 = (int32_t)fdiv((int64_t)b->base_in * GG__ZU, q->layer_u);
-    r.body_u = b->height_in > 0 ? (int64_t)b->height_in * GG__ZU : (int64_t)b->size * q->layer_u;
+    r.body_u = b->height_in > 0 ? (int64_t)b->height_in * GG__ZU : (int64_t)r.n * q->layer_u;
     return r;
 }
 
@@ -159,14 +159,14 @@ typedef struct tgen {
     int64_t bbox[6]; /* x0, x1, y0, y1 (the footprint), z0, z1 (its passable columns) */
     /* Per target plan cell (row-major in the footprint): passable at all, ground, ceiling. */
     uint16_t open;
-    int64_t floor_u[GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE];
-    int64_t ceiling_u[GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE];
+    int64_t floor_u[GG__COVER_MAX_SIDE * GG__COVER_MAX_SIDE];
+    int64_t ceiling_u[GG__COVER_MAX_SIDE * GG__COVER_MAX_SIDE];
     /* Per target voxel, for the current source voxel a: the exterior faces facing a (0 when
      * the column is not passable), and VF_BOOST when the low-point boost applies. */
     uint8_t vf[GG__MAX_VOXELS];
 } tgen;
 enum { VF_BOOST = 64 };
-_Static_assert(GG_COVER_MAX_SIZE * GG_COVER_MAX_SIZE <= 16, "tgen.open is 16 bits");
+_Static_assert(GG__COVER_MAX_SIDE * GG__COVER_MAX_SIDE <= 16, "tgen.open is 16 bits");
 
 /* column_of() for a voxel of the target, from the cached plan cell. */
 static column tgen_column(const tgen *g, vox v)
@@ -431,7 +431,7 @@ static gg__ep column_corner(vox v, column c, int corner)
 }
 
 /* MELEE_ALL_PAIRS points (a.3, a.4, d.6.3). */
-static int32_t melee_points(const gg__cq *q, const gg_cover_body *att, vox s, vox t, gg__ep *sp,
+static int32_t melee_points(const gg__cq *q, const gg_body *att, vox s, vox t, gg__ep *sp,
                             int32_t *ns, gg__ep *tp, int32_t *nt, bool *higher)
 {
     const gg_cover_def *def = q->def;
@@ -538,7 +538,7 @@ static gg_status emit(const gg__cq *q, sink *k, const gg__ep *src, const gg__ep 
 }
 
 /* Decides the lines of one choice, in order, into k; *higher = the higher-ground flag. */
-static gg_status run_choice(const gg__cq *q, const gg_cover_body *att, const region *A,
+static gg_status run_choice(const gg__cq *q, const gg_body *att, const region *A,
                             tgen *g, const choice *ch, sink *k, bool *higher)
 {
     k->n = 0;
@@ -605,7 +605,7 @@ static bool touching(vox a, vox b)
            (di | dj | dk) != 0;
 }
 
-gg_status gg__cover_corners3d(const gg__cq *q, const gg_cover_body *att, const gg_cover_body *tgt,
+gg_status gg__cover_corners3d(const gg__cq *q, const gg_body *att, const gg_body *tgt,
                               gg_cover_result *out, gg_cover_line *lines, int32_t cap,
                               int32_t *nlines)
 {

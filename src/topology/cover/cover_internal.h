@@ -43,7 +43,7 @@ typedef struct gg__obs {
 typedef struct gg__cq {
     const gg_scene *s;
     const gg_cover_def *def;
-    const gg_cover_body *creatures;
+    const gg_body *creatures;
     int32_t ncreatures;
     gg_cover creature_cap;   /* GG_COVER_NONE = creatures ignored */
     bool pinch_pass;
@@ -72,11 +72,22 @@ typedef struct gg__lres {
  * line touches more obstacles than the fixed contact buffer holds. */
 gg_status gg__cover_line(const gg__cq *q, const gg__ep *p, const gg__ep *pq, gg__lres *out);
 
-/* Footprint helpers. */
-static inline bool gg__body_has(const gg_cover_body *b, gg_cell c)
+/* Largest footprint side in cells: gg_size_cells(GG_SIZE_GARGANTUAN). */
+#define GG__COVER_MAX_SIDE 4
+
+/* Footprint helpers. gg__side_of() is gg_size_cells() for a size already validated by
+ * gg_scene_cover() (a table read, cheap enough for the per-creature tests of the line walk). */
+static inline int32_t gg__side_of(gg_size size)
 {
-    return c.col >= b->cell.col && c.row >= b->cell.row && c.col < b->cell.col + b->size &&
-           c.row < b->cell.row + b->size;
+    static const int8_t side[GG_SIZE_GARGANTUAN + 1] = {1, 1, 1, 2, 3, 4};
+    return side[size];
+}
+
+static inline bool gg__body_has(const gg_body *b, gg_cell c)
+{
+    int32_t n = gg__side_of(b->size);
+    return c.col >= b->cell.col && c.row >= b->cell.row && c.col < b->cell.col + n &&
+           c.row < b->cell.row + n;
 }
 
 /* 5e degree of a line set with counts (d.7.1; for n = 4 this is d.5.4). */
@@ -111,17 +122,17 @@ static inline int32_t gg__cover_value_35(int32_t n, int32_t bad, int32_t wmax_te
 
 /* Per-mode procedures (cover_corners2d.c, cover_corners3d.c). They fill *out and the witness
  * lines (up to cap), and set *nlines to the witness line count. */
-gg_status gg__cover_corners2d(const gg__cq *q, const gg_cover_body *att, const gg_cover_body *tgt,
+gg_status gg__cover_corners2d(const gg__cq *q, const gg_body *att, const gg_body *tgt,
                               gg_cover_result *out, gg_cover_line *lines, int32_t cap,
                               int32_t *nlines);
-gg_status gg__cover_corners3d(const gg__cq *q, const gg_cover_body *att, const gg_cover_body *tgt,
+gg_status gg__cover_corners3d(const gg__cq *q, const gg_body *att, const gg_body *tgt,
                               gg_cover_result *out, gg_cover_line *lines, int32_t cap,
                               int32_t *nlines);
 
 /* gg_scene_cover() with a switch for the slow path that tests every wall: the reference the
  * wall-index property test compares against. */
-gg_status gg__scene_cover_impl(const gg_scene *s, const gg_cover_body *attacker,
-                               const gg_cover_body *target, const gg_cover_body *creatures,
+gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
+                               const gg_body *target, const gg_body *creatures,
                                int32_t creature_count, const gg_cover_def *def,
                                gg_cover_result *out, gg_cover_line *out_lines,
                                int32_t line_capacity, int32_t *out_line_count, bool linear_walls);

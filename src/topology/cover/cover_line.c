@@ -670,8 +670,9 @@ static void visit_creatures(lstate *L)
     if (q->creature_cap == GG_COVER_NONE)
         return;
     for (int32_t k = 0; k < q->ncreatures && !L->done; ++k) {
-        const gg_cover_body *b = &q->creatures[k];
-        gg_cell lo = b->cell, hi = gg_cell_make(b->cell.col + b->size - 1, b->cell.row + b->size - 1);
+        const gg_body *b = &q->creatures[k];
+        int32_t n = gg__side_of(b->size);
+        gg_cell lo = b->cell, hi = gg_cell_make(b->cell.col + n - 1, b->cell.row + n - 1);
         bool overlap = false;
         for (int e = 0; e < 2; ++e)
             if (!(hi.col < q->ex_min[e].col || lo.col > q->ex_max[e].col ||
@@ -688,7 +689,7 @@ static void visit_creatures(lstate *L)
             continue;
         m.has_z0 = m.has_z1 = q->three_d;
         m.z0 = (int64_t)b->base_in * GG__ZU;
-        m.z1 = m.z0 + (b->height_in > 0 ? (int64_t)b->height_in * GG__ZU : b->size * q->layer_u);
+        m.z1 = m.z0 + (b->height_in > 0 ? (int64_t)b->height_in * GG__ZU : n * q->layer_u);
         gg__obs o;
         memset(&o, 0, sizeof o);
         o.by = GG_COVER_BY_CREATURE;

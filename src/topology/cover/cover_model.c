@@ -5,18 +5,20 @@
 
 #include <string.h>
 
-static bool body_ok(const gg_cover_body *b)
+static bool body_ok(const gg_body *b)
 {
-    return b->size >= 1 && b->size <= GG_COVER_MAX_SIZE && b->base_in >= -GG_COVER_HEIGHT_LIMIT &&
+    return (uint32_t)b->size <= (uint32_t)GG_SIZE_GARGANTUAN &&
+           b->base_in >= -GG_COVER_HEIGHT_LIMIT &&
            b->base_in <= GG_COVER_HEIGHT_LIMIT && b->height_in >= 0 &&
            b->height_in <= GG_COVER_HEIGHT_LIMIT && b->cell.col > INT32_MIN / 2 &&
            b->cell.col < INT32_MAX / 2 && b->cell.row > INT32_MIN / 2 && b->cell.row < INT32_MAX / 2;
 }
 
-static bool body_on_map(const gg_scene *s, const gg_cover_body *b)
+static bool body_on_map(const gg_scene *s, const gg_body *b)
 {
-    return b->cell.col >= 0 && b->cell.row >= 0 && (int64_t)b->cell.col + b->size <= s->width &&
-           (int64_t)b->cell.row + b->size <= s->height;
+    int32_t n = gg__side_of(b->size);
+    return b->cell.col >= 0 && b->cell.row >= 0 && (int64_t)b->cell.col + n <= s->width &&
+           (int64_t)b->cell.row + n <= s->height;
 }
 
 static bool pct_ok(int32_t p) { return p >= 0 && p <= 100; }
@@ -56,17 +58,18 @@ static gg_status check_def(const gg_cover_def *d)
     return GG_OK;
 }
 
-static bool bodies_overlap(const gg_cover_body *a, const gg_cover_body *b)
+static bool bodies_overlap(const gg_body *a, const gg_body *b)
 {
-    return !(a->cell.col + a->size <= b->cell.col || b->cell.col + b->size <= a->cell.col ||
-             a->cell.row + a->size <= b->cell.row || b->cell.row + b->size <= a->cell.row);
+    int32_t na = gg__side_of(a->size), nb = gg__side_of(b->size);
+    return !(a->cell.col + na <= b->cell.col || b->cell.col + nb <= a->cell.col ||
+             a->cell.row + na <= b->cell.row || b->cell.row + nb <= a->cell.row);
 }
 
 /* Mode tagged (d.4): Nat20's cover_between on the anchor cells, computed by the very function
  * gg_scene_cover_between() calls. Creatures contribute max(tag, creature_cap) on the walked
  * cells other than the two anchors, which equals cover_between's own rule for creature_cap
  * HALF, so the result is byte-identical to gg_scene_cover_between(a, b, footprint cells). */
-static gg_cover tagged(const gg__cq *q, const gg_cover_body *att, const gg_cover_body *tgt)
+static gg_cover tagged(const gg__cq *q, const gg_body *att, const gg_body *tgt)
 {
     gg_cell a = att->cell, b = tgt->cell;
     gg_cover best = gg__cover_between(q->s, a, b, NULL, 0);
@@ -78,7 +81,7 @@ static gg_cover tagged(const gg__cq *q, const gg_cover_body *att, const gg_cover
         if (gg_cell_eq(c, a) || gg_cell_eq(c, b))
             continue;
         for (int32_t k = 0; k < q->ncreatures; ++k) {
-            const gg_cover_body *cr = &q->creatures[k];
+            const gg_body *cr = &q->creatures[k];
             if (bodies_overlap(cr, att) || bodies_overlap(cr, tgt))
                 continue;
             if (gg__body_has(cr, c))
@@ -99,8 +102,8 @@ static int32_t bonus_of_degree(gg_cover c)
     return 0;
 }
 
-gg_status gg__scene_cover_impl(const gg_scene *s, const gg_cover_body *attacker,
-                               const gg_cover_body *target, const gg_cover_body *creatures,
+gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
+                               const gg_body *target, const gg_body *creatures,
                                int32_t creature_count, const gg_cover_def *def,
                                gg_cover_result *out, gg_cover_line *out_lines,
                                int32_t line_capacity, int32_t *out_line_count, bool linear_walls)
@@ -140,10 +143,11 @@ gg_status gg__scene_cover_impl(const gg_scene *s, const gg_cover_body *attacker,
     q.pinch_pass = def->pinch_pass;
     q.low_rule = def->low_obstacle_rule;
     q.three_d = def->mode == GG_COVER_MODE_CORNERS_3D;
-    const gg_cover_body *bs[2] = {attacker, target};
+    const gg_body *bs[2] = {attacker, target};
     for (int e = 0; e < 2; ++e) {
         q.ex_min[e] = bs[e]->cell;
-        q.ex_max[e] = gg_cell_make(bs[e]->cell.col + bs[e]->size - 1, bs[e]->cell.row + bs[e]->size - 1);
+        int32_t n = gg__side_of(bs[e]->size);
+        q.ex_max[e] = gg_cell_make(bs[e]->cell.col + n - 1, bs[e]->cell.row + n - 1);
     }
     q.layer_u = (def->layer_in > 0 ? (int64_t)def->layer_in : (int64_t)s->cell_size_ft * 12) * GG__ZU;
     q.floor_in = def->floor_in;
@@ -205,8 +209,8 @@ gg_status gg__scene_cover_impl(const gg_scene *s, const gg_cover_body *attacker,
     return line_capacity > 0 && nlines > line_capacity ? GG_PARTIAL : GG_OK;
 }
 
-gg_status gg_scene_cover(const gg_scene *s, const gg_cover_body *attacker,
-                         const gg_cover_body *target, const gg_cover_body *creatures,
+gg_status gg_scene_cover(const gg_scene *s, const gg_body *attacker,
+                         const gg_body *target, const gg_body *creatures,
                          int32_t creature_count, const gg_cover_def *def, gg_cover_result *out,
                          gg_cover_line *out_lines, int32_t line_capacity, int32_t *out_line_count)
 {

@@ -30,7 +30,8 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
         (def->others == NULL && def->other_count > 0) || (parity != 0 && parity != 1))
         return GG_E_INVALID_ARG;
     for (int32_t k = 0; k < def->other_count; ++k)
-        if (!size_known(def->others[k].size))
+        if (!size_known(def->others[k].size) ||
+            (def->others[k].conditions & ~GG_CONDITION_ALL) != 0u)
             return GG_E_INVALID_ARG;
 
     m->s = s;
@@ -149,8 +150,10 @@ bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *di
             return false;
     int my = (int)def->size;
     for (int32_t k = 0; k < def->other_count; ++k) {
-        const gg_move_other *o = &def->others[k];
+        const gg_body *o = &def->others[k];
         int32_t on = gg_size_cells(o->size);
+        /* An ally shares the mover's side; GG_SIDE_NONE is nobody's ally. */
+        bool ally = def->side != GG_SIDE_NONE && o->side == def->side;
         /* The part of its space the footprint covers after the step. */
         int32_t x0 = o->cell.col > nc ? o->cell.col : nc;
         int32_t y0 = o->cell.row > nr ? o->cell.row : nr;
@@ -162,12 +165,12 @@ bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *di
         if (x0 >= col && y0 >= row && x1 <= col + fp && y1 <= row + fp)
             continue;
         int apart = (int)o->size - my;
-        bool passable = o->ally || (def->pass_size_apart &&
-                                    (o->incapacitated || o->size == GG_SIZE_TINY ||
-                                     apart >= 2 || apart <= -2));
+        bool passable = ally || (def->pass_size_apart &&
+                                 ((o->conditions & GG_CONDITION_INCAPACITATED) != 0u ||
+                                  o->size == GG_SIZE_TINY || apart >= 2 || apart <= -2));
         if (!passable)
             return false;
-        if (def->occupied_difficult && !o->ally && o->size != GG_SIZE_TINY)
+        if (def->occupied_difficult && !ally && o->size != GG_SIZE_TINY)
             diff = true;
     }
     *difficult = diff;
@@ -178,7 +181,7 @@ bool gg__mv_can_end(const gg__mv *m, int32_t col, int32_t row)
 {
     const gg_move_def *def = m->def;
     for (int32_t k = 0; k < def->other_count; ++k) {
-        const gg_move_other *o = &def->others[k];
+        const gg_body *o = &def->others[k];
         int32_t on = gg_size_cells(o->size);
         if (o->cell.col < col + m->fp && col < o->cell.col + on && o->cell.row < row + m->fp &&
             row < o->cell.row + on)

@@ -15,7 +15,7 @@ struct gg_move_field {
     const gg_scene *scene;
     gg_move_def def; /* a copy (lazy fields only; no avoid or other creatures then) */
     gg_cell origin;
-    gg_move_other *others; /* copied: can_end needs them */
+    gg_body *others; /* copied: can_end needs them */
     int32_t *cost, *steps, *root2;
     uint8_t *prev;
     /* Run-labelled (see gg__mv_planes): cost holds run numbers, the run tables live where the
@@ -148,7 +148,7 @@ static size_t field_bytes(const gg__mv *m)
 {
     size_t cells = (size_t)m->n * (size_t)m->layers;
     size_t b = align8(sizeof(struct gg_move_field));
-    b += align8((size_t)m->def->other_count * sizeof(gg_move_other));
+    b += align8((size_t)m->def->other_count * sizeof(gg_body));
     b += align8(cells * sizeof(int32_t)) * 2;
     if (m->euclid)
         b += align8((size_t)m->n * sizeof(int32_t));
@@ -208,10 +208,10 @@ gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, const 
     f->def = *def;
     f->origin = origin;
     f->other_count = def->other_count;
-    f->others = (gg_move_other *)(void *)p;
+    f->others = (gg_body *)(void *)p;
     if (def->other_count > 0)
         memcpy(f->others, def->others, (size_t)def->other_count * sizeof *def->others);
-    p += align8((size_t)def->other_count * sizeof(gg_move_other));
+    p += align8((size_t)def->other_count * sizeof(gg_body));
     f->cost = (int32_t *)(void *)p;
     p += align8(cells * sizeof(int32_t));
     f->steps = (int32_t *)(void *)p;
@@ -254,7 +254,7 @@ static bool field_ok(const gg_move_field *f) { return f != NULL && f->magic == G
 static bool field_can_end(const gg_move_field *f, gg_cell c)
 {
     for (int32_t k = 0; k < f->other_count; ++k) {
-        const gg_move_other *o = &f->others[k];
+        const gg_body *o = &f->others[k];
         int32_t on = gg_size_cells(o->size);
         if (o->cell.col < c.col + f->fp && c.col < o->cell.col + on &&
             o->cell.row < c.row + f->fp && c.row < o->cell.row + on)
