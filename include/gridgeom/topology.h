@@ -49,6 +49,10 @@ typedef enum gg_obscurement {
 #define GG_SCENE_MAX_SIDE 16384
 /// Largest width * height a scene accepts (8192 x 8192).
 #define GG_SCENE_MAX_CELLS (1 << 26)
+/// Largest cell_size_ft a scene accepts (about 12 miles). With it every distance between two
+/// cells of a scene, (GG_SCENE_MAX_SIDE - 1) * GG_SCENE_MAX_CELL_FT, fits int32_t feet, the
+/// one integer type of feet (docs/api.md).
+#define GG_SCENE_MAX_CELL_FT (1 << 16)
 /// Largest absolute wall coordinate accepted, in grid units (cells). Walls may lie off the map,
 /// but not absurdly far: beyond this a wall is rejected with GG_E_INVALID_ARG.
 #define GG_WALL_COORD_LIMIT (1 << 24)
@@ -59,7 +63,8 @@ typedef struct gg_scene_def {
     uint32_t struct_size;          ///< set by gg_scene_def_default(); do not touch
     int32_t width;                 ///< cells, 1..GG_SCENE_MAX_SIDE (no default: 0 is rejected)
     int32_t height;                ///< cells, 1..GG_SCENE_MAX_SIDE
-    int32_t cell_size_ft;          ///< feet per cell, >= 1; default 5 (SRD 5.2 grid squares)
+    int32_t cell_size_ft;          ///< feet per cell, 1..GG_SCENE_MAX_CELL_FT; default 5 (SRD 5.2
+                                   ///< grid squares)
     gg_light default_lighting;     ///< light of untagged cells; default GG_LIGHT_BRIGHT
     const gg_allocator *allocator; ///< borrowed during create and copied; NULL = malloc/free
 } gg_scene_def;
@@ -88,7 +93,8 @@ typedef struct gg_scene gg_scene;
 /// @return GG_OK; GG_E_BAD_DEF if `def` was not made by gg_scene_def_default();
 ///         GG_E_INVALID_ARG for NULL pointers, width/height < 1, cell_size_ft < 1, an unknown
 ///         default_lighting or an allocator with NULL functions; GG_E_TOO_LARGE when a side
-///         exceeds GG_SCENE_MAX_SIDE or the area GG_SCENE_MAX_CELLS; GG_E_NO_MEMORY.
+///         exceeds GG_SCENE_MAX_SIDE, the area GG_SCENE_MAX_CELLS or cell_size_ft
+///         GG_SCENE_MAX_CELL_FT; GG_E_NO_MEMORY.
 ///         On failure *out_scene is NULL and nothing is leaked.
 /// @thread owner
 /// @since 0.1
@@ -326,7 +332,7 @@ GG_API GG_NODISCARD gg_status gg_scene_is_valid_cell(const gg_scene *scene, gg_c
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_distance_ft(const gg_scene *scene, gg_cell a, gg_cell b,
-                                                   int64_t *out_feet);
+                                                   int32_t *out_feet);
 
 /// Nat20 `within_range`: both cells on the map and distance_ft(a,b) <= range_ft (a negative
 /// range is never met). Off-map cells answer false with GG_OK.
@@ -334,7 +340,7 @@ GG_API GG_NODISCARD gg_status gg_scene_distance_ft(const gg_scene *scene, gg_cel
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_within_range(const gg_scene *scene, gg_cell a, gg_cell b,
-                                                    int64_t range_ft, bool *out_within);
+                                                    int32_t range_ft, bool *out_within);
 
 /// Nat20 `is_adjacent`: a != b, b not blocked, Chebyshev distance 1 (a may be blocked).
 /// Off-map cells answer false with GG_OK.
@@ -418,7 +424,7 @@ GG_API GG_NODISCARD gg_status gg_scene_obscurement_on_cell(const gg_scene *scene
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_in_range_with_los(const gg_scene *scene, gg_cell a,
-                                                         gg_cell b, int64_t range_ft,
+                                                         gg_cell b, int32_t range_ft,
                                                          bool *out_ok);
 
 /// Nat20 `has_line_of_effect`: origin == cell, or line of sight and cover_between (without

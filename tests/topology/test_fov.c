@@ -36,7 +36,7 @@ static int check_viewer(const gg_scene *s, gg_scratch *x, uint64_t *bits, gg_cel
             gg_cell t = gg_cell_make(c, r);
             bool los = false;
             assert_int_equal(gg_scene_has_line_of_sight(s, v, t, &los), GG_OK);
-            int64_t ft = 0;
+            int32_t ft = 0;
             assert_int_equal(gg_scene_distance_ft(s, v, t, &ft), GG_OK);
             bool want = los && ft <= range_ft;
             if (want != gg_bitset_has(bits, w, t)) {

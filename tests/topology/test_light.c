@@ -213,7 +213,7 @@ static bool ref_sees(const gg_scene *s, gg_cell a, gg_cell b, const gg_senses *s
     assert_int_equal(gg_scene_has_line_of_sight(s, a, b, &los), GG_OK);
     if (!los)
         return false;
-    int64_t dist = 0;
+    int32_t dist = 0;
     assert_int_equal(gg_scene_distance_ft(s, a, b, &dist), GG_OK);
     if (sn != NULL && ((sn->blindsight_ft >= 0 && sn->blindsight_ft >= dist) ||
                        (sn->truesight_ft >= 0 && sn->truesight_ft >= dist)))

@@ -31,6 +31,12 @@ static void scene__create_rejects_bad_defs(void **state)
     d.width = INT32_MAX;
     d.height = INT32_MAX;
     assert_int_equal(gg_scene_create(&d, &s), GG_E_TOO_LARGE);
+    /* Feet are int32_t: a cell size past GG_SCENE_MAX_CELL_FT could make a distance overflow. */
+    d = gg_scene_def_default();
+    d.width = d.height = 2;
+    d.cell_size_ft = GG_SCENE_MAX_CELL_FT + 1;
+    assert_int_equal(gg_scene_create(&d, &s), GG_E_TOO_LARGE);
+    assert_null(s);
     d = gg_scene_def_default();
     d.struct_size = 3;
     d.width = d.height = 2;

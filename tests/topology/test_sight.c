@@ -107,7 +107,7 @@ static void sight__queries_allocate_nothing(void **state)
     bool b;
     gg_cover c;
     int32_t cost;
-    int64_t ft;
+    int32_t ft;
     for (int a = 0; a < 256; a += 5)
         for (int t = 0; t < 256; t += 3) {
             gg_cell ca = gg_cell_make(a % 16, a / 16), cb = gg_cell_make(t % 16, t / 16);

@@ -39,12 +39,35 @@ static void step__corner_rule_blocked_target_and_difficult_cost(void **state)
     gg_scene_destroy(s);
 }
 
+/* Feet are int32_t: the longest distance the largest scene can hold, at the largest cell size,
+ * still fits, and a range at INT32_MAX covers it. */
+static void step__largest_distance_fits_int32(void **state)
+{
+    (void)state;
+    gg_scene_def d = gg_scene_def_default();
+    d.width = GG_SCENE_MAX_SIDE;
+    d.height = 1;
+    d.cell_size_ft = GG_SCENE_MAX_CELL_FT;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    gg_cell a = gg_cell_make(0, 0), b = gg_cell_make(GG_SCENE_MAX_SIDE - 1, 0);
+    int32_t ft = 0;
+    assert_int_equal(gg_scene_distance_ft(s, a, b, &ft), GG_OK);
+    assert_true((int64_t)ft == (int64_t)(GG_SCENE_MAX_SIDE - 1) * GG_SCENE_MAX_CELL_FT);
+    bool within = false;
+    assert_int_equal(gg_scene_within_range(s, a, b, INT32_MAX, &within), GG_OK);
+    assert_true(within);
+    assert_int_equal(gg_scene_within_range(s, a, b, ft - 1, &within), GG_OK);
+    assert_false(within);
+    gg_scene_destroy(s);
+}
+
 static void step__distance_range_adjacency_validity(void **state)
 {
     (void)state;
     const char *rows[] = {"...", ".#.", "..."};
     gg_scene *s = fx_scene(3, 3, rows);
-    int64_t ft = 0;
+    int32_t ft = 0;
     assert_int_equal(gg_scene_distance_ft(s, gg_cell_make(0, 0), gg_cell_make(2, 1), &ft), GG_OK);
     assert_int_equal(ft, 10);
     assert_int_equal(gg_scene_distance_ft(s, gg_cell_make(0, 0), gg_cell_make(3, 1), &ft),
@@ -119,6 +142,7 @@ int main(void)
         cmocka_unit_test(step__unit_wall_blocks_the_steps_that_touch_it),
         cmocka_unit_test(step__corner_rule_blocked_target_and_difficult_cost),
         cmocka_unit_test(step__distance_range_adjacency_validity),
+        cmocka_unit_test(step__largest_distance_fits_int32),
         cmocka_unit_test(step__legality_is_symmetric_on_random_maps),
     };
     return cmocka_run_group_tests_name("topology/step", tests, NULL, NULL);

@@ -603,12 +603,19 @@ static json_t *op_distance_ft(env *e)
     if (!get_cells2(e, "a", "b", &a, &b)) {
         return HANDLER_FAILED;
     }
-    int64_t feet = 0;
+    int32_t feet = 0;
     gg_status st = gg_scene_distance_ft(e->scene, a.c, b.c, &feet);
     if (st == GG_OK) {
         return json_integer((json_int_t)feet);
     }
     return empty_or_error(st, a.off || b.off, json_null());
+}
+
+/* Feet are int32_t in the library and every distance on a scene fits one, so a range beyond
+ * int32_t answers exactly as the nearest int32_t value does. */
+static int32_t clamp_ft(int64_t ft)
+{
+    return ft > INT32_MAX ? INT32_MAX : ft < INT32_MIN ? INT32_MIN : (int32_t)ft;
 }
 
 static json_t *op_within_range(env *e)
@@ -619,7 +626,7 @@ static json_t *op_within_range(env *e)
         return HANDLER_FAILED;
     }
     bool within = false;
-    gg_status st = gg_scene_within_range(e->scene, a.c, b.c, range, &within);
+    gg_status st = gg_scene_within_range(e->scene, a.c, b.c, clamp_ft(range), &within);
     return bool_answer(st, a.off || b.off, within);
 }
 
@@ -791,7 +798,7 @@ static json_t *op_in_range_with_los(env *e)
         return HANDLER_FAILED;
     }
     bool ok = false;
-    gg_status st = gg_scene_in_range_with_los(e->scene, a.c, b.c, range, &ok);
+    gg_status st = gg_scene_in_range_with_los(e->scene, a.c, b.c, clamp_ft(range), &ok);
     return bool_answer(st, a.off || b.off, ok);
 }
 

@@ -34,7 +34,7 @@ gg_status gg_scene_is_valid_cell(const gg_scene *s, gg_cell c, bool *out_valid)
     return GG_OK;
 }
 
-gg_status gg_scene_distance_ft(const gg_scene *s, gg_cell a, gg_cell b, int64_t *out_feet)
+gg_status gg_scene_distance_ft(const gg_scene *s, gg_cell a, gg_cell b, int32_t *out_feet)
 {
     if (out_feet == NULL)
         return GG_E_INVALID_ARG;
@@ -43,11 +43,12 @@ gg_status gg_scene_distance_ft(const gg_scene *s, gg_cell a, gg_cell b, int64_t 
         return GG_E_INVALID_ARG;
     if (!gg__in(s, a) || !gg__in(s, b))
         return GG_E_OUT_OF_BOUNDS;
-    *out_feet = gg_chebyshev(a, b) * s->cell_size_ft;
+    /* Fits: both cells are on the scene and cell_size_ft <= GG_SCENE_MAX_CELL_FT. */
+    *out_feet = (int32_t)(gg_chebyshev(a, b) * s->cell_size_ft);
     return GG_OK;
 }
 
-gg_status gg_scene_within_range(const gg_scene *s, gg_cell a, gg_cell b, int64_t range_ft,
+gg_status gg_scene_within_range(const gg_scene *s, gg_cell a, gg_cell b, int32_t range_ft,
                                 bool *out_within)
 {
     if (out_within == NULL)

@@ -34,7 +34,8 @@ gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
         !valid_light((int)def->default_lighting))
         return GG_E_INVALID_ARG;
     if (def->width > GG_SCENE_MAX_SIDE || def->height > GG_SCENE_MAX_SIDE ||
-        (int64_t)def->width * (int64_t)def->height > (int64_t)GG_SCENE_MAX_CELLS)
+        (int64_t)def->width * (int64_t)def->height > (int64_t)GG_SCENE_MAX_CELLS ||
+        def->cell_size_ft > GG_SCENE_MAX_CELL_FT)
         return GG_E_TOO_LARGE;
     gg_allocator alloc;
     if (!gg__allocator_resolve(def->allocator, &alloc))

@@ -89,7 +89,7 @@ static bool clear_line(const gg_scene *s, gg_cell a, gg_cell b)
     return gg__line_of_sight(s, a, b) && gg__cover_between(s, a, b, NULL, 0) != GG_COVER_TOTAL;
 }
 
-gg_status gg_scene_in_range_with_los(const gg_scene *scene, gg_cell a, gg_cell b, int64_t range_ft,
+gg_status gg_scene_in_range_with_los(const gg_scene *scene, gg_cell a, gg_cell b, int32_t range_ft,
                                      bool *out_ok)
 {
     if (out_ok == NULL)
