@@ -316,8 +316,8 @@ __attribute__((noinline)) void run_matrix(void *ctx);
 void run_matrix(void *ctx)
 {
     crowd *C = ctx;
-    gg_status st = gg_scene_visibility_matrix(C->V.k->s, C->V.v, C->V.n,
-                                              GG_VISIBILITY_LINE_OF_SIGHT, NULL, C->m);
+    gg_status st = gg_scene_visibility_matrix(C->V.k->s, C->V.v, C->V.n, NULL,
+                                              GG_VISIBILITY_LINE_OF_SIGHT, C->m);
     if (st != GG_OK)
         die("gg_scene_visibility_matrix", st);
     C->V.sink += C->m[1];

@@ -501,7 +501,7 @@ static void bench_astar_tcod(map *m, our_path *pp, double target)
     }
     gg_metric_cost tc;
     int32_t legal = 0;
-    if (gg_scene_route_cost(m->scene, &p.def, route, tn + 1, 0, &tc, &legal) != GG_OK)
+    if (gg_scene_route_cost(m->scene, route, tn + 1, 0, &p.def, &tc, &legal) != GG_OK)
         die("gg_scene_route_cost", GG_E_INVALID_ARG);
     free(route);
     if (legal != tn || gg_metric_cost_compare(tc, p.cost) != 0) {

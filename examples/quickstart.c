@@ -107,7 +107,7 @@ int main(void)
      * cannot reach by line of effect. */
     gg_template fireball = {GG_SHAPE_SPHERE, 10, false, {0, 0}};
     gg_cell cells[64];
-    CHECK(gg_scene_area_cells(scene, &fireball, gg_cell_make(7, 3), true, cells, 64, &n, NULL));
+    CHECK(gg_scene_area_cells(scene, gg_cell_make(7, 3), &fireball, true, cells, 64, &n, NULL));
     printf("fireball at 7,3 covers %d cells:", (int)n);
     for (int32_t k = 0; k < n; ++k)
         print_cell(cells[k]);

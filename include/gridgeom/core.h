@@ -177,10 +177,11 @@ typedef struct gg_template {
 ///         not NULL) names the problem, and is NULL on GG_OK and GG_PARTIAL.
 /// @thread pure
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_template_cells(const gg_template *tpl, gg_cell origin,
-                                                int32_t cell_size_ft, int32_t width,
-                                                int32_t height, gg_cell *out, int32_t capacity,
-                                                int32_t *out_count, const char **out_reason);
+GG_API GG_NODISCARD gg_status gg_template_cells(int32_t width, int32_t height,
+                                                int32_t cell_size_ft, gg_cell origin,
+                                                const gg_template *tpl, gg_cell *out,
+                                                int32_t capacity, int32_t *out_count,
+                                                const char **out_reason);
 
 /* ==== section: metrics (movement measurement, creature sizes and footprints) ==== */
 
@@ -241,8 +242,8 @@ GG_API int gg_metric_cost_compare(gg_metric_cost a, gg_metric_cost b);
 ///         other than 0 or 1; GG_E_TOO_LARGE when a coordinate difference exceeds 2^30 cells.
 /// @thread pure
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_metric_distance(gg_metric metric, gg_cell a, gg_cell b,
-                                                 int32_t cell_size_ft, int32_t parity,
+GG_API GG_NODISCARD gg_status gg_metric_distance(int32_t cell_size_ft, gg_cell a, gg_cell b,
+                                                 int32_t parity, gg_metric metric,
                                                  gg_metric_cost *out);
 
 /// Prices a route of `count` cells (each consecutive pair one step apart: one of the eight
@@ -254,9 +255,9 @@ GG_API GG_NODISCARD gg_status gg_metric_distance(gg_metric metric, gg_cell a, gg
 ///         (*out then prices the steps before it).
 /// @thread pure
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_metric_route_cost(gg_metric metric, const gg_cell *cells,
-                                                   int32_t count, int32_t cell_size_ft,
-                                                   int32_t parity, gg_metric_cost *out);
+GG_API GG_NODISCARD gg_status gg_metric_route_cost(int32_t cell_size_ft, const gg_cell *cells,
+                                                   int32_t count, int32_t parity,
+                                                   gg_metric metric, gg_metric_cost *out);
 
 /// Creature sizes (SRD 5.2 "Creature Size"). The footprint side in squares is 1 for Tiny, Small
 /// and Medium, 2 for Large, 3 for Huge and 4 for Gargantuan; a footprint is anchored at its
@@ -275,27 +276,6 @@ typedef enum gg_size {
 /// @thread pure
 /// @since 0.1
 GG_API int32_t gg_size_cells(gg_size size);
-
-/// The gap between two footprints, measured edge to edge: the metric distance between their
-/// nearest occupied cells (parity 0), with squares of `cell_size_ft` feet. Overlapping footprints
-/// are 0 apart; two creatures side by side are one square apart. A creature with reach R reaches
-/// another when the gap in feet is <= R (SRD 5.2 "Reach": a 5-foot reach touches adjacent
-/// squares).
-/// @return GG_OK; GG_E_INVALID_ARG for NULL out, an unknown metric or size, cell_size_ft < 1;
-///         GG_E_TOO_LARGE when the gap exceeds 2^30 cells.
-/// @thread pure
-/// @since 0.1
-GG_API GG_NODISCARD gg_status gg_footprint_distance(gg_metric metric, gg_cell a_anchor,
-                                                    gg_size a_size, gg_cell b_anchor,
-                                                    gg_size b_size, int32_t cell_size_ft,
-                                                    gg_metric_cost *out);
-
-/// True when the two footprints do not overlap and some occupied cell of one is one of the eight
-/// neighbours of some occupied cell of the other (edge to edge). False for unknown sizes.
-/// @thread pure
-/// @since 0.1
-GG_API bool gg_footprints_adjacent(gg_cell a_anchor, gg_size a_size, gg_cell b_anchor,
-                                   gg_size b_size);
 
 /* ---- Bodies: the one creature value of every layer ------------------------------------------ */
 
@@ -351,6 +331,26 @@ static inline gg_body gg_body_make(gg_cell cell)
     b.supported = true;
     return b;
 }
+
+/// The gap between the footprints of two bodies (their cell and size; other fields are ignored),
+/// measured edge to edge: the metric distance between their nearest occupied cells (parity 0),
+/// with squares of `cell_size_ft` feet. Overlapping footprints are 0 apart; two creatures side
+/// by side are one square apart. A creature with reach R reaches another when the gap in feet is
+/// <= R (SRD 5.2 "Reach": a 5-foot reach touches adjacent squares).
+/// @return GG_OK; GG_E_INVALID_ARG for NULL pointers, an unknown metric or size, cell_size_ft < 1;
+///         GG_E_TOO_LARGE when the gap exceeds 2^30 cells.
+/// @thread pure
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_footprint_distance(int32_t cell_size_ft, const gg_body *a,
+                                                    const gg_body *b, gg_metric metric,
+                                                    gg_metric_cost *out);
+
+/// True when the footprints of two bodies do not overlap and some occupied cell of one is one of
+/// the eight neighbours of some occupied cell of the other (edge to edge). False for NULL or
+/// unknown sizes.
+/// @thread pure
+/// @since 0.1
+GG_API bool gg_footprints_adjacent(const gg_body *a, const gg_body *b);
 
 /* ==== end section: metrics ==== */
 

@@ -442,8 +442,8 @@ GG_API GG_NODISCARD gg_status gg_scene_has_line_of_effect(const gg_scene *scene,
 ///         GG_E_INVALID_ARG / GG_E_TOO_LARGE (with *out_reason); GG_E_INVALID_ARG for NULL.
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_scene_area_cells(const gg_scene *scene, const gg_template *tpl,
-                                                  gg_cell origin, bool includes_origin,
+GG_API GG_NODISCARD gg_status gg_scene_area_cells(const gg_scene *scene, gg_cell origin,
+                                                  const gg_template *tpl, bool includes_origin,
                                                   gg_cell *out, int32_t capacity,
                                                   int32_t *out_count, const char **out_reason);
 
@@ -745,10 +745,10 @@ GG_API GG_NODISCARD gg_status gg_scene_move_overlay(const gg_scene *scene, gg_sc
 ///         an anchor whose footprint leaves the map; otherwise as gg_scene_lowest_cost_path().
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_scene_route_cost(const gg_scene *scene, const gg_move_def *def,
-                                                  const gg_cell *cells, int32_t count,
-                                                  int32_t parity, gg_metric_cost *out_cost,
-                                                  int32_t *out_legal);
+GG_API GG_NODISCARD gg_status gg_scene_route_cost(const gg_scene *scene, const gg_cell *cells,
+                                                  int32_t count, int32_t parity,
+                                                  const gg_move_def *def,
+                                                  gg_metric_cost *out_cost, int32_t *out_legal);
 
 /* ==== end section: movement ==== */
 
@@ -846,8 +846,8 @@ typedef enum gg_visibility_rule {
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_visibility_matrix(const gg_scene *scene,
                                                          const gg_cell *cells, int32_t count,
-                                                         gg_visibility_rule rule,
-                                                         const gg_senses *senses, uint8_t *out);
+                                                         const gg_senses *senses,
+                                                         gg_visibility_rule rule, uint8_t *out);
 
 /* ---- Light sources ----------------------------------------------------------------------------
  * A light source lights cells within its radii (Chebyshev distance * cell_size_ft, the SRD 5.2

@@ -80,8 +80,8 @@ static gg_metric_cost open_distance(gg_metric m, int64_t dx, int64_t dy, int64_t
     return c;
 }
 
-gg_status gg_metric_distance(gg_metric metric, gg_cell a, gg_cell b, int32_t cell_size_ft,
-                             int32_t parity, gg_metric_cost *out)
+gg_status gg_metric_distance(int32_t cell_size_ft, gg_cell a, gg_cell b, int32_t parity,
+                             gg_metric metric, gg_metric_cost *out)
 {
     if (out == NULL)
         return GG_E_INVALID_ARG;
@@ -98,8 +98,8 @@ gg_status gg_metric_distance(gg_metric metric, gg_cell a, gg_cell b, int32_t cel
     return GG_OK;
 }
 
-gg_status gg_metric_route_cost(gg_metric metric, const gg_cell *cells, int32_t count,
-                               int32_t cell_size_ft, int32_t parity, gg_metric_cost *out)
+gg_status gg_metric_route_cost(int32_t cell_size_ft, const gg_cell *cells, int32_t count,
+                               int32_t parity, gg_metric metric, gg_metric_cost *out)
 {
     if (out == NULL)
         return GG_E_INVALID_ARG;
@@ -157,31 +157,34 @@ static int64_t axis_gap(int64_t a0, int64_t na, int64_t b0, int64_t nb)
     return 0;
 }
 
-gg_status gg_footprint_distance(gg_metric metric, gg_cell a_anchor, gg_size a_size,
-                                gg_cell b_anchor, gg_size b_size, int32_t cell_size_ft,
-                                gg_metric_cost *out)
+gg_status gg_footprint_distance(int32_t cell_size_ft, const gg_body *a, const gg_body *b,
+                                gg_metric metric, gg_metric_cost *out)
 {
     if (out == NULL)
         return GG_E_INVALID_ARG;
     gg_metric_cost zero = {0, 0, 0, 0};
     *out = zero;
-    int32_t na = gg_size_cells(a_size), nb = gg_size_cells(b_size);
+    if (a == NULL || b == NULL)
+        return GG_E_INVALID_ARG;
+    int32_t na = gg_size_cells(a->size), nb = gg_size_cells(b->size);
     if (!metric_known(metric) || cell_size_ft < 1 || na == 0 || nb == 0)
         return GG_E_INVALID_ARG;
-    int64_t dx = axis_gap(a_anchor.col, na, b_anchor.col, nb);
-    int64_t dy = axis_gap(a_anchor.row, na, b_anchor.row, nb);
+    int64_t dx = axis_gap(a->cell.col, na, b->cell.col, nb);
+    int64_t dy = axis_gap(a->cell.row, na, b->cell.row, nb);
     if (dx > ((int64_t)1 << 30) || dy > ((int64_t)1 << 30))
         return GG_E_TOO_LARGE;
     *out = open_distance(metric, dx, dy, cell_size_ft, 0);
     return GG_OK;
 }
 
-bool gg_footprints_adjacent(gg_cell a_anchor, gg_size a_size, gg_cell b_anchor, gg_size b_size)
+bool gg_footprints_adjacent(const gg_body *a, const gg_body *b)
 {
-    int32_t na = gg_size_cells(a_size), nb = gg_size_cells(b_size);
+    if (a == NULL || b == NULL)
+        return false;
+    int32_t na = gg_size_cells(a->size), nb = gg_size_cells(b->size);
     if (na == 0 || nb == 0)
         return false;
-    int64_t dx = axis_gap(a_anchor.col, na, b_anchor.col, nb);
-    int64_t dy = axis_gap(a_anchor.row, na, b_anchor.row, nb);
+    int64_t dx = axis_gap(a->cell.col, na, b->cell.col, nb);
+    int64_t dy = axis_gap(a->cell.row, na, b->cell.row, nb);
     return (dx > dy ? dx : dy) == 1;
 }

@@ -317,8 +317,8 @@ static bool gg__to_buffer(void *ctx, gg_cell c)
     return true;
 }
 
-gg_status gg_template_cells(const gg_template *tpl, gg_cell origin, int32_t cell_size_ft,
-                            int32_t width, int32_t height, gg_cell *out, int32_t capacity,
+gg_status gg_template_cells(int32_t width, int32_t height, int32_t cell_size_ft, gg_cell origin,
+                            const gg_template *tpl, gg_cell *out, int32_t capacity,
                             int32_t *out_count, const char **out_reason)
 {
     const char *reason_sink = NULL;

@@ -10,6 +10,9 @@
 
 #include "gridgeom/core.h"
 
+/* A body (the footprint functions read only its cell and size) as an addressable value. */
+#define BODY(cell, size) ((gg_body){(cell), (size), 0, 0u, 0, 0, true})
+
 static uint64_t rng_next(uint64_t *s)
 {
     uint64_t z = (*s += 0x9E3779B97F4A7C15u);
@@ -83,17 +86,17 @@ static void metric__distance_formulas(void **state)
     (void)state;
     gg_metric_cost c;
     gg_cell o = gg_cell_make(0, 0), t = gg_cell_make(5, -3);
-    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, o, t, 5, 0, &c), GG_OK);
+    assert_int_equal(gg_metric_distance(5, o, t, 0, GG_METRIC_CHEBYSHEV, &c), GG_OK);
     assert_true(c.feet == 25 && c.root2_feet == 0 && c.steps == 5 && c.parity == 0);
-    assert_int_equal(gg_metric_distance(GG_METRIC_ALTERNATING, o, t, 5, 0, &c), GG_OK);
+    assert_int_equal(gg_metric_distance(5, o, t, 0, GG_METRIC_ALTERNATING, &c), GG_OK);
     assert_true(c.feet == 30 && c.steps == 5 && c.parity == 1); /* 3 diagonals: 5 10 5 */
-    assert_int_equal(gg_metric_distance(GG_METRIC_ALTERNATING, o, t, 5, 1, &c), GG_OK);
+    assert_int_equal(gg_metric_distance(5, o, t, 1, GG_METRIC_ALTERNATING, &c), GG_OK);
     assert_true(c.feet == 35 && c.parity == 0); /* 10 5 10 */
-    assert_int_equal(gg_metric_distance(GG_METRIC_EUCLIDEAN, o, t, 5, 0, &c), GG_OK);
+    assert_int_equal(gg_metric_distance(5, o, t, 0, GG_METRIC_EUCLIDEAN, &c), GG_OK);
     assert_true(c.feet == 10 && c.root2_feet == 15 && c.steps == 5);
-    assert_int_equal(gg_metric_distance(GG_METRIC_MANHATTAN, o, t, 5, 0, &c), GG_OK);
+    assert_int_equal(gg_metric_distance(5, o, t, 0, GG_METRIC_MANHATTAN, &c), GG_OK);
     assert_true(c.feet == 40 && c.steps == 8);
-    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, o, o, 5, 1, &c), GG_OK);
+    assert_int_equal(gg_metric_distance(5, o, o, 1, GG_METRIC_CHEBYSHEV, &c), GG_OK);
     assert_true(c.feet == 0 && c.parity == 1);
 }
 
@@ -118,17 +121,17 @@ static void metric__route_cost_legs_equal_whole(void **state)
         }
         int32_t p0 = (int32_t)(rng_next(&s) % 2);
         gg_metric_cost whole, a, b;
-        assert_int_equal(gg_metric_route_cost(m, route, 40, 5, p0, &whole), GG_OK);
+        assert_int_equal(gg_metric_route_cost(5, route, 40, p0, m, &whole), GG_OK);
         for (int k = 0; k < 40; ++k) {
-            assert_int_equal(gg_metric_route_cost(m, route, k + 1, 5, p0, &a), GG_OK);
-            assert_int_equal(gg_metric_route_cost(m, route + k, 40 - k, 5, a.parity, &b), GG_OK);
+            assert_int_equal(gg_metric_route_cost(5, route, k + 1, p0, m, &a), GG_OK);
+            assert_int_equal(gg_metric_route_cost(5, route + k, 40 - k, a.parity, m, &b), GG_OK);
             assert_true(a.feet + b.feet == whole.feet && a.root2_feet + b.root2_feet ==
                         whole.root2_feet && a.steps + b.steps == whole.steps);
             assert_int_equal(b.parity, whole.parity);
         }
         /* A straight open route prices at least the open-grid distance. */
         gg_metric_cost d;
-        assert_int_equal(gg_metric_distance(m, route[0], route[39], 5, p0, &d), GG_OK);
+        assert_int_equal(gg_metric_distance(5, route[0], route[39], p0, m, &d), GG_OK);
         assert_true(gg_metric_cost_compare(d, whole) <= 0);
     }
 }
@@ -162,26 +165,22 @@ static void metric__footprints(void **state)
     assert_int_equal(gg_size_cells((gg_size)9), 0);
     gg_metric_cost c;
     /* A Large creature at 0,0 (covers 0..1) and a Medium one at 3,1: 2 squares apart. */
-    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, gg_cell_make(0, 0), GG_SIZE_LARGE,
-                                           gg_cell_make(3, 1), GG_SIZE_MEDIUM, 5, &c),
-                     GG_OK);
+    gg_body large = BODY(gg_cell_make(0, 0), GG_SIZE_LARGE);
+    gg_body huge = BODY(gg_cell_make(0, 0), GG_SIZE_HUGE);
+    gg_body m31 = BODY(gg_cell_make(3, 1), GG_SIZE_MEDIUM);
+    gg_body m22 = BODY(gg_cell_make(2, 2), GG_SIZE_MEDIUM);
+    assert_int_equal(gg_footprint_distance(5, &large, &m31, GG_METRIC_CHEBYSHEV, &c), GG_OK);
     assert_true(c.feet == 10);
-    assert_false(gg_footprints_adjacent(gg_cell_make(0, 0), GG_SIZE_LARGE, gg_cell_make(3, 1),
-                                        GG_SIZE_MEDIUM));
-    assert_true(gg_footprints_adjacent(gg_cell_make(0, 0), GG_SIZE_LARGE, gg_cell_make(2, 2),
-                                       GG_SIZE_MEDIUM));
-    assert_false(gg_footprints_adjacent(gg_cell_make(0, 0), GG_SIZE_HUGE, gg_cell_make(2, 2),
-                                        GG_SIZE_MEDIUM)); /* overlapping */
-    assert_false(gg_footprints_adjacent(gg_cell_make(0, 0), (gg_size)-1, gg_cell_make(2, 2),
-                                        GG_SIZE_MEDIUM));
-    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, gg_cell_make(0, 0), GG_SIZE_HUGE,
-                                           gg_cell_make(2, 2), GG_SIZE_MEDIUM, 5, &c),
-                     GG_OK);
+    assert_false(gg_footprints_adjacent(&large, &m31));
+    assert_true(gg_footprints_adjacent(&large, &m22));
+    assert_false(gg_footprints_adjacent(&huge, &m22)); /* overlapping */
+    assert_false(gg_footprints_adjacent(&BODY(gg_cell_make(0, 0), (gg_size)-1), &m22));
+    assert_false(gg_footprints_adjacent(NULL, &m22));
+    assert_int_equal(gg_footprint_distance(5, &huge, &m22, GG_METRIC_CHEBYSHEV, &c), GG_OK);
     assert_true(c.feet == 0);
     /* Huge at 0,0 (0..2) and Gargantuan at 6,9 (6..9): gap (4, 7); 5-10-5 = 35 + 10 = 45. */
-    assert_int_equal(gg_footprint_distance(GG_METRIC_ALTERNATING, gg_cell_make(0, 0), GG_SIZE_HUGE,
-                                           gg_cell_make(6, 9), GG_SIZE_GARGANTUAN, 5, &c),
-                     GG_OK);
+    gg_body garg = BODY(gg_cell_make(6, 9), GG_SIZE_GARGANTUAN);
+    assert_int_equal(gg_footprint_distance(5, &huge, &garg, GG_METRIC_ALTERNATING, &c), GG_OK);
     assert_true(c.feet == 45);
 }
 
@@ -190,38 +189,39 @@ static void metric__invalid_arguments(void **state)
     (void)state;
     gg_metric_cost c;
     gg_cell a = gg_cell_make(0, 0), b = gg_cell_make(1, 1);
-    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, a, b, 5, 0, NULL), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_distance((gg_metric)7, a, b, 5, 0, &c), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, a, b, 0, 0, &c), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, a, b, 5, 2, &c), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_distance(GG_METRIC_CHEBYSHEV, gg_cell_make(INT32_MIN, 0),
-                                        gg_cell_make(INT32_MAX, 0), 5, 0, &c),
+    assert_int_equal(gg_metric_distance(5, a, b, 0, GG_METRIC_CHEBYSHEV, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_distance(5, a, b, 0, (gg_metric)7, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_distance(0, a, b, 0, GG_METRIC_CHEBYSHEV, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_distance(5, a, b, 2, GG_METRIC_CHEBYSHEV, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_distance(5, gg_cell_make(INT32_MIN, 0), gg_cell_make(INT32_MAX, 0),
+                                        0, GG_METRIC_CHEBYSHEV, &c),
                      GG_E_TOO_LARGE);
     const gg_cell r[3] = {{0, 0}, {1, 1}, {3, 1}};
-    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, 2, 5, 0, NULL), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, NULL, 2, 5, 0, &c), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, -1, 5, 0, &c), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_route_cost((gg_metric)-1, r, 2, 5, 0, &c), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, 2, -5, 0, &c), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, 2, 5, 3, &c), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_route_cost(GG_METRIC_MANHATTAN, r, 2, 5, 0, &c), GG_E_INVALID_ARG);
-    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, r, 3, 5, 0, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(5, r, 2, 0, GG_METRIC_CHEBYSHEV, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(5, NULL, 2, 0, GG_METRIC_CHEBYSHEV, &c),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(5, r, -1, 0, GG_METRIC_CHEBYSHEV, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(5, r, 2, 0, (gg_metric)-1, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(-5, r, 2, 0, GG_METRIC_CHEBYSHEV, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(5, r, 2, 3, GG_METRIC_CHEBYSHEV, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(5, r, 2, 0, GG_METRIC_MANHATTAN, &c), GG_E_INVALID_ARG);
+    assert_int_equal(gg_metric_route_cost(5, r, 3, 0, GG_METRIC_CHEBYSHEV, &c), GG_E_INVALID_ARG);
     assert_true(c.feet == 5 && c.steps == 1); /* the steps before the jump */
-    assert_int_equal(gg_metric_route_cost(GG_METRIC_CHEBYSHEV, NULL, 0, 5, 0, &c), GG_OK);
-    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, a, GG_SIZE_LARGE, b, GG_SIZE_LARGE,
-                                           5, NULL),
+    assert_int_equal(gg_metric_route_cost(5, NULL, 0, 0, GG_METRIC_CHEBYSHEV, &c), GG_OK);
+    gg_body la = BODY(a, GG_SIZE_LARGE), lb = BODY(b, GG_SIZE_LARGE);
+    assert_int_equal(gg_footprint_distance(5, &la, &lb, GG_METRIC_CHEBYSHEV, NULL),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_footprint_distance((gg_metric)5, a, GG_SIZE_LARGE, b, GG_SIZE_LARGE, 5, &c),
+    assert_int_equal(gg_footprint_distance(5, NULL, &lb, GG_METRIC_CHEBYSHEV, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, a, (gg_size)6, b, GG_SIZE_LARGE, 5,
-                                           &c),
+    assert_int_equal(gg_footprint_distance(5, &la, &lb, (gg_metric)5, &c), GG_E_INVALID_ARG);
+    gg_body bad = BODY(a, (gg_size)6);
+    assert_int_equal(gg_footprint_distance(5, &bad, &lb, GG_METRIC_CHEBYSHEV, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, a, GG_SIZE_LARGE, b, GG_SIZE_LARGE,
-                                           0, &c),
+    assert_int_equal(gg_footprint_distance(0, &la, &lb, GG_METRIC_CHEBYSHEV, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_footprint_distance(GG_METRIC_CHEBYSHEV, gg_cell_make(INT32_MIN, 0),
-                                           GG_SIZE_TINY, gg_cell_make(INT32_MAX - 3, 0),
-                                           GG_SIZE_TINY, 5, &c),
+    gg_body far_w = BODY(gg_cell_make(INT32_MIN, 0), GG_SIZE_TINY);
+    gg_body far_e = BODY(gg_cell_make(INT32_MAX - 3, 0), GG_SIZE_TINY);
+    assert_int_equal(gg_footprint_distance(5, &far_w, &far_e, GG_METRIC_CHEBYSHEV, &c),
                      GG_E_TOO_LARGE);
 }
 

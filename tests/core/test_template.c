@@ -52,7 +52,7 @@ static int32_t cells_of(gg_template t, int32_t oc, int32_t orow, int32_t cs, int
 {
     int32_t n = -1;
     const char *reason = "unset";
-    gg_status s = gg_template_cells(&t, gg_cell_make(oc, orow), cs, w, h, out, CAP, &n, &reason);
+    gg_status s = gg_template_cells(w, h, cs, gg_cell_make(oc, orow), &t, out, CAP, &n, &reason);
     if (s != GG_OK)
         print_error("status %s: %s\n", gg_status_name(s), reason != NULL ? reason : "(null)");
     assert_int_equal(s, GG_OK);
@@ -308,7 +308,7 @@ static void template__partial_writes_the_prefix(void **state)
             part[k] = gg_cell_make(-1, -1);
         int32_t n = -1;
         const char *reason = "unset";
-        gg_status s = gg_template_cells(&t, gg_cell_make(7, 7), 5, 15, 15, part, cap, &n, &reason);
+        gg_status s = gg_template_cells(15, 15, 5, gg_cell_make(7, 7), &t, part, cap, &n, &reason);
         assert_int_equal(s, cap < total ? GG_PARTIAL : GG_OK);
         assert_int_equal(n, total);
         assert_null(reason);
@@ -317,11 +317,11 @@ static void template__partial_writes_the_prefix(void **state)
     }
     /* Sizing call: NULL out with capacity 0. */
     int32_t n = -1;
-    assert_int_equal(gg_template_cells(&t, gg_cell_make(7, 7), 5, 15, 15, NULL, 0, &n, NULL),
+    assert_int_equal(gg_template_cells(15, 15, 5, gg_cell_make(7, 7), &t, NULL, 0, &n, NULL),
                      GG_PARTIAL);
     assert_int_equal(n, total);
     gg_template empty = tpl_make(GG_SHAPE_CUBE, 0, 1, 0);
-    assert_int_equal(gg_template_cells(&empty, gg_cell_make(7, 7), 5, 15, 15, NULL, 0, &n, NULL),
+    assert_int_equal(gg_template_cells(15, 15, 5, gg_cell_make(7, 7), &empty, NULL, 0, &n, NULL),
                      GG_OK);
     assert_int_equal(n, 0);
 }
@@ -337,19 +337,19 @@ static void template__off_map_origin_is_empty_before_validation(void **state)
     static const int32_t origins[][2] = {{-1, 0}, {0, -1}, {15, 3}, {3, 15}, {INT32_MIN, 0}};
     for (int i = 0; i < 5; ++i) {
         gg_cell o = gg_cell_make(origins[i][0], origins[i][1]);
-        assert_int_equal(gg_template_cells(&bad, o, 5, 15, 15, buf, 4, &n, &reason), GG_OK);
+        assert_int_equal(gg_template_cells(15, 15, 5, o, &bad, buf, 4, &n, &reason), GG_OK);
         assert_int_equal(n, 0);
         assert_null(reason);
         gg_template cone = tpl_undirected(GG_SHAPE_CONE, 10);
-        assert_int_equal(gg_template_cells(&cone, o, 5, 15, 15, buf, 4, &n, &reason), GG_OK);
+        assert_int_equal(gg_template_cells(15, 15, 5, o, &cone, buf, 4, &n, &reason), GG_OK);
         assert_int_equal(n, 0);
         gg_template zero = tpl_make(GG_SHAPE_CUBE, 10, 0, 0);
-        assert_int_equal(gg_template_cells(&zero, o, 5, 15, 15, buf, 4, &n, &reason), GG_OK);
+        assert_int_equal(gg_template_cells(15, 15, 5, o, &zero, buf, 4, &n, &reason), GG_OK);
         assert_int_equal(n, 0);
     }
     /* An empty rectangle has no inside at all. */
     gg_template sphere = tpl_undirected(GG_SHAPE_SPHERE, 10);
-    assert_int_equal(gg_template_cells(&sphere, gg_cell_make(0, 0), 5, 0, 5, buf, 4, &n, NULL),
+    assert_int_equal(gg_template_cells(0, 5, 5, gg_cell_make(0, 0), &sphere, buf, 4, &n, NULL),
                      GG_OK);
     assert_int_equal(n, 0);
 }
@@ -360,14 +360,14 @@ static void expect_invalid(const gg_template *t, gg_cell o, int32_t cs, int32_t 
     const char *reason = NULL;
     if (count != NULL)
         *count = 77;
-    gg_status s = gg_template_cells(t, o, cs, w, h, out, cap, count, &reason);
+    gg_status s = gg_template_cells(w, h, cs, o, t, out, cap, count, &reason);
     assert_int_equal(s, GG_E_INVALID_ARG);
     assert_non_null(reason);
     assert_string_equal(reason, why);
     if (count != NULL)
         assert_int_equal(*count, 0);
     /* out_reason is optional */
-    assert_int_equal(gg_template_cells(t, o, cs, w, h, out, cap, count, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_template_cells(w, h, cs, o, t, out, cap, count, NULL), GG_E_INVALID_ARG);
 }
 
 static void template__every_invalid_argument_is_reported(void **state)
@@ -428,7 +428,7 @@ static void template__huge_sizes_do_not_overflow(void **state)
     for (int i = 0; i < 3; ++i) {
         gg_template t = tpl_make(shapes[i], INT32_MAX, 1, 0);
         assert_int_equal(
-            gg_template_cells(&t, gg_cell_make(0, 0), 1, INT32_MAX, 1, buf, 8, &n, &reason),
+            gg_template_cells(INT32_MAX, 1, 1, gg_cell_make(0, 0), &t, buf, 8, &n, &reason),
             GG_PARTIAL);
         assert_int_equal(n, INT32_MAX);
         for (int32_t k = 0; k < 8; ++k)
@@ -437,7 +437,7 @@ static void template__huge_sizes_do_not_overflow(void **state)
     /* Far side of the strip, walking west. */
     gg_template west = tpl_make(GG_SHAPE_LINE, INT32_MAX, -1, 0);
     assert_int_equal(
-        gg_template_cells(&west, gg_cell_make(INT32_MAX - 1, 0), 1, INT32_MAX, 1, buf, 2, &n, NULL),
+        gg_template_cells(INT32_MAX, 1, 1, gg_cell_make(INT32_MAX - 1, 0), &west, buf, 2, &n, NULL),
         GG_PARTIAL);
     assert_int_equal(n, INT32_MAX);
     assert_true(gg_cell_eq(buf[1], gg_cell_make(INT32_MAX - 2, 0)));
@@ -450,7 +450,7 @@ static void template__huge_sizes_do_not_overflow(void **state)
         n = -1;
         reason = NULL;
         assert_int_equal(
-            gg_template_cells(&t, gg_cell_make(0, 0), 1, INT32_MAX, INT32_MAX, buf, 8, &n, &reason),
+            gg_template_cells(INT32_MAX, INT32_MAX, 1, gg_cell_make(0, 0), &t, buf, 8, &n, &reason),
             GG_E_TOO_LARGE);
         assert_int_equal(n, 0);
         assert_non_null(reason);
@@ -458,16 +458,16 @@ static void template__huge_sizes_do_not_overflow(void **state)
     }
     gg_template tall = tpl_undirected(GG_SHAPE_SPHERE, INT32_MAX);
     assert_int_equal(
-        gg_template_cells(&tall, gg_cell_make(0, 0), 1, INT32_MAX, 2, buf, 8, &n, NULL),
+        gg_template_cells(INT32_MAX, 2, 1, gg_cell_make(0, 0), &tall, buf, 8, &n, NULL),
         GG_E_TOO_LARGE);
     /* A cardinal cone in a huge map has (n+1)^2 cells: n = 46339 fits int32, 46340 does not. */
     gg_template cone = tpl_make(GG_SHAPE_CONE, 46339, 0, 1);
-    assert_int_equal(gg_template_cells(&cone, gg_cell_make(1 << 30, 0), 1, INT32_MAX, INT32_MAX,
+    assert_int_equal(gg_template_cells(INT32_MAX, INT32_MAX, 1, gg_cell_make(1 << 30, 0), &cone,
                                        buf, 8, &n, NULL),
                      GG_PARTIAL);
     assert_int_equal(n, 46340 * 46340);
     cone.size_ft = 46340;
-    assert_int_equal(gg_template_cells(&cone, gg_cell_make(1 << 30, 0), 1, INT32_MAX, INT32_MAX,
+    assert_int_equal(gg_template_cells(INT32_MAX, INT32_MAX, 1, gg_cell_make(1 << 30, 0), &cone,
                                        buf, 8, &n, NULL),
                      GG_E_TOO_LARGE);
 }
@@ -489,7 +489,7 @@ static void template__counts_match_the_walk_when_clipped(void **state)
         int32_t size = (int32_t)(rng_next(&s) % 150);
         gg_template t = tpl_make(shape, size, dc, dr);
         int32_t n = -1;
-        gg_status st = gg_template_cells(&t, o, 1, w, h, out, 1 << 16, &n, NULL);
+        gg_status st = gg_template_cells(w, h, 1, o, &t, out, 1 << 16, &n, NULL);
         assert_true(st == GG_OK || st == GG_PARTIAL);
         /* A second, independent reference: test every cell of the rectangle for membership. */
         if (st == GG_OK) {

@@ -42,7 +42,7 @@ static void sweep_one(const gg_scene *s, gg_shape shape, int32_t size_ft, gg_cel
     tpl.direction = dir;
     int32_t m = -1;
     assert_int_equal(
-        gg_scene_area_cells(s, &tpl, origin, includes, want, SW * SH, &m, NULL), GG_OK);
+        gg_scene_area_cells(s, origin, &tpl, includes, want, SW * SH, &m, NULL), GG_OK);
     assert_int_equal(n, m);
     for (int32_t k = 0; k < m; k++) {
         bool found = false;

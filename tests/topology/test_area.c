@@ -38,11 +38,11 @@ static void area__sphere_trimmed_by_line_of_effect(void **state)
     gg_cell out[81];
     int32_t n = 0;
     const char *why = "unset";
-    assert_int_equal(gg_scene_area_cells(s, &t, qf_c(4, 4), true, out, 81, &n, &why), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &t, true, out, 81, &n, &why), GG_OK);
     assert_null(why);
     qf_assert_cells(out, n, sphere_want, 29);
     /* Without the origin: the same list minus 4,4. */
-    assert_int_equal(gg_scene_area_cells(s, &t, qf_c(4, 4), false, out, 81, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &t, false, out, 81, &n, NULL), GG_OK);
     gg_cell without[28];
     int32_t k = 0;
     for (int32_t i = 0; i < 29; ++i)
@@ -50,7 +50,7 @@ static void area__sphere_trimmed_by_line_of_effect(void **state)
             without[k++] = sphere_want[i];
     qf_assert_cells(out, n, without, 28);
     t.shape = GG_SHAPE_CYLINDER;
-    assert_int_equal(gg_scene_area_cells(s, &t, qf_c(4, 4), true, out, 81, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &t, true, out, 81, &n, NULL), GG_OK);
     qf_assert_cells(out, n, sphere_want, 29);
     gg_scene_destroy(s);
 }
@@ -67,16 +67,16 @@ static void area__directed_shapes(void **state)
                           tpl_make(GG_SHAPE_LINE, 20, 1, 0, true),
                           tpl_make(GG_SHAPE_CUBE, 20, 1, 0, true)};
     for (int i = 0; i < 3; ++i) {
-        assert_int_equal(gg_scene_area_cells(s, &east[i], qf_c(4, 4), false, out, 81, &n, NULL),
+        assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &east[i], false, out, 81, &n, NULL),
                          GG_OK);
         assert_int_equal(n, 0);
     }
     gg_template cone = tpl_make(GG_SHAPE_CONE, 20, 1, 1, true);
-    assert_int_equal(gg_scene_area_cells(s, &cone, qf_c(4, 4), false, out, 81, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &cone, false, out, 81, &n, NULL), GG_OK);
     const gg_cell cone_want[] = {{4, 5}, {4, 6}, {4, 7}, {4, 8}};
     qf_assert_cells(out, n, cone_want, 4);
     gg_template line = tpl_make(GG_SHAPE_LINE, 20, -1, -1, true);
-    assert_int_equal(gg_scene_area_cells(s, &line, qf_c(4, 4), true, out, 81, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &line, true, out, 81, &n, NULL), GG_OK);
     const gg_cell line_want[] = {{4, 4}, {3, 3}}; /* template order: k = 0, 1 */
     qf_assert_cells(out, n, line_want, 2);
     gg_scene_destroy(s);
@@ -94,24 +94,24 @@ static void area__error_order_and_reasons(void **state)
     gg_template bad = tpl_make((gg_shape)99, 10, 0, 0, false);
     gg_template nodir = tpl_make(GG_SHAPE_CONE, 10, 0, 0, false);
     gg_template zerodir = tpl_make(GG_SHAPE_LINE, 10, 0, 0, true);
-    assert_int_equal(gg_scene_area_cells(s, &bad, qf_c(5, 0), true, out, 25, &n, &why), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(5, 0), &bad, true, out, 25, &n, &why), GG_OK);
     assert_int_equal(n, 0);
-    assert_int_equal(gg_scene_area_cells(s, &nodir, qf_c(-1, 2), true, out, 25, &n, &why), GG_OK);
-    assert_int_equal(gg_scene_area_cells(s, &bad, qf_c(2, 2), true, out, 25, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, qf_c(-1, 2), &nodir, true, out, 25, &n, &why), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &bad, true, out, 25, &n, &why),
                      GG_E_INVALID_ARG);
     assert_int_equal(n, 0);
     assert_non_null(why);
     why = NULL;
-    assert_int_equal(gg_scene_area_cells(s, &nodir, qf_c(2, 2), true, out, 25, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &nodir, true, out, 25, &n, &why),
                      GG_E_INVALID_ARG);
     assert_non_null(why);
-    assert_int_equal(gg_scene_area_cells(s, &zerodir, qf_c(2, 2), true, out, 25, &n, NULL),
+    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &zerodir, true, out, 25, &n, NULL),
                      GG_E_INVALID_ARG);
     /* A sphere ignores its direction, even (0,0). */
     gg_template sph = tpl_make(GG_SHAPE_SPHERE, 0, 0, 0, true);
-    assert_int_equal(gg_scene_area_cells(s, &sph, qf_c(2, 2), true, out, 25, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &sph, true, out, 25, &n, NULL), GG_OK);
     assert_int_equal(n, 1);
-    assert_int_equal(gg_scene_area_cells(s, &sph, qf_c(2, 2), false, out, 25, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &sph, false, out, 25, &n, NULL), GG_OK);
     assert_int_equal(n, 0);
     gg_scene_destroy(s);
 }
@@ -124,20 +124,20 @@ static void area__invalid_arguments(void **state)
     gg_cell out[9];
     int32_t n = 4;
     const char *why = NULL;
-    assert_int_equal(gg_scene_area_cells(NULL, &t, qf_c(1, 1), true, out, 9, &n, &why),
+    assert_int_equal(gg_scene_area_cells(NULL, qf_c(1, 1), &t, true, out, 9, &n, &why),
                      GG_E_INVALID_ARG);
     assert_int_equal(n, 0);
     assert_non_null(why);
-    assert_int_equal(gg_scene_area_cells(s, NULL, qf_c(1, 1), true, out, 9, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, qf_c(1, 1), NULL, true, out, 9, &n, &why),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_area_cells(s, &t, qf_c(1, 1), true, out, 9, NULL, &why),
+    assert_int_equal(gg_scene_area_cells(s, qf_c(1, 1), &t, true, out, 9, NULL, &why),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_area_cells(s, &t, qf_c(1, 1), true, out, -1, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, qf_c(1, 1), &t, true, out, -1, &n, &why),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_area_cells(s, &t, qf_c(1, 1), true, NULL, 9, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, qf_c(1, 1), &t, true, NULL, 9, &n, &why),
                      GG_E_INVALID_ARG);
     /* Pointer checks come before the off-map early return. */
-    assert_int_equal(gg_scene_area_cells(s, NULL, qf_c(-1, 1), true, out, 9, &n, NULL),
+    assert_int_equal(gg_scene_area_cells(s, qf_c(-1, 1), NULL, true, out, 9, &n, NULL),
                      GG_E_INVALID_ARG);
     gg_scene_destroy(s);
 }
@@ -154,7 +154,7 @@ static void area__partial(void **state)
         for (int i = 0; i < 29; ++i)
             out[i] = qf_c(-7, -7);
         int32_t n = 0;
-        assert_int_equal(gg_scene_area_cells(s, &t, qf_c(4, 4), true, cap == 0 ? NULL : out, cap,
+        assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &t, true, cap == 0 ? NULL : out, cap,
                                              &n, NULL),
                          GG_PARTIAL);
         assert_int_equal(n, 29);
@@ -193,18 +193,18 @@ static void area__walk_matches_template_cells(void **state)
                             for (int32_t row = 0; row < dims[d][1]; ++row) {
                                 gg_cell o = qf_c(col, row);
                                 int32_t total = 0, n = 0;
-                                assert_int_equal(gg_template_cells(&t, o, dims[d][2], dims[d][0],
-                                                                   dims[d][1], want, 400, &total,
-                                                                   NULL),
+                                assert_int_equal(gg_template_cells(dims[d][0], dims[d][1],
+                                                                   dims[d][2], o, &t, want, 400,
+                                                                   &total, NULL),
                                                  GG_OK);
-                                assert_int_equal(gg_scene_area_cells(s, &t, o, true, NULL, 0, &n,
+                                assert_int_equal(gg_scene_area_cells(s, o, &t, true, NULL, 0, &n,
                                                                      NULL),
                                                  total == 0 ? GG_OK : GG_PARTIAL);
                                 assert_int_equal(n, total);
                                 if (total < 2)
                                     continue;
-                                assert_int_equal(gg_scene_area_cells(s, &t, o, true, got,
-                                                                     total - 1, &n, NULL),
+                                assert_int_equal(gg_scene_area_cells(s, o, &t, true, got, total - 1,
+                                                                     &n, NULL),
                                                  GG_PARTIAL);
                                 assert_int_equal(n, total);
                                 qf_assert_cells(got, total - 1, want, total - 1);
@@ -234,10 +234,10 @@ static void area__huge_template_is_clipped(void **state)
                             tpl_make(GG_SHAPE_CUBE, INT32_MAX, -1, 0, true)};
     for (int i = 0; i < 5; ++i) {
         int32_t total = 0, n = 0;
-        assert_true(!gg_failed(gg_template_cells(&shapes[i], qf_c(20, 15), 1, 40, 30, NULL, 0,
+        assert_true(!gg_failed(gg_template_cells(40, 30, 1, qf_c(20, 15), &shapes[i], NULL, 0,
                                                  &total, NULL)));
         gg_cell few[3];
-        gg_status st = gg_scene_area_cells(s, &shapes[i], qf_c(20, 15), true, few, 3, &n, NULL);
+        gg_status st = gg_scene_area_cells(s, qf_c(20, 15), &shapes[i], true, few, 3, &n, NULL);
         assert_int_equal(st, total > 3 ? GG_PARTIAL : GG_OK);
         assert_int_equal(n, total);
     }

@@ -199,7 +199,8 @@ static void light__brightest_wins_and_combines_with_tags(void **state)
     /* the matrix applies the same light */
     gg_cell cells[3] = {gg_cell_make(6, 1), gg_cell_make(1, 1), gg_cell_make(8, 1)};
     uint8_t m[9];
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, GG_VISIBILITY_CAN_SEE, NULL, m), GG_OK);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, GG_VISIBILITY_CAN_SEE,
+                                                m), GG_OK);
     assert_int_equal(m[0 * 3 + 1], 1); /* 1,1 is dimly lit by the first source */
     assert_int_equal(m[0 * 3 + 2], 0); /* 8,1 is dark */
     gg_scratch_destroy(x);

@@ -202,7 +202,7 @@ static void move_footprint__difficult_paid_when_entered(void **state)
     const gg_cell route[4] = {{0, 2}, {1, 2}, {2, 2}, {3, 2}};
     gg_metric_cost c;
     int32_t legal = 0;
-    assert_int_equal(gg_scene_route_cost(f.scene, &def, route, 4, 0, &c, &legal), GG_OK);
+    assert_int_equal(gg_scene_route_cost(f.scene, route, 4, 0, &def, &c, &legal), GG_OK);
     assert_int_equal(legal, 3);
     assert_int_equal(c.feet, 10 + 5 + 5);
     assert_int_equal(c.steps, 3);

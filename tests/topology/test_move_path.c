@@ -396,15 +396,15 @@ static void move_path__random_maps_match_brute_force(void **state)
             /* The route prices to its cost, whole and in two legs. */
             gg_metric_cost rc;
             int32_t legal = 0;
-            assert_int_equal(gg_scene_route_cost(f.scene, &def, path, pn, parity, &rc, &legal),
+            assert_int_equal(gg_scene_route_cost(f.scene, path, pn, parity, &def, &rc, &legal),
                              GG_OK);
             assert_int_equal(legal, pn - 1);
             expect_cost(rc, pc.feet, pc.root2_feet, pc.steps, pc.parity);
             for (int32_t m = 0; m < pn; ++m) {
                 gg_metric_cost c1, c2;
                 assert_int_equal(
-                    gg_scene_route_cost(f.scene, &def, path, m + 1, parity, &c1, &legal), GG_OK);
-                assert_int_equal(gg_scene_route_cost(f.scene, &def, path + m, pn - m, c1.parity,
+                    gg_scene_route_cost(f.scene, path, m + 1, parity, &def, &c1, &legal), GG_OK);
+                assert_int_equal(gg_scene_route_cost(f.scene, path + m, pn - m, c1.parity, &def,
                                                      &c2, &legal),
                                  GG_OK);
                 expect_cost(c2, pc.feet - c1.feet, pc.root2_feet - c1.root2_feet,
@@ -686,7 +686,7 @@ static void move_path__alternating_split_legs_equal_whole(void **state)
             gg_metric_cost c1, c2;
             int32_t legal = 0, n2 = 0;
             gg_cell rest[96];
-            assert_int_equal(gg_scene_route_cost(f.scene, &def, path, m + 1, parity, &c1, &legal),
+            assert_int_equal(gg_scene_route_cost(f.scene, path, m + 1, parity, &def, &c1, &legal),
                              GG_OK);
             assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, path[m], b,
                                                        c1.parity, rest, 96, &n2, &c2),
@@ -911,23 +911,23 @@ static void move_path__invalid_arguments(void **state)
     /* Route pricing. */
     const gg_cell route[3] = {{0, 0}, {1, 1}, {3, 3}};
     int32_t legal = 0;
-    assert_int_equal(gg_scene_route_cost(f.scene, &def, route, 3, 0, NULL, &legal),
+    assert_int_equal(gg_scene_route_cost(f.scene, route, 3, 0, &def, NULL, &legal),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_route_cost(f.scene, &def, route, 3, 0, &c, NULL), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_route_cost(f.scene, &def, NULL, 3, 0, &c, &legal), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_route_cost(f.scene, &def, route, -1, 0, &c, &legal),
+    assert_int_equal(gg_scene_route_cost(f.scene, route, 3, 0, &def, &c, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_route_cost(f.scene, NULL, 3, 0, &def, &c, &legal), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_route_cost(f.scene, route, -1, 0, &def, &c, &legal),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_route_cost(f.scene, &bad, route, 3, 0, &c, &legal), GG_E_BAD_DEF);
+    assert_int_equal(gg_scene_route_cost(f.scene, route, 3, 0, &bad, &c, &legal), GG_E_BAD_DEF);
     const gg_cell off[2] = {{0, 0}, {0, -1}};
-    assert_int_equal(gg_scene_route_cost(f.scene, &def, off, 2, 0, &c, &legal), GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_scene_route_cost(f.scene, off, 2, 0, &def, &c, &legal), GG_E_OUT_OF_BOUNDS);
     /* A jump is not a step: the legal prefix is priced. */
-    assert_int_equal(gg_scene_route_cost(f.scene, &def, route, 3, 0, &c, &legal), GG_OK);
+    assert_int_equal(gg_scene_route_cost(f.scene, route, 3, 0, &def, &c, &legal), GG_OK);
     assert_int_equal(legal, 1);
     expect_cost(c, 5, 0, 1, 0);
     /* A diagonal is not a Manhattan step. */
     gg_move_def man = def;
     man.metric = GG_METRIC_MANHATTAN;
-    assert_int_equal(gg_scene_route_cost(f.scene, &man, route, 2, 0, &c, &legal), GG_OK);
+    assert_int_equal(gg_scene_route_cost(f.scene, route, 2, 0, &man, &c, &legal), GG_OK);
     assert_int_equal(legal, 0);
     fx_free(&g);
     fx_free(&f);

@@ -215,8 +215,8 @@ static void scratch__queries_allocate_nothing(void **state)
     t.size_ft = 15;
     t.has_direction = false;
     t.direction = qf_c(0, 0);
-    assert_int_equal(gg_scene_area_cells(s, &t, qf_c(4, 2), true, cells, 64, &n, NULL), GG_OK);
-    assert_int_equal(gg_scene_area_cells(s, &t, qf_c(4, 2), true, cells, 2, &n, NULL), GG_PARTIAL);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 2), &t, true, cells, 64, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 2), &t, true, cells, 2, &n, NULL), GG_PARTIAL);
     assert_int_equal(gg_scene_push_path(s, qf_c(0, 0), qf_c(1, 0), 20, NULL, 0, cells, 64, &n),
                      GG_OK);
     assert_int_equal(n, 4);

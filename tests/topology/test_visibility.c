@@ -65,9 +65,12 @@ static void visibility__matrix_equals_pairwise_queries(void **state)
             senses[i] = random_senses(&r);
         }
         uint8_t los[N * N], see[N * N], see_none[N * N];
-        assert_int_equal(gg_scene_visibility_matrix(s, cells, N, GG_VISIBILITY_LINE_OF_SIGHT, NULL, los), GG_OK);
-        assert_int_equal(gg_scene_visibility_matrix(s, cells, N, GG_VISIBILITY_CAN_SEE, senses, see), GG_OK);
-        assert_int_equal(gg_scene_visibility_matrix(s, cells, N, GG_VISIBILITY_CAN_SEE, NULL, see_none), GG_OK);
+        assert_int_equal(gg_scene_visibility_matrix(s, cells, N, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                    los), GG_OK);
+        assert_int_equal(gg_scene_visibility_matrix(s, cells, N, senses, GG_VISIBILITY_CAN_SEE,
+                                                    see), GG_OK);
+        assert_int_equal(gg_scene_visibility_matrix(s, cells, N, NULL, GG_VISIBILITY_CAN_SEE,
+                                                    see_none), GG_OK);
         for (int i = 0; i < N; ++i)
             for (int j = 0; j < N; ++j) {
                 bool v = false, cs = false, cn = false;
@@ -102,7 +105,8 @@ static void visibility__symmetric_where_the_rules_are(void **state)
         for (int i = 0; i < N; ++i)
             cells[i] = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w), (int32_t)fx_below(&r, (uint32_t)h));
         uint8_t m[N * N];
-        assert_int_equal(gg_scene_visibility_matrix(s, cells, N, GG_VISIBILITY_LINE_OF_SIGHT, NULL, m), GG_OK);
+        assert_int_equal(gg_scene_visibility_matrix(s, cells, N, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                    m), GG_OK);
         for (int i = 0; i < N; ++i)
             for (int j = 0; j < N; ++j)
                 assert_int_equal(m[i * N + j], m[j * N + i]);
@@ -116,7 +120,8 @@ static void visibility__symmetric_where_the_rules_are(void **state)
     assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
     gg_cell cells[2] = {gg_cell_make(1, 3), gg_cell_make(1, 0)};
     uint8_t m[4];
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 2, GG_VISIBILITY_LINE_OF_SIGHT, NULL, m), GG_OK);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 2, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                m), GG_OK);
     assert_int_equal(m[1], 1); /* from below: transparent */
     assert_int_equal(m[2], 0); /* from above: blocked */
     gg_scene_destroy(s);
@@ -175,14 +180,22 @@ static void visibility__invalid_arguments_and_no_allocation(void **state)
     int32_t count = 5;
     gg_test_alloc_fail_from_now(&ta);
     long before = ta.calls;
-    assert_int_equal(gg_scene_visibility_matrix(NULL, cells, 3, GG_VISIBILITY_LINE_OF_SIGHT, NULL, m), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, NULL, 3, GG_VISIBILITY_LINE_OF_SIGHT, NULL, m), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, GG_VISIBILITY_LINE_OF_SIGHT, NULL, NULL), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, -1, GG_VISIBILITY_LINE_OF_SIGHT, NULL, m), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 46341, GG_VISIBILITY_LINE_OF_SIGHT, NULL, m), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, (gg_visibility_rule)0, NULL, m), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, NULL, 0, GG_VISIBILITY_CAN_SEE, NULL, NULL), GG_OK);
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, GG_VISIBILITY_LINE_OF_SIGHT, NULL, m), GG_OK);
+    assert_int_equal(gg_scene_visibility_matrix(NULL, cells, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                m), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, NULL, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                m), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, -1, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                m), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 46341, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                m), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, (gg_visibility_rule)0,
+                                                m), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, NULL, 0, NULL, GG_VISIBILITY_CAN_SEE,
+                                                NULL), GG_OK);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                m), GG_OK);
     assert_int_equal(m[0 * 3 + 1], 0); /* the wall at x = 4 */
     assert_int_equal(m[0 * 3 + 2], 1);
     assert_int_equal(gg_scene_seen_cells(NULL, cells[0], NULL, GG_BITSET_REPLACE, x, bits, 1, &count), GG_E_INVALID_ARG);

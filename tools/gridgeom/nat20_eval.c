@@ -966,7 +966,7 @@ static json_t *op_template_common(env *e, bool sorted)
         if (out == NULL) {
             break;
         }
-        st = gg_template_cells(&tpl, o.c, e->cell_ft, e->w, e->h, out, cap, &count, &reason);
+        st = gg_template_cells(e->w, e->h, e->cell_ft, o.c, &tpl, out, cap, &count, &reason);
         if (st != GG_PARTIAL || count <= cap) {
             break;
         }
@@ -1004,8 +1004,7 @@ static json_t *op_area_cells(env *e)
         if (out == NULL) {
             break;
         }
-        st = gg_scene_area_cells(e->scene, &tpl, o.c, json_is_true(inc), out, cap, &count,
-                                 &reason);
+        st = gg_scene_area_cells(e->scene, o.c, &tpl, json_is_true(inc), out, cap, &count, &reason);
         if (st != GG_PARTIAL || count <= cap) {
             break;
         }

@@ -316,8 +316,8 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
         int32_t n = 0;
         const char *reason = NULL;
         gg_status st = cells == NULL ? GG_E_NO_MEMORY
-                                     : gg_scene_area_cells(scene, &opt->tpl, opt->from, true,
-                                                           cells, cap, &n, &reason);
+                                     : gg_scene_area_cells(scene, opt->from, &opt->tpl, true, cells,
+                                                           cap, &n, &reason);
         if (st != GG_OK && st != GG_PARTIAL) {
             free(cells);
             setmsg(msg, msgcap, "--template: %s%s%s", gg_status_message(st),

@@ -240,8 +240,8 @@ gg_status gg__mv_write_path(int32_t w, int32_t n, const uint8_t *prev, int32_t s
     return GG_OK;
 }
 
-gg_status gg_scene_route_cost(const gg_scene *scene, const gg_move_def *def, const gg_cell *cells,
-                              int32_t count, int32_t parity, gg_metric_cost *out_cost,
+gg_status gg_scene_route_cost(const gg_scene *scene, const gg_cell *cells, int32_t count,
+                              int32_t parity, const gg_move_def *def, gg_metric_cost *out_cost,
                               int32_t *out_legal)
 {
     if (out_cost == NULL || out_legal == NULL)

@@ -39,7 +39,7 @@ static bool keep_if_reached(void *ctx, gg_cell c)
     return true;
 }
 
-gg_status gg_scene_area_cells(const gg_scene *scene, const gg_template *tpl, gg_cell origin,
+gg_status gg_scene_area_cells(const gg_scene *scene, gg_cell origin, const gg_template *tpl,
                               bool includes_origin, gg_cell *out, int32_t capacity,
                               int32_t *out_count, const char **out_reason)
 {

@@ -121,7 +121,7 @@ static bool walk_blocked(const gg_scene *s, gg_cell a, gg_cell b)
 }
 
 gg_status gg_scene_visibility_matrix(const gg_scene *scene, const gg_cell *cells, int32_t count,
-                                     gg_visibility_rule rule, const gg_senses *senses,
+                                     const gg_senses *senses, gg_visibility_rule rule,
                                      uint8_t *out)
 {
     if (scene == NULL || count < 0 || count > 46340 || (count > 0 && (cells == NULL || out == NULL)))
