@@ -130,6 +130,67 @@ GG_API GG_NODISCARD gg_status gg_rules_cover_bonus(gg_cover cover, gg_cover_roll
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_rules_cover_targetable(gg_cover cover, bool *out_targetable);
 
+/// Whose cover rules gg_rules_cover_score() applies to a measured line set.
+/// @since 0.1
+typedef enum gg_cover_edition {
+    /// SRD 5.2 "Cover": the degree; Half Cover +2 and Three-Quarters Cover +5 to AC.
+    GG_COVER_EDITION_5E = 0,
+    /// 3.5 SRD "Cover": cover (+4 AC) for slight or partial obstruction, improved cover (+8 AC)
+    /// for heavy obstruction, total cover for total obstruction.
+    GG_COVER_EDITION_35 = 1,
+    /// Pathfinder 1e: as the 3.5 SRD, but slight obstruction is partial cover (+2 AC).
+    GG_COVER_EDITION_PF1 = 2
+} gg_cover_edition;
+
+/// How to score a cover measurement. Make it with gg_cover_score_def_default().
+/// @since 0.1
+typedef struct gg_cover_score_def {
+    uint32_t struct_size;       ///< set by gg_cover_score_def_default(); do not touch
+    gg_cover_edition edition;   ///< default GG_COVER_EDITION_5E
+    /// Degrees up to this one (never total) count as none, as a feature such as Sharpshooter
+    /// ("ignore half cover and three-quarters cover") says; it acts on the degree and so on the
+    /// SRD 5.2 bonus only. GG_COVER_NONE (default) ignores nothing; GG_COVER_TOTAL is invalid.
+    gg_cover ignore_up_to;
+} gg_cover_score_def;
+
+/// SRD 5.2 scoring, nothing ignored.
+/// @thread pure
+/// @since 0.1
+static inline gg_cover_score_def gg_cover_score_def_default(void)
+{
+    gg_cover_score_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.edition = GG_COVER_EDITION_5E;
+    d.ignore_up_to = GG_COVER_NONE;
+    return d;
+}
+
+/// An edition's verdict on a cover measurement.
+/// @since 0.1
+typedef struct gg_cover_score {
+    gg_cover degree;  ///< the measured degree after ignore_up_to
+    int32_t ac_bonus; ///< the edition's bonus to AC (SRD 5.2: 0, 2, 5; 3.5: 0, 4, 8; PF1: 0, 2,
+                      ///< 4, 8); 0 when `total`
+    bool total;       ///< total cover: the target can't be targeted directly (SRD 5.2: degree
+                      ///< GG_COVER_TOTAL; 3.5 and PF1: GG_OBSTRUCTION_TOTAL)
+    bool soft;        ///< 3.5 and PF1 soft cover: only creatures obstruct (GG_COVER_FLAG_SOFT),
+                      ///< which gives no bonus against melee attacks there; false under SRD 5.2
+} gg_cover_score;
+
+/// Turns the geometry gg_scene_cover() measured (degree, obstruction class, flags) into an
+/// edition's cover. Topology only measures; the editions live here. For the 3.5 and PF1
+/// editions, measure with GG_COVER_CHOICE_OBSTRUCTION so that the kept line set is the least
+/// obstructed one (docs/cover.md).
+/// @return GG_OK; GG_E_BAD_DEF if `def` was not made by gg_cover_score_def_default();
+///         GG_E_INVALID_ARG for NULL pointers, an unknown edition, an ignore_up_to outside
+///         none..three-quarters, or a result whose degree or obstruction is out of range.
+///         *out is zeroed (degree none) on failure.
+/// @thread pure
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_rules_cover_score(const gg_cover_result *cover,
+                                                   const gg_cover_score_def *def,
+                                                   gg_cover_score *out);
+
 /// The first failed condition of a direct-targeting check.
 /// @since 0.1
 typedef enum gg_target_check {

@@ -965,15 +965,37 @@ typedef enum gg_cover_mode {
     GG_COVER_MODE_CORNERS_3D = 2
 } gg_cover_mode;
 
-/// How a line set is scored. DND5E: half / three-quarters / total (SRD 5.1 "Cover").
-/// DND35: the Ikosa CoverValue buckets +2 / +4 / +8 (3.5 SRD cover, PF1 partial cover).
+/// Which line set gg_scene_cover() keeps among the attacker's sources (corner modes). Topology
+/// only measures; turning the measure into an edition's bonus is the rules layer's
+/// gg_rules_cover_score() (docs/cover.md).
+/// - GG_COVER_CHOICE_DEGREE: the set with the least degree, then the fewest lines blocked at
+///   half, three-quarters and total (the 2014 DMG "most favourable corner").
+/// - GG_COVER_CHOICE_OBSTRUCTION: the set with the least obstruction (gg_cover_obstruction)
+///   first, then as DEGREE; an adjacent melee attack (GG_ATTACK_MELEE, no origin) draws all 16
+///   corner-to-corner lines between each adjacent pair of squares with creatures ignored. This
+///   is the geometry the 3.5 SRD and Pathfinder cover rules score.
 /// @since 0.1
-typedef enum gg_cover_rules {
-    GG_COVER_RULES_DND5E = 0,
-    GG_COVER_RULES_DND35 = 1
-} gg_cover_rules;
+typedef enum gg_cover_choice {
+    GG_COVER_CHOICE_DEGREE = 0,
+    GG_COVER_CHOICE_OBSTRUCTION = 1
+} gg_cover_choice;
 
-/// The attack being covered. MELEE switches on the adjacent-melee rules (DND35 and 3-D);
+/// How obstructed the kept line set is, from the share of its lines blocked at total and the
+/// heaviest partly blocked line (a line blocked at three-quarters by a non-creature weighs 0.9,
+/// at half 0.5; a line blocked only by creatures weighs 0.5, except in the adjacent-melee set,
+/// where creatures are ignored): the larger of the two, v, is bucketed. The tagged mode maps
+/// its degree: half -> PARTIAL, three-quarters -> HEAVY, total -> TOTAL.
+/// @since 0.1
+typedef enum gg_cover_obstruction {
+    GG_OBSTRUCTION_NONE = 0,    ///< v = 0: no line blocked
+    GG_OBSTRUCTION_SLIGHT = 1,  ///< 0 < v <= 1/4
+    GG_OBSTRUCTION_PARTIAL = 2, ///< 1/4 < v <= 3/4
+    GG_OBSTRUCTION_HEAVY = 3,   ///< v > 3/4, some line not blocked at total
+    GG_OBSTRUCTION_TOTAL = 4    ///< every line blocked at total, or no line exists
+} gg_cover_obstruction;
+
+/// The attack being covered. MELEE switches on the adjacent-melee geometry (CHOICE_OBSTRUCTION
+/// and 3-D);
 /// AREA needs gg_cover_def.origin (the area's point of origin).
 /// @since 0.1
 typedef enum gg_attack_kind {
@@ -1013,7 +1035,7 @@ typedef struct gg_cover_box {
 typedef struct gg_cover_def {
     uint32_t struct_size;          ///< set by gg_cover_def_default(); do not touch
     gg_cover_mode mode;            ///< default GG_COVER_MODE_TAGGED (Nat20)
-    gg_cover_rules rules;          ///< default GG_COVER_RULES_DND5E
+    gg_cover_choice choice;        ///< default GG_COVER_CHOICE_DEGREE
     gg_attack_kind kind;           ///< default GG_ATTACK_RANGED
     /// Most cover other creatures give: GG_COVER_NONE (ignored), HALF (default), THREE_QUARTERS
     /// (DMG-literal line counting). Creatures never give total cover.
@@ -1024,8 +1046,7 @@ typedef struct gg_cover_def {
                                    ///< default false (corners are inset into their square)
     bool best_cell;                ///< corners_3d: score each target cell apart, keep the best
                                    ///< (the DMG's "any one square"); default false (whole target)
-    bool pf1_partial;              ///< DND35: +2 partial cover (Pathfinder); default true
-    bool low_obstacle_rule;        ///< DND35-style: half-cover cells are ignored by an attacker
+    bool low_obstacle_rule;        ///< 3.5-style: half-cover cells are ignored by an attacker
                                    ///< closer to them than the target, or > 6 cells from the
                                    ///< target; default false
     bool adjust_on_downward;       ///< 3-D melee: lift/lower points on supported downward
@@ -1033,8 +1054,6 @@ typedef struct gg_cover_def {
     int32_t boost_pct;             ///< 3-D low-point boost, % of body height; default 30
     int32_t melee_top_pct;         ///< 3-D same-level melee top point, % of column; default 95
     int32_t melee_bottom_pct;      ///< 3-D same-level melee bottom point; default 30
-    gg_cover ignore_up_to;         ///< degrees up to this one (never total) count as none
-                                   ///< (Sharpshooter); default GG_COVER_NONE
     /// Exact source point, borrowed: an area's point of origin (2-D and 3-D, not inset) or a
     /// fixed 3-D aim point (inset into its cell column). NULL (default): the attacker's corners.
     const gg_cover_point *origin;
@@ -1055,19 +1074,17 @@ static inline gg_cover_def gg_cover_def_default(void)
     gg_cover_def d;
     d.struct_size = (uint32_t)sizeof d;
     d.mode = GG_COVER_MODE_TAGGED;
-    d.rules = GG_COVER_RULES_DND5E;
+    d.choice = GG_COVER_CHOICE_DEGREE;
     d.kind = GG_ATTACK_RANGED;
     d.creature_cap = GG_COVER_HALF;
     d.pinch_pass = false;
     d.exact_corners = false;
     d.best_cell = false;
-    d.pf1_partial = true;
     d.low_obstacle_rule = false;
     d.adjust_on_downward = true;
     d.boost_pct = 30;
     d.melee_top_pct = 95;
     d.melee_bottom_pct = 30;
-    d.ignore_up_to = GG_COVER_NONE;
     d.origin = NULL;
     d.floor_in = NULL;
     d.ceiling_in = NULL;
@@ -1091,8 +1108,9 @@ typedef enum gg_cover_by {
 /// Result flags.
 /// @since 0.1
 typedef enum gg_cover_flag {
-    GG_COVER_FLAG_SOFT = 1u << 0,          ///< DND35: only creatures give the cover (ranged only)
-    GG_COVER_FLAG_HIGHER_GROUND = 1u << 1, ///< 3-D melee from above (+1 in 3.5)
+    GG_COVER_FLAG_SOFT = 1u << 0,          ///< only creatures obstruct the kept set (obstruction
+                                           ///< SLIGHT..HEAVY); never in adjacent melee
+    GG_COVER_FLAG_HIGHER_GROUND = 1u << 1, ///< 3-D melee from above
     GG_COVER_FLAG_NO_LINES = 1u << 2,      ///< no target point exists (reported as total)
     GG_COVER_FLAG_VISIBLE = 1u << 3        ///< some line of the witness set is not blocked by
                                            ///< anything that blocks sight (e.g. a window)
@@ -1114,8 +1132,8 @@ typedef struct gg_cover_line {
 /// The answer of gg_scene_cover(), explaining itself.
 /// @since 0.1
 typedef struct gg_cover_result {
-    gg_cover degree;           ///< the 5e degree (filled under both rulesets)
-    int32_t dnd35_bonus;       ///< DND35: 0, 2, 4, 8, or -1 for total; 0 under DND5E
+    gg_cover degree;           ///< the degree of the kept line set (SRD 5.2 "Cover")
+    gg_cover_obstruction obstruction; ///< how obstructed the kept line set is
     uint32_t flags;            ///< gg_cover_flag bits
     int32_t lines;             ///< lines in the witness set
     int32_t n_half;            ///< lines blocked at half or more

@@ -1,5 +1,7 @@
 /* cover_rules.c - SRD 5.2 "Cover": bonuses, direct-targeting checks and the cover a target has
  * against an attack or an area. Layer: rules. */
+#include <string.h>
+
 #include "rules/rules_internal.h"
 
 static bool cover_known(gg_cover c) { return (int)c >= GG_COVER_NONE && (int)c <= GG_COVER_TOTAL; }
@@ -72,6 +74,49 @@ gg_status gg_rules_cover_bonus(gg_cover cover, gg_cover_roll roll, uint32_t flag
         break;
     }
     return GG_OK;
+}
+
+gg_status gg_rules_cover_score(const gg_cover_result *cover, const gg_cover_score_def *def,
+                               gg_cover_score *out)
+{
+    if (out == NULL)
+        return GG_E_INVALID_ARG;
+    memset(out, 0, sizeof *out);
+    out->degree = GG_COVER_NONE;
+    if (cover == NULL || def == NULL)
+        return GG_E_INVALID_ARG;
+    if (def->struct_size < (uint32_t)sizeof *def)
+        return GG_E_BAD_DEF;
+    if ((uint32_t)def->edition > (uint32_t)GG_COVER_EDITION_PF1 || !cover_known(cover->degree) ||
+        (uint32_t)def->ignore_up_to > (uint32_t)GG_COVER_THREE_QUARTERS ||
+        (uint32_t)cover->obstruction > (uint32_t)GG_OBSTRUCTION_TOTAL)
+        return GG_E_INVALID_ARG;
+    gg_cover degree = cover->degree;
+    /* A feature that ignores half and three-quarters cover never ignores total cover. */
+    if (degree != GG_COVER_TOTAL && degree <= def->ignore_up_to)
+        degree = GG_COVER_NONE;
+    out->degree = degree;
+    switch (def->edition) {
+    case GG_COVER_EDITION_5E:
+        /* SRD 5.2 "Cover": +2 half, +5 three-quarters; total can't be targeted. */
+        out->total = degree == GG_COVER_TOTAL;
+        return gg_rules_cover_bonus(degree, GG_ROLL_ATTACK, 0u, &out->ac_bonus);
+    case GG_COVER_EDITION_35:
+    case GG_COVER_EDITION_PF1: {
+        /* 3.5 SRD "Cover": cover +4, improved cover +8 (the heavy bucket), total cover; Pathfinder
+         * adds partial cover, +2, for the slight bucket. Soft cover is cover from creatures. */
+        static const int32_t bonus35[5] = {0, 4, 4, 8, 0};
+        bool pf1 = def->edition == GG_COVER_EDITION_PF1;
+        out->total = cover->obstruction == GG_OBSTRUCTION_TOTAL;
+        out->ac_bonus = pf1 && cover->obstruction == GG_OBSTRUCTION_SLIGHT
+                            ? 2
+                            : bonus35[cover->obstruction];
+        out->soft = !out->total && cover->obstruction != GG_OBSTRUCTION_NONE &&
+                    (cover->flags & (uint32_t)GG_COVER_FLAG_SOFT) != 0u;
+        return GG_OK;
+    }
+    }
+    return GG_E_INVALID_ARG; /* validated above: unreachable */
 }
 
 gg_status gg_rules_cover_targetable(gg_cover cover, bool *out_targetable)

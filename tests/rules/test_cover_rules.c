@@ -66,6 +66,130 @@ static void cover_rules__total_cover_cannot_be_targeted(void **state)
     assert_string_equal(gg_rules_target_check_name((gg_target_check)9), "unknown");
 }
 
+static gg_cover_score score(gg_cover degree, gg_cover_obstruction obstruction, uint32_t flags,
+                            gg_cover_edition edition, gg_cover ignore_up_to)
+{
+    gg_cover_result r;
+    memset(&r, 0, sizeof r);
+    r.degree = degree;
+    r.obstruction = obstruction;
+    r.flags = flags;
+    gg_cover_score_def d = gg_cover_score_def_default();
+    d.edition = edition;
+    d.ignore_up_to = ignore_up_to;
+    gg_cover_score out;
+    assert_int_equal(gg_rules_cover_score(&r, &d, &out), GG_OK);
+    return out;
+}
+
+/* Each edition's table: SRD 5.2 "Cover" (+2 / +5 on the degree), the 3.5 SRD (+4 cover, +8
+ * improved cover) and Pathfinder (+2 partial cover for the slight bucket). */
+static void cover_rules__score_maps_each_edition(void **state)
+{
+    (void)state;
+    static const int32_t want35[5] = {0, 4, 4, 8, 0}, wantpf1[5] = {0, 2, 4, 8, 0};
+    for (int o = GG_OBSTRUCTION_NONE; o <= GG_OBSTRUCTION_TOTAL; ++o) {
+        gg_cover_score s = score(GG_COVER_NONE, (gg_cover_obstruction)o, 0u,
+                                 GG_COVER_EDITION_35, GG_COVER_NONE);
+        assert_int_equal(s.ac_bonus, want35[o]);
+        assert_int_equal(s.total, o == GG_OBSTRUCTION_TOTAL);
+        s = score(GG_COVER_NONE, (gg_cover_obstruction)o, 0u, GG_COVER_EDITION_PF1, GG_COVER_NONE);
+        assert_int_equal(s.ac_bonus, wantpf1[o]);
+        assert_int_equal(s.total, o == GG_OBSTRUCTION_TOTAL);
+    }
+    static const int32_t want5e[4] = {0, 2, 5, 0};
+    for (int c = GG_COVER_NONE; c <= GG_COVER_TOTAL; ++c) {
+        gg_cover_score s = score((gg_cover)c, GG_OBSTRUCTION_HEAVY, (uint32_t)GG_COVER_FLAG_SOFT,
+                                 GG_COVER_EDITION_5E, GG_COVER_NONE);
+        assert_int_equal(s.ac_bonus, want5e[c]);
+        assert_int_equal(s.degree, c);
+        assert_int_equal(s.total, c == GG_COVER_TOTAL);
+        assert_false(s.soft); /* soft cover is a 3.5 notion */
+    }
+    /* 3.5 soft cover: only creatures obstruct */
+    gg_cover_score s = score(GG_COVER_HALF, GG_OBSTRUCTION_PARTIAL, (uint32_t)GG_COVER_FLAG_SOFT,
+                             GG_COVER_EDITION_35, GG_COVER_NONE);
+    assert_true(s.soft);
+    assert_int_equal(s.ac_bonus, 4);
+}
+
+/* A feature such as Sharpshooter ignores half and three-quarters cover, never total cover. */
+static void cover_rules__score_ignores_up_to_but_never_total(void **state)
+{
+    (void)state;
+    gg_cover_score s = score(GG_COVER_THREE_QUARTERS, GG_OBSTRUCTION_HEAVY, 0u,
+                             GG_COVER_EDITION_5E, GG_COVER_THREE_QUARTERS);
+    assert_int_equal(s.degree, GG_COVER_NONE);
+    assert_int_equal(s.ac_bonus, 0);
+    s = score(GG_COVER_THREE_QUARTERS, GG_OBSTRUCTION_HEAVY, 0u, GG_COVER_EDITION_5E,
+              GG_COVER_HALF);
+    assert_int_equal(s.degree, GG_COVER_THREE_QUARTERS);
+    assert_int_equal(s.ac_bonus, 5);
+    s = score(GG_COVER_TOTAL, GG_OBSTRUCTION_TOTAL, 0u, GG_COVER_EDITION_5E,
+              GG_COVER_THREE_QUARTERS);
+    assert_int_equal(s.degree, GG_COVER_TOTAL);
+    assert_true(s.total);
+}
+
+static void cover_rules__score_rejects_bad_arguments(void **state)
+{
+    (void)state;
+    gg_cover_result r;
+    memset(&r, 0, sizeof r);
+    gg_cover_score_def d = gg_cover_score_def_default();
+    gg_cover_score out;
+    assert_int_equal(gg_rules_cover_score(&r, &d, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_cover_score(NULL, &d, &out), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_cover_score(&r, NULL, &out), GG_E_INVALID_ARG);
+    gg_cover_score_def b = d;
+    b.struct_size = 2;
+    assert_int_equal(gg_rules_cover_score(&r, &b, &out), GG_E_BAD_DEF);
+    b = d;
+    b.edition = (gg_cover_edition)3;
+    assert_int_equal(gg_rules_cover_score(&r, &b, &out), GG_E_INVALID_ARG);
+    b = d;
+    b.ignore_up_to = GG_COVER_TOTAL;
+    assert_int_equal(gg_rules_cover_score(&r, &b, &out), GG_E_INVALID_ARG);
+    r.obstruction = (gg_cover_obstruction)5;
+    assert_int_equal(gg_rules_cover_score(&r, &d, &out), GG_E_INVALID_ARG);
+    r.obstruction = GG_OBSTRUCTION_NONE;
+    r.degree = (gg_cover)4;
+    assert_int_equal(gg_rules_cover_score(&r, &d, &out), GG_E_INVALID_ARG);
+    assert_int_equal(out.degree, GG_COVER_NONE);
+    assert_int_equal(out.ac_bonus, 0);
+}
+
+/* Measure in topology, score in rules: a melee attack around a blocked corner (5 of the 16
+ * square-to-square lines blocked, 5/16 > 1/4) is 3.5 cover (+4) and no SRD 5.2 cover. */
+static void cover_rules__score_a_measured_melee_around_a_corner(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {".o", "o#"};
+    gg_scene *s = fx_scene(rows, 2);
+    assert_non_null(s);
+    gg_body a = gg_body_make(gg_cell_make(0, 1)), t = gg_body_make(gg_cell_make(1, 0));
+    gg_cover_def d = gg_cover_def_default();
+    d.mode = GG_COVER_MODE_CORNERS_2D;
+    d.kind = GG_ATTACK_MELEE;
+    d.choice = GG_COVER_CHOICE_OBSTRUCTION;
+    gg_cover_result r;
+    assert_int_equal(gg_scene_cover(s, &a, &t, NULL, 0, &d, &r, NULL, 0, NULL), GG_OK);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_PARTIAL);
+    gg_cover_score_def sd = gg_cover_score_def_default();
+    gg_cover_score out;
+    sd.edition = GG_COVER_EDITION_35;
+    assert_int_equal(gg_rules_cover_score(&r, &sd, &out), GG_OK);
+    assert_int_equal(out.ac_bonus, 4);
+    /* SRD 5.2 scores the most favourable corner's line set (GG_COVER_CHOICE_DEGREE) */
+    d.choice = GG_COVER_CHOICE_DEGREE;
+    assert_int_equal(gg_scene_cover(s, &a, &t, NULL, 0, &d, &r, NULL, 0, NULL), GG_OK);
+    sd.edition = GG_COVER_EDITION_5E;
+    assert_int_equal(gg_rules_cover_score(&r, &sd, &out), GG_OK);
+    assert_int_equal(out.degree, GG_COVER_NONE);
+    assert_int_equal(out.ac_bonus, 0);
+    gg_scene_destroy(s);
+}
+
 static void cover_rules__check_target_reports_the_first_failure(void **state)
 {
     (void)state;
@@ -211,6 +335,10 @@ int main(void)
         cmocka_unit_test(cover_rules__bonus_is_two_five_on_ac_and_dex_saves_only),
         cmocka_unit_test(cover_rules__bonus_rejects_bad_arguments),
         cmocka_unit_test(cover_rules__total_cover_cannot_be_targeted),
+        cmocka_unit_test(cover_rules__score_maps_each_edition),
+        cmocka_unit_test(cover_rules__score_ignores_up_to_but_never_total),
+        cmocka_unit_test(cover_rules__score_rejects_bad_arguments),
+        cmocka_unit_test(cover_rules__score_a_measured_melee_around_a_corner),
         cmocka_unit_test(cover_rules__check_target_reports_the_first_failure),
         cmocka_unit_test(cover_rules__target_cover_matches_nat20),
         cmocka_unit_test(cover_rules__creatures_give_half_and_the_caster_only_for_areas),

@@ -22,10 +22,11 @@ static void expect(cfx *c, const gg_cover_def *d, gg_cover degree, int sc, int s
         assert_string_equal(cfx_caps(c, buf), caps);
 }
 
-static int32_t bonus35(cfx *c, gg_cover_def d)
+/* The obstruction of the least obstructed line set (the geometry the 3.5 SRD scores). */
+static gg_cover_obstruction obstruction(cfx *c, gg_cover_def d)
 {
-    d.rules = GG_COVER_RULES_DND35;
-    return cfx_run(c, &d).dnd35_bonus;
+    d.choice = GG_COVER_CHOICE_OBSTRUCTION;
+    return cfx_run(c, &d).obstruction;
 }
 
 static void corners2d__C2D_03_wall_behind_the_target_gives_nothing(void **state)
@@ -67,7 +68,7 @@ static void corners2d__C2D_05_pillar_in_line_is_total(void **state)
     d.exact_corners = true;
     assert_int_equal(cfx_run(&c, &d).degree, GG_COVER_HALF);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_TOTAL);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), -1);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_TOTAL);
     cfx_free(&c);
 }
 
@@ -82,7 +83,7 @@ static void corners2d__C2D_06_the_far_attacker_corner_wins(void **state)
     d.exact_corners = true;
     assert_int_equal(cfx_run(&c, &d).degree, GG_COVER_HALF);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_TOTAL);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), 4);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_PARTIAL);
     cfx_swap(&c);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_NONE); /* the classic walk is asymmetric */
     cfx_free(&c);
@@ -97,7 +98,7 @@ static void corners2d__C2D_09_arrow_slit_is_three_quarters(void **state)
     gg_cover_def d = cfx_def(M2);
     expect(&c, &d, GG_COVER_THREE_QUARTERS, -1, 0, 0, 0, 0, "QQQQ");
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_THREE_QUARTERS);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), 8);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_HEAVY);
     cfx_free(&c);
 }
 
@@ -111,12 +112,12 @@ static void corners2d__C2D_10_portcullis_never_total_a_solid_column_is(void **st
     gg_cover_def d = cfx_def(M2);
     expect(&c, &d, GG_COVER_THREE_QUARTERS, -1, 0, 0, 0, 0, "QQQQ");
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_THREE_QUARTERS);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), 8);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_HEAVY);
     cfx_free(&c);
     cfx_build(&c, 4, 7, ms);
     expect(&c, &d, GG_COVER_TOTAL, -1, 0, 0, 0, 0, "TTTT");
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_TOTAL);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), -1);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_TOTAL);
     cfx_free(&c);
 }
 
@@ -140,9 +141,9 @@ static void corners2d__C2D_11_a_creature_in_line_is_half_never_total(void **stat
     d.creature_cap = GG_COVER_NONE;
     assert_int_equal(cfx_run(&c, &d).degree, GG_COVER_NONE);
     d = cfx_def(M2);
-    d.rules = GG_COVER_RULES_DND35;
+    d.choice = GG_COVER_CHOICE_OBSTRUCTION;
     gg_cover_result r = cfx_run(&c, &d);
-    assert_int_equal(r.dnd35_bonus, 4);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_PARTIAL);
     assert_true((r.flags & GG_COVER_FLAG_SOFT) != 0);
     cfx_free(&c);
 }
@@ -160,9 +161,9 @@ static void corners2d__C2D_12_two_creatures_pinch_the_diagonal(void **state)
     assert_int_equal(cfx_run(&c, &d).degree, GG_COVER_THREE_QUARTERS);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_NONE);
     d = cfx_def(M2);
-    d.rules = GG_COVER_RULES_DND35;
+    d.choice = GG_COVER_CHOICE_OBSTRUCTION;
     gg_cover_result r = cfx_run(&c, &d);
-    assert_int_equal(r.dnd35_bonus, 4);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_PARTIAL);
     assert_true((r.flags & GG_COVER_FLAG_SOFT) != 0);
     cfx_free(&c);
 }
@@ -179,7 +180,7 @@ static void corners2d__C2D_13_caps_count_cumulatively_and_a_pinch_takes_the_lowe
     d.creature_cap = GG_COVER_THREE_QUARTERS;
     assert_int_equal(cfx_run(&c, &d).degree, GG_COVER_THREE_QUARTERS);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_NONE);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), 4);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_PARTIAL);
     cfx_free(&c);
 }
 
@@ -192,9 +193,9 @@ static void corners2d__C2D_14_creature_beside_the_target_on_a_diagonal_shot(void
     gg_cover_def d = cfx_def(M2);
     expect(&c, &d, GG_COVER_HALF, 0, 3, 0, 3, 0, "NNNH");
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_NONE);
-    d.rules = GG_COVER_RULES_DND35;
+    d.choice = GG_COVER_CHOICE_OBSTRUCTION;
     gg_cover_result r = cfx_run(&c, &d);
-    assert_int_equal(r.dnd35_bonus, 4);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_PARTIAL);
     assert_true((r.flags & GG_COVER_FLAG_SOFT) != 0);
     cfx_free(&c);
 }
@@ -208,13 +209,12 @@ static void corners2d__C2D_15_melee_around_a_corner(void **state)
     gg_cover_def d = cfx_def(M2);
     d.kind = GG_ATTACK_MELEE;
     expect(&c, &d, GG_COVER_NONE, 0, 1, 0, 1, 0, "NNNN");
-    d.rules = GG_COVER_RULES_DND35;
+    d.choice = GG_COVER_CHOICE_OBSTRUCTION;
     gg_cover_result r = cfx_run(&c, &d);
-    assert_int_equal(r.dnd35_bonus, 4); /* 5/16 > 1/4 */
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_PARTIAL); /* 5/16 > 1/4 */
     assert_int_equal(r.lines, 16);
     assert_int_equal(r.n_total, 5);
-    d.pf1_partial = false;
-    assert_int_equal(cfx_run(&c, &d).dnd35_bonus, 4);
+    assert_true((r.flags & GG_COVER_FLAG_SOFT) == 0); /* adjacent melee ignores creatures */
     cfx_free(&c);
 }
 
@@ -229,7 +229,7 @@ static void corners2d__C2D_16_staircase_pinch_is_total(void **state)
     d.pinch_pass = true;
     expect(&c, &d, GG_COVER_HALF, 0, 0, 0, 3, 3, NULL);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_NONE);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), -1);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_TOTAL);
     cfx_free(&c);
 }
 
@@ -247,7 +247,7 @@ static void corners2d__C2D_17_slalom_tangencies_do_not_block(void **state)
     d.exact_corners = true;
     assert_int_equal(cfx_run(&c, &d).degree, GG_COVER_HALF);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_NONE);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), 4);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_PARTIAL);
     cfx_free(&c);
 }
 
@@ -259,10 +259,10 @@ static void corners2d__C2D_18_own_low_wall_and_the_low_obstacle_rule(void **stat
     cfx_build(&c, 6, 2, m);
     gg_cover_def d = cfx_def(M2);
     expect(&c, &d, GG_COVER_HALF, -1, 0, 0, 0, 0, "HHHH");
-    assert_int_equal(bonus35(&c, d), 4);
+    assert_int_equal(obstruction(&c, d), GG_OBSTRUCTION_PARTIAL);
     d.low_obstacle_rule = true;
     assert_int_equal(cfx_run(&c, &d).degree, GG_COVER_NONE);
-    assert_int_equal(bonus35(&c, d), 0);
+    assert_int_equal(obstruction(&c, d), GG_OBSTRUCTION_NONE);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_HALF);
     cfx_free(&c);
 }
@@ -291,7 +291,7 @@ static void corners2d__C2D_21_large_attacker(void **state)
     d.exact_corners = true;
     assert_int_equal(cfx_run(&c, &d).degree, GG_COVER_HALF);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_TOTAL);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), 4);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_PARTIAL);
     cfx_free(&c);
 }
 
@@ -322,7 +322,7 @@ static void corners2d__C2D_23_edge_walls_with_caps_and_a_window(void **state)
     const char *m[] = {"A..T"};
     gg_cover want[3] = {GG_COVER_TOTAL, GG_COVER_HALF, GG_COVER_TOTAL};
     gg_cover wall_cover[3] = {GG_COVER_NONE, GG_COVER_HALF, GG_COVER_TOTAL};
-    int32_t want35[2] = {-1, 4};
+    gg_cover_obstruction want35[2] = {GG_OBSTRUCTION_TOTAL, GG_OBSTRUCTION_PARTIAL};
     for (int v = 0; v < 3; ++v) {
         cfx c;
         cfx_build(&c, 4, 1, m);
@@ -335,7 +335,7 @@ static void corners2d__C2D_23_edge_walls_with_caps_and_a_window(void **state)
             assert_string_equal(cfx_caps(&c, buf), "HHHH");
         }
         if (v < 2)
-            assert_int_equal(bonus35(&c, d), want35[v]);
+            assert_int_equal(obstruction(&c, d), want35[v]);
         /* (c) a window: total cover, yet the target stays visible */
         assert_int_equal((r.flags & GG_COVER_FLAG_VISIBLE) != 0, v != 0);
         assert_int_equal(fx_los(c.s, 0, 0, 3, 0), v != 0);
@@ -375,7 +375,7 @@ static void corners2d__C2D_26_knights_move_past_a_pillar(void **state)
     d.exact_corners = true;
     assert_int_equal(cfx_run(&c, &d).degree, GG_COVER_NONE);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_NONE);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), 4);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_PARTIAL);
     cfx_swap(&c);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_TOTAL);
     cfx_free(&c);
@@ -390,7 +390,7 @@ static void corners2d__C2D_27_tagged_tie_rule(void **state)
     gg_cover_def d = cfx_def(M2);
     expect(&c, &d, GG_COVER_HALF, 0, 0, 0, 2, 1, "HNHH");
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_HALF);
-    assert_int_equal(bonus35(&c, cfx_def(M2)), 4);
+    assert_int_equal(obstruction(&c, cfx_def(M2)), GG_OBSTRUCTION_PARTIAL);
     cfx_swap(&c);
     assert_int_equal(cfx_degree(&c, MT), GG_COVER_NONE);
     cfx_free(&c);

@@ -33,9 +33,9 @@ static void w3_fixed(w3 *w, double xft, double yft, double zft)
     w->d.origin = &w->origin;
 }
 
-static gg_cover_result w3_run(w3 *w, gg_cover_rules rules, gg_attack_kind kind)
+static gg_cover_result w3_run(w3 *w, gg_cover_choice choice, gg_attack_kind kind)
 {
-    w->d.rules = rules;
+    w->d.choice = choice;
     w->d.kind = kind;
     w->d.boxes = w->nboxes ? w->boxes : NULL;
     w->d.box_count = w->nboxes;
@@ -51,17 +51,17 @@ static void corners3d__C3D_02_one_foot_step_gives_no_cover(void **state)
     w.c.att = gg_body_make(gg_cell_make(0, 0));
     w.c.tgt = gg_body_make(gg_cell_make(1, 0));
     w.c.tgt.base_in = 1 * FT;
-    gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_MELEE);
+    gg_cover_result r = w3_run(&w, GG_COVER_CHOICE_OBSTRUCTION, GG_ATTACK_MELEE);
     assert_int_equal(r.lines, 16);
     assert_int_equal(r.n_total, 0);
-    assert_int_equal(r.dnd35_bonus, 0);
-    assert_int_equal(w3_run(&w, GG_COVER_RULES_DND5E, GG_ATTACK_MELEE).degree, GG_COVER_NONE);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_NONE);
+    assert_int_equal(w3_run(&w, GG_COVER_CHOICE_DEGREE, GG_ATTACK_MELEE).degree, GG_COVER_NONE);
     /* Ablation: raw source corners. 4/16 = 1/4 -> +2; HALF under the 5e mapping. */
     w.d.melee_top_pct = 100;
     w.d.melee_bottom_pct = 0;
-    r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_MELEE);
+    r = w3_run(&w, GG_COVER_CHOICE_OBSTRUCTION, GG_ATTACK_MELEE);
     assert_int_equal(r.n_total, 4);
-    assert_int_equal(r.dnd35_bonus, 2);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_SLIGHT);
     assert_int_equal(r.degree, GG_COVER_HALF);
     cfx_free(&w.c);
 }
@@ -75,11 +75,11 @@ static void corners3d__C3D_05_four_foot_step(void **state)
     w.c.att = gg_body_make(gg_cell_make(0, 0));
     w.c.tgt = gg_body_make(gg_cell_make(1, 0));
     w.c.tgt.base_in = 4 * FT;
-    gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_MELEE);
+    gg_cover_result r = w3_run(&w, GG_COVER_CHOICE_OBSTRUCTION, GG_ATTACK_MELEE);
     assert_int_equal(r.lines, 16);
     assert_int_equal(r.n_total, 8);
-    assert_int_equal(r.dnd35_bonus, 4);
-    r = w3_run(&w, GG_COVER_RULES_DND5E, GG_ATTACK_MELEE);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_PARTIAL);
+    r = w3_run(&w, GG_COVER_CHOICE_DEGREE, GG_ATTACK_MELEE);
     assert_int_equal(r.degree, GG_COVER_NONE);
     assert_int_equal(r.lines, 2); /* bottom points omitted: the column (1 ft) <= b (1.5 ft) */
     cfx_free(&w.c);
@@ -94,17 +94,17 @@ static void corners3d__C3D_06_downward_melee_from_a_ledge(void **state)
     w.c.att = gg_body_make(gg_cell_make(0, 0));
     w.c.att.base_in = 5 * FT;
     w.c.tgt = gg_body_make(gg_cell_make(1, 0));
-    gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_MELEE);
+    gg_cover_result r = w3_run(&w, GG_COVER_CHOICE_OBSTRUCTION, GG_ATTACK_MELEE);
     assert_int_equal(r.lines, 16);
     assert_int_equal(r.n_total, 0);
-    assert_int_equal(r.dnd35_bonus, 0);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_NONE);
     assert_true((r.flags & GG_COVER_FLAG_HIGHER_GROUND) != 0);
     /* source points at 6.5 and 9.75 ft, target points on the top face z = 5 */
     for (int k = 0; k < w.c.nlines; ++k) {
         assert_true(w.c.lines[k].z0 == 6.5 || w.c.lines[k].z0 == 9.75);
         assert_true(w.c.lines[k].z1 == 5.0);
     }
-    assert_int_equal(w3_run(&w, GG_COVER_RULES_DND5E, GG_ATTACK_MELEE).degree, GG_COVER_NONE);
+    assert_int_equal(w3_run(&w, GG_COVER_CHOICE_DEGREE, GG_ATTACK_MELEE).degree, GG_COVER_NONE);
     cfx_free(&w.c);
 }
 
@@ -118,15 +118,15 @@ static void corners3d__C3D_11_curb_and_the_low_point_boost(void **state)
     gg_cover_box curb = {{1, 0}, {1, 0}, 0, 1 * FT, GG_COVER_TOTAL};
     w.boxes[w.nboxes++] = curb;
     w3_fixed(&w, 22.5, 2.5, 2.5);
-    gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_RANGED);
+    gg_cover_result r = w3_run(&w, GG_COVER_CHOICE_OBSTRUCTION, GG_ATTACK_RANGED);
     assert_int_equal(r.lines, 4);
     assert_int_equal(r.n_total, 0);
-    assert_int_equal(r.dnd35_bonus, 0);
-    assert_int_equal(w3_run(&w, GG_COVER_RULES_DND5E, GG_ATTACK_RANGED).degree, GG_COVER_NONE);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_NONE);
+    assert_int_equal(w3_run(&w, GG_COVER_CHOICE_DEGREE, GG_ATTACK_RANGED).degree, GG_COVER_NONE);
     w.d.boost_pct = 0; /* ablation: the bottom points stay at z = 0 and clip the curb */
-    r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_RANGED);
+    r = w3_run(&w, GG_COVER_CHOICE_OBSTRUCTION, GG_ATTACK_RANGED);
     assert_int_equal(r.n_total, 2);
-    assert_int_equal(r.dnd35_bonus, 4);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_PARTIAL);
     assert_int_equal(r.degree, GG_COVER_HALF);
     for (int k = 0; k < w.c.nlines; ++k)
         if (w.c.lines[k].cap == GG_COVER_TOTAL)
@@ -144,9 +144,9 @@ static void corners3d__C3D_15_omission_rule_on_a_platform(void **state)
     w.c.tgt = gg_body_make(gg_cell_make(0, 0));
     w.c.tgt.base_in = 4 * FT;
     w3_fixed(&w, 22.5, 2.5, 2.5);
-    gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_RANGED);
+    gg_cover_result r = w3_run(&w, GG_COVER_CHOICE_OBSTRUCTION, GG_ATTACK_RANGED);
     assert_int_equal(r.lines, 2);
-    assert_int_equal(r.dnd35_bonus, 0);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_NONE);
     assert_int_equal(r.degree, GG_COVER_NONE);
     for (int k = 0; k < w.c.nlines; ++k)
         assert_true(w.c.lines[k].z1 == 5.0); /* dropped, not clamped */
@@ -163,9 +163,9 @@ static int32_t count_points(double ax, double ay, double az, int tsize, int32_t 
     w.c.tgt.size = cfx_size(tsize);
     w.c.tgt.height_in = theight_in;
     w3_fixed(&w, ax, ay, az);
-    gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_RANGED);
+    gg_cover_result r = w3_run(&w, GG_COVER_CHOICE_OBSTRUCTION, GG_ATTACK_RANGED);
     assert_int_equal(r.degree, GG_COVER_NONE);
-    assert_int_equal(r.dnd35_bonus, 0);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_NONE);
     cfx_free(&w.c);
     return r.lines;
 }
@@ -195,15 +195,15 @@ static void corners3d__C3D_18_large_target_behind_a_wall(void **state)
     gg_cover_box wall = {{2, -1}, {2, 2}, 0, 5 * FT, GG_COVER_TOTAL};
     w.boxes[w.nboxes++] = wall;
     w3_fixed(&w, 22.5, 2.5, 7.5);
-    gg_cover_result r = w3_run(&w, GG_COVER_RULES_DND35, GG_ATTACK_RANGED);
+    gg_cover_result r = w3_run(&w, GG_COVER_CHOICE_OBSTRUCTION, GG_ATTACK_RANGED);
     assert_int_equal(r.lines, 9);
     assert_int_equal(r.n_total, 3);
-    assert_int_equal(r.dnd35_bonus, 4);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_PARTIAL);
     for (int k = 0; k < w.c.nlines; ++k)
         assert_int_equal(w.c.lines[k].cap == GG_COVER_TOTAL, w.c.lines[k].z1 == 3.0);
-    assert_int_equal(w3_run(&w, GG_COVER_RULES_DND5E, GG_ATTACK_RANGED).degree, GG_COVER_HALF);
+    assert_int_equal(w3_run(&w, GG_COVER_CHOICE_DEGREE, GG_ATTACK_RANGED).degree, GG_COVER_HALF);
     w.d.best_cell = true;
-    r = w3_run(&w, GG_COVER_RULES_DND5E, GG_ATTACK_RANGED);
+    r = w3_run(&w, GG_COVER_CHOICE_DEGREE, GG_ATTACK_RANGED);
     assert_int_equal(r.degree, GG_COVER_NONE);
     assert_int_equal(r.lines, 4);
     cfx_free(&w.c);

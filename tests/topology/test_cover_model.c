@@ -43,13 +43,11 @@ static void model__rejects_each_invalid_input(void **state)
     gg_cover_def b;
     b = d; b.mode = (gg_cover_mode)3;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.rules = (gg_cover_rules)2;
+    b = d; b.choice = (gg_cover_choice)2;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
     b = d; b.kind = (gg_attack_kind)4;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
     b = d; b.creature_cap = GG_COVER_TOTAL;
-    assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.ignore_up_to = GG_COVER_TOTAL;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
     b = d; b.boost_pct = 101;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
@@ -124,14 +122,14 @@ static void model__partial_line_buffer_and_defaults(void **state)
     assert_int_equal(gg_scene_cover(c.s, &c.att, &c.tgt, NULL, 0, &t, &r, lines, 2, &n), GG_OK);
     assert_int_equal(n, 1);
     assert_int_equal(r.degree, GG_COVER_TOTAL);
-    /* ignore_up_to never ignores total, and lowers three-quarters to none */
-    d.ignore_up_to = GG_COVER_THREE_QUARTERS;
+    /* topology measures; features that ignore cover are scored by gg_rules_cover_score() */
     assert_int_equal(gg_scene_cover(c.s, &c.att, &c.tgt, NULL, 0, &d, &r, NULL, 0, NULL), GG_OK);
     assert_int_equal(r.degree, GG_COVER_TOTAL);
+    assert_int_equal(r.obstruction, GG_OBSTRUCTION_TOTAL);
     assert_int_equal(gg_scene_set_blocked(c.s, gg_cell_make(2, 0), false), GG_OK);
     assert_int_equal(gg_scene_set_cover(c.s, gg_cell_make(2, 0), GG_COVER_THREE_QUARTERS), GG_OK);
     assert_int_equal(gg_scene_cover(c.s, &c.att, &c.tgt, NULL, 0, &d, &r, NULL, 0, NULL), GG_OK);
-    assert_int_equal(r.degree, GG_COVER_NONE);
+    assert_int_equal(r.degree, GG_COVER_THREE_QUARTERS);
     /* overlapping spaces: none */
     gg_cover_def d2 = cfx_def(GG_COVER_MODE_CORNERS_2D);
     assert_int_equal(gg_scene_cover(c.s, &c.att, &c.att, NULL, 0, &d2, &r, NULL, 0, &n), GG_OK);
@@ -228,7 +226,7 @@ static void model__tagged_is_cover_between(void **state)
 
 static bool same_result(const gg_cover_result *a, const gg_cover_result *b)
 {
-    return a->degree == b->degree && a->dnd35_bonus == b->dnd35_bonus && a->flags == b->flags &&
+    return a->degree == b->degree && a->obstruction == b->obstruction && a->flags == b->flags &&
            a->lines == b->lines && a->n_half == b->n_half &&
            a->n_three_quarters == b->n_three_quarters && a->n_total == b->n_total &&
            gg_cell_eq(a->source_cell, b->source_cell) && a->source_corner == b->source_corner &&
@@ -245,9 +243,9 @@ static void model__wall_index_equals_a_scan_of_every_wall(void **state)
         /* past 64 walls the index builds its buckets; fewer stay pending */
         random_scene(&x, &r, (int)fx_below(&r, 200), false);
         for (int mode = 1; mode <= 2; ++mode)
-            for (int rules = 0; rules <= 1; ++rules) {
+            for (int choice = 0; choice <= 1; ++choice) {
                 gg_cover_def d = cfx_def((gg_cover_mode)mode);
-                d.rules = (gg_cover_rules)rules;
+                d.choice = (gg_cover_choice)choice;
                 d.kind = (gg_attack_kind)fx_below(&r, 3);
                 gg_cover_result a, b;
                 gg_cover_line la[64], lb[64];
@@ -344,12 +342,12 @@ static void model__lines_and_adjacent_melee_are_symmetric(void **state)
                                                           a.cell.row + 1));
         assert_int_equal(gg_scene_set_blocked(x.c.s, a.cell, false), GG_OK);
         assert_int_equal(gg_scene_set_blocked(x.c.s, t.cell, false), GG_OK);
-        d.rules = GG_COVER_RULES_DND35;
+        d.choice = GG_COVER_CHOICE_OBSTRUCTION;
         d.kind = GG_ATTACK_MELEE;
         gg_cover_result ra, rb;
         assert_int_equal(gg_scene_cover(x.c.s, &a, &t, NULL, 0, &d, &ra, NULL, 0, NULL), GG_OK);
         assert_int_equal(gg_scene_cover(x.c.s, &t, &a, NULL, 0, &d, &rb, NULL, 0, NULL), GG_OK);
-        assert_int_equal(ra.dnd35_bonus, rb.dnd35_bonus);
+        assert_int_equal(ra.obstruction, rb.obstruction);
         assert_int_equal(ra.n_total, rb.n_total);
         cfx_free(&x.c);
     }
@@ -558,7 +556,7 @@ static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
         case 6:
             q->att = near_a;
             q->tgt = near_t;
-            d->rules = GG_COVER_RULES_DND35;
+            d->choice = GG_COVER_CHOICE_OBSTRUCTION;
             d->kind = GG_ATTACK_MELEE;
             break;
         case 3: /* an area's point of origin */
@@ -574,7 +572,7 @@ static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
             d->origin = &aim;
             break;
         case 8:
-            d->rules = GG_COVER_RULES_DND35;
+            d->choice = GG_COVER_CHOICE_OBSTRUCTION;
             d->pinch_pass = true;
             d->low_obstacle_rule = true;
             d->best_cell = true;

@@ -29,7 +29,7 @@ typedef struct lset {
     bool any_hard;        /* some line is blocked by a non-creature */
     bool visible;
     gg_cover degree;
-    int32_t value;        /* 3.5 bonus, 9 for total (for ordering) */
+    gg_cover_obstruction obstruction;
     gg__lres res[16];
 } lset;
 
@@ -63,18 +63,18 @@ static void lset_add(lset *s, const gg__lres *r, bool allow_soft)
         s->visible = true;
 }
 
-static void lset_score(lset *s, bool pf1)
+static void lset_score(lset *s)
 {
     s->degree = gg__degree_5e(s->n, s->nh, s->nq, s->nt);
-    int32_t v = gg__cover_value_35(s->n, s->bad, s->wmax, pf1);
-    s->value = v < 0 ? 9 : v;
+    s->obstruction = gg__obstruction(s->n, s->bad, s->wmax);
 }
 
-/* Lexicographic key: 3.5 value first when scoring 3.5, then (degree, nH, nQ, nT) (d.5.5). */
-static int lset_cmp(const lset *a, const lset *b, bool r35)
+/* Lexicographic key: obstruction first under GG_COVER_CHOICE_OBSTRUCTION, then (degree, nH,
+ * nQ, nT) (docs/cover.md). */
+static int lset_cmp(const lset *a, const lset *b, bool by_obstruction)
 {
-    if (r35 && a->value != b->value)
-        return a->value < b->value ? -1 : 1;
+    if (by_obstruction && a->obstruction != b->obstruction)
+        return a->obstruction < b->obstruction ? -1 : 1;
     int32_t ka[4] = {(int32_t)a->degree, a->nh, a->nq, a->nt};
     int32_t kb[4] = {(int32_t)b->degree, b->nh, b->nq, b->nt};
     for (int i = 0; i < 4; ++i)
@@ -83,9 +83,9 @@ static int lset_cmp(const lset *a, const lset *b, bool r35)
     return 0;
 }
 
-static bool lset_perfect(const lset *s, bool r35)
+static bool lset_perfect(const lset *s, bool by_obstruction)
 {
-    return s->nh == 0 && (!r35 || s->value == 0);
+    return s->nh == 0 && (!by_obstruction || s->obstruction == GG_OBSTRUCTION_NONE);
 }
 
 typedef struct pick {
@@ -109,10 +109,10 @@ static void pick_line(const pick *pk, bool melee, bool exact, int32_t k, gg__ep 
     }
 }
 
-static void consider(pick *pk, const lset *s, bool r35, gg_cell sc, int32_t corner,
+static void consider(pick *pk, const lset *s, bool by_obs, gg_cell sc, int32_t corner,
                      const gg__ep *src, gg_cell tc)
 {
-    if (pk->have && lset_cmp(s, &pk->best, r35) >= 0)
+    if (pk->have && lset_cmp(s, &pk->best, by_obs) >= 0)
         return;
     pk->best = *s;
     pk->have = true;
@@ -143,7 +143,7 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_body *att, const gg_bod
                               int32_t *nlines)
 {
     const gg_cover_def *def = q0->def;
-    bool r35 = def->rules == GG_COVER_RULES_DND35;
+    bool by_obs = def->choice == GG_COVER_CHOICE_OBSTRUCTION;
     bool exact = def->exact_corners;
     const int32_t asz = gg__side_of(att->size), tsz = gg__side_of(tgt->size);
     gg__cq q = *q0;
@@ -151,9 +151,9 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_body *att, const gg_bod
     memset(&pk, 0, sizeof pk);
     gg_status st;
     lset s;
-    bool melee35 = r35 && def->kind == GG_ATTACK_MELEE && def->origin == NULL &&
+    bool melee_squares = by_obs && def->kind == GG_ATTACK_MELEE && def->origin == NULL &&
                    cheb_bodies(att, tgt) == 1;
-    if (melee35) {
+    if (melee_squares) {
         /* 3.5 adjacent melee: any line from the attacker's square to the target's square
          * through a wall, creatures ignored; all 16 corner-to-corner lines of each adjacent
          * pair of squares, scored with Ikosa's CoverValue without soft cover (d.5.8). */
@@ -178,16 +178,14 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_body *att, const gg_bod
                                 lset_add(&s, &r, false);
                             }
                         }
-                        lset_score(&s, def->pf1_partial);
-                        if (!def->pf1_partial && s.value == 2)
-                            s.value = 4;
+                        lset_score(&s);
                         gg__ep p0 = corner_point(a, 0, true);
                         consider(&pk, &s, true, a, -1, &p0, t);
                     }
             }
     } else {
         int32_t nsrc = def->origin != NULL ? 1 : asz * asz * 4;
-        for (int32_t si = 0; si < nsrc && !(pk.have && lset_perfect(&pk.best, r35)); ++si) {
+        for (int32_t si = 0; si < nsrc && !(pk.have && lset_perfect(&pk.best, by_obs)); ++si) {
             gg__ep p;
             gg_cell a = att->cell;
             int32_t corner = -1;
@@ -211,20 +209,19 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_body *att, const gg_bod
                         return st;
                     lset_add(&s, &r, true);
                 }
-                lset_score(&s, def->pf1_partial);
-                if (r35 && !def->pf1_partial && s.value == 2)
-                    s.value = 4;
-                consider(&pk, &s, r35, a, corner, &p, t);
-                if (lset_perfect(&pk.best, r35))
+                lset_score(&s);
+                consider(&pk, &s, by_obs, a, corner, &p, t);
+                if (lset_perfect(&pk.best, by_obs))
                     break;
             }
         }
     }
     const lset *b = &pk.best;
     out->degree = b->degree;
-    out->dnd35_bonus = r35 ? (b->value == 9 ? -1 : b->value) : 0;
+    out->obstruction = b->obstruction;
     out->flags = 0;
-    if (r35 && b->any_soft_only && !b->any_hard && b->value > 0 && b->value != 9)
+    if (!melee_squares && b->any_soft_only && !b->any_hard && b->obstruction != GG_OBSTRUCTION_NONE &&
+        b->obstruction != GG_OBSTRUCTION_TOTAL)
         out->flags |= (uint32_t)GG_COVER_FLAG_SOFT;
     if (b->visible)
         out->flags |= (uint32_t)GG_COVER_FLAG_VISIBLE;
@@ -240,7 +237,7 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_body *att, const gg_bod
     out->target_cell = pk.target_cell;
     for (int32_t k = 0; k < b->n && k < cap; ++k) {
         gg__ep from, to;
-        pick_line(&pk, melee35, exact, k, &from, &to);
+        pick_line(&pk, melee_squares, exact, k, &from, &to);
         gg__cover_fill_line(&q, &lines[k], &from, &to, &b->res[k]);
     }
     *nlines = b->n;

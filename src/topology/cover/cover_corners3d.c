@@ -316,7 +316,7 @@ typedef struct cset {
     int32_t n, nh, nq, nt, bad, wmax;
     bool soft_only, any_hard, visible;
     gg_cover degree;
-    int32_t value;
+    gg_cover_obstruction obstruction;
 } cset;
 
 /* The same counts, compact, as lines are added (bad = nt; at most 512 lines). */
@@ -350,7 +350,7 @@ static void cnt_add(cnt *s, const gg__lres *r, bool allow_soft)
         s->visible = true;
 }
 
-static void cset_score(cset *s, const cnt *k, bool pf1, bool strict_melee)
+static void cset_score(cset *s, const cnt *k)
 {
     memset(s, 0, sizeof *s);
     s->n = k->n;
@@ -363,16 +363,13 @@ static void cset_score(cset *s, const cnt *k, bool pf1, bool strict_melee)
     s->any_hard = k->any_hard;
     s->visible = k->visible;
     s->degree = gg__degree_5e(s->n, s->nh, s->nq, s->nt);
-    int32_t v = gg__cover_value_35(s->n, s->bad, s->wmax, pf1);
-    if (strict_melee && v == 2)
-        v = 4;
-    s->value = v < 0 ? 9 : v;
+    s->obstruction = gg__obstruction(s->n, s->bad, s->wmax);
 }
 
-static int cset_cmp(const cset *a, const cset *b, bool r35)
+static int cset_cmp(const cset *a, const cset *b, bool by_obstruction)
 {
-    if (r35 && a->value != b->value)
-        return a->value < b->value ? -1 : 1;
+    if (by_obstruction && a->obstruction != b->obstruction)
+        return a->obstruction < b->obstruction ? -1 : 1;
     int32_t ka[4] = {(int32_t)a->degree, a->nh, a->nq, a->nt};
     int32_t kb[4] = {(int32_t)b->degree, b->nh, b->nq, b->nt};
     for (int i = 0; i < 4; ++i)
@@ -614,27 +611,27 @@ gg_status gg__cover_corners3d(const gg__cq *q, const gg_body *att, const gg_body
     *nlines = 0;
     if (regions_overlap(&A, &T))
         return GG_OK; /* the source is inside the target: none (d.8 item 7) */
-    bool r35 = def->rules == GG_COVER_RULES_DND35;
+    bool by_obs = def->choice == GG_COVER_CHOICE_OBSTRUCTION;
     int32_t nva = A.n * A.n * A.n, nvt = T.n * T.n * T.n;
-    bool melee35 = false;
-    if (r35 && def->kind == GG_ATTACK_MELEE && def->origin == NULL)
-        for (int32_t x = 0; x < nva && !melee35; ++x)
-            for (int32_t y = 0; y < nvt && !melee35; ++y)
-                melee35 = touching(region_vox(&A, x), region_vox(&T, y));
-    bool allow_soft = !melee35;
+    bool melee_squares = false;
+    if (by_obs && def->kind == GG_ATTACK_MELEE && def->origin == NULL)
+        for (int32_t x = 0; x < nva && !melee_squares; ++x)
+            for (int32_t y = 0; y < nvt && !melee_squares; ++y)
+                melee_squares = touching(region_vox(&A, x), region_vox(&T, y));
+    bool allow_soft = !melee_squares;
     tgen g;
     tgen_init(&g, q, &T);
     cnt sub[GG__MAX_VOXELS];
     best bst;
     memset(&bst, 0, sizeof bst);
     bst.subset = -1;
-    int32_t nchoices = def->origin != NULL ? 1 : (melee35 ? nva * nvt : nva * 8);
+    int32_t nchoices = def->origin != NULL ? 1 : (melee_squares ? nva * nvt : nva * 8);
     for (int32_t ci = 0; ci < nchoices; ++ci) {
         choice ch;
         memset(&ch, 0, sizeof ch);
         if (def->origin != NULL) {
             ch.kind = 0;
-        } else if (melee35) {
+        } else if (melee_squares) {
             ch.kind = 2;
             ch.s = region_vox(&A, ci / nvt);
             ch.t = region_vox(&T, ci % nvt);
@@ -662,31 +659,32 @@ gg_status gg__cover_corners3d(const gg__cq *q, const gg_body *att, const gg_body
             continue;
         for (int32_t sb = 0; sb < nsub; ++sb) {
             cset c;
-            cset_score(&c, &sub[sb], def->pf1_partial, melee35 && !def->pf1_partial);
+            cset_score(&c, &sub[sb]);
             if (c.n == 0)
                 continue;
             c.soft_only = c.soft_only && !c.any_hard;
-            if (!bst.have || cset_cmp(&c, &bst.c, r35) < 0) {
+            if (!bst.have || cset_cmp(&c, &bst.c, by_obs) < 0) {
                 bst.have = true;
                 bst.c = c;
                 bst.ch = ch;
                 bst.subset = nsub > 1 ? sb : -1;
             }
         }
-        if (bst.have && bst.c.nh == 0 && (!r35 || bst.c.value == 0))
+        if (bst.have && bst.c.nh == 0 && (!by_obs || bst.c.obstruction == GG_OBSTRUCTION_NONE))
             break;
     }
     if (!bst.have) {
         out->degree = GG_COVER_TOTAL;
-        out->dnd35_bonus = r35 ? -1 : 0;
+        out->obstruction = GG_OBSTRUCTION_TOTAL;
         out->flags = (uint32_t)GG_COVER_FLAG_NO_LINES;
         return GG_OK;
     }
     const cset *c = &bst.c;
     out->degree = c->degree;
-    out->dnd35_bonus = r35 ? (c->value == 9 ? -1 : c->value) : 0;
+    out->obstruction = c->obstruction;
     out->flags = 0;
-    if (r35 && c->soft_only && c->value > 0 && c->value != 9)
+    if (!melee_squares && c->soft_only && c->obstruction != GG_OBSTRUCTION_NONE &&
+        c->obstruction != GG_OBSTRUCTION_TOTAL)
         out->flags |= (uint32_t)GG_COVER_FLAG_SOFT;
     if (c->visible)
         out->flags |= (uint32_t)GG_COVER_FLAG_VISIBLE;

@@ -100,24 +100,21 @@ static inline gg_cover gg__degree_5e(int32_t n, int32_t nh, int32_t nq, int32_t 
     return nh >= 1 ? GG_COVER_HALF : GG_COVER_NONE;
 }
 
-/* Ikosa CoverValue (d.7.2) over counts: bad = total lines, wmax = the largest weight of a
- * non-total line in tenths (0, 5, 9). Returns 0, 2, 4, 8 or -1 (total). */
-static inline int32_t gg__cover_value_35(int32_t n, int32_t bad, int32_t wmax_tenths,
-                                         bool pf1_partial)
+/* The obstruction class of a line set (gg_cover_obstruction; Ikosa's CoverValue buckets) over
+ * counts: bad = total lines, wmax = the largest weight of a non-total line in tenths (0, 5, 9).
+ * Editions turn the class into a bonus in the rules layer (gg_rules_cover_score()). */
+static inline gg_cover_obstruction gg__obstruction(int32_t n, int32_t bad, int32_t wmax_tenths)
 {
     if (n == 0 || bad == n)
-        return -1;
+        return GG_OBSTRUCTION_TOTAL;
     /* v = max(bad/n, w/10); compare with 3/4 and 1/4 exactly. */
-    bool gt34 = 4 * bad > 3 * n || 4 * wmax_tenths > 30;
-    bool gt14 = 4 * bad > n || 4 * wmax_tenths > 10;
-    bool gt0 = bad > 0 || wmax_tenths > 0;
-    if (gt34)
-        return 8;
-    if (gt14)
-        return 4;
-    if (gt0)
-        return pf1_partial ? 2 : 4;
-    return 0;
+    if (4 * bad > 3 * n || 4 * wmax_tenths > 30)
+        return GG_OBSTRUCTION_HEAVY;
+    if (4 * bad > n || 4 * wmax_tenths > 10)
+        return GG_OBSTRUCTION_PARTIAL;
+    if (bad > 0 || wmax_tenths > 0)
+        return GG_OBSTRUCTION_SLIGHT;
+    return GG_OBSTRUCTION_NONE;
 }
 
 /* Per-mode procedures (cover_corners2d.c, cover_corners3d.c). They fill *out and the witness

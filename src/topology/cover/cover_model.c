@@ -26,10 +26,9 @@ static bool pct_ok(int32_t p) { return p >= 0 && p <= 100; }
 static gg_status check_def(const gg_cover_def *d)
 {
     if ((uint32_t)d->mode > (uint32_t)GG_COVER_MODE_CORNERS_3D ||
-        (uint32_t)d->rules > (uint32_t)GG_COVER_RULES_DND35 ||
+        (uint32_t)d->choice > (uint32_t)GG_COVER_CHOICE_OBSTRUCTION ||
         (uint32_t)d->kind > (uint32_t)GG_ATTACK_AREA ||
-        (uint32_t)d->creature_cap > (uint32_t)GG_COVER_THREE_QUARTERS ||
-        (uint32_t)d->ignore_up_to > (uint32_t)GG_COVER_THREE_QUARTERS)
+        (uint32_t)d->creature_cap > (uint32_t)GG_COVER_THREE_QUARTERS)
         return GG_E_INVALID_ARG;
     if (!pct_ok(d->boost_pct) || !pct_ok(d->melee_top_pct) || !pct_ok(d->melee_bottom_pct))
         return GG_E_INVALID_ARG;
@@ -91,15 +90,15 @@ static gg_cover tagged(const gg__cq *q, const gg_body *att, const gg_body *tgt)
     return best;
 }
 
-static int32_t bonus_of_degree(gg_cover c)
+static gg_cover_obstruction obstruction_of_degree(gg_cover c)
 {
     switch (c) {
-    case GG_COVER_NONE: return 0;
-    case GG_COVER_HALF: return 4;
-    case GG_COVER_THREE_QUARTERS: return 8;
-    case GG_COVER_TOTAL: return -1;
+    case GG_COVER_NONE: return GG_OBSTRUCTION_NONE;
+    case GG_COVER_HALF: return GG_OBSTRUCTION_PARTIAL;
+    case GG_COVER_THREE_QUARTERS: return GG_OBSTRUCTION_HEAVY;
+    case GG_COVER_TOTAL: return GG_OBSTRUCTION_TOTAL;
     }
-    return 0;
+    return GG_OBSTRUCTION_NONE;
 }
 
 gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
@@ -161,7 +160,7 @@ gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
     case GG_COVER_MODE_TAGGED: {
         gg_cover c = tagged(&q, attacker, target);
         out->degree = c;
-        out->dnd35_bonus = def->rules == GG_COVER_RULES_DND35 ? bonus_of_degree(c) : 0;
+        out->obstruction = obstruction_of_degree(c);
         out->lines = 1;
         out->n_half = c >= GG_COVER_HALF;
         out->n_three_quarters = c >= GG_COVER_THREE_QUARTERS;
@@ -201,9 +200,6 @@ gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
         out->source_corner = -1;
         return st;
     }
-    /* Sharpshooter-style features ignore half and three-quarters cover, never total. */
-    if (out->degree != GG_COVER_TOTAL && out->degree <= def->ignore_up_to)
-        out->degree = GG_COVER_NONE;
     if (out_line_count != NULL)
         *out_line_count = nlines;
     return line_capacity > 0 && nlines > line_capacity ? GG_PARTIAL : GG_OK;
