@@ -144,8 +144,8 @@ static void fighter_shoots(const gg_scene *s, const gg_creature *cr)
 static void wizard_fireball(const gg_scene *s, const gg_creature *cr)
 {
     gg_area_def fireball = gg_area_def_default();
-    fireball.shape = GG_SHAPE_SPHERE;
-    fireball.size_ft = 20;
+    fireball.tpl.shape = GG_SHAPE_SPHERE;
+    fireball.tpl.size_ft = 20;
     fireball.origin = gg_cell_make(9, 3);
     gg_target_check check;
     printf("3. Wizard casts Fireball (20-ft sphere) centred on ");

@@ -475,31 +475,31 @@ GG_API GG_NODISCARD gg_status gg_rules_flee_route(const gg_scene *scene, gg_scra
  * Areas of effect (SRD 5.2 "Areas of Effect")
  * ============================================================================================= */
 
-/// An area placed on the scene. Make it with gg_area_def_default().
+/// An area placed on the scene: the core template (the one description of an area's shape,
+/// size and direction, core.h) at a point of origin. Make it with gg_area_def_default().
+/// `tpl.size_ft` must be > 0 here; Cone, Cube and Line need a direction.
 /// @since 0.1
 typedef struct gg_area_def {
     uint32_t struct_size; ///< set by gg_area_def_default(); do not touch
-    gg_shape shape;       ///< default GG_SHAPE_SPHERE
-    int32_t size_ft;      ///< radius, length or side in feet (> 0); default 0 (must be set)
-    gg_cell origin;       ///< the point of origin's cell
-    bool has_direction;   ///< Cone, Cube and Line need a direction; default false
-    gg_cell direction;    ///< (dcol, drow), reduced to its per-axis sign (8 directions)
+    gg_template tpl;      ///< default: a GG_SHAPE_SPHERE of size 0 (must be set) without
+                          ///< direction
+    gg_cell origin;       ///< the point of origin's cell; default (0,0)
 } gg_area_def;
 
-/// A sphere of size 0 at (0,0) without direction; set shape, size_ft and origin.
+/// A sphere of size 0 at (0,0) without direction; set tpl and origin.
 /// @thread pure
 /// @since 0.1
 static inline gg_area_def gg_area_def_default(void)
 {
     gg_area_def d;
     d.struct_size = (uint32_t)sizeof d;
-    d.shape = GG_SHAPE_SPHERE;
-    d.size_ft = 0;
+    d.tpl.shape = GG_SHAPE_SPHERE;
+    d.tpl.size_ft = 0;
+    d.tpl.has_direction = false;
+    d.tpl.direction.col = 0;
+    d.tpl.direction.row = 0;
     d.origin.col = 0;
     d.origin.row = 0;
-    d.has_direction = false;
-    d.direction.col = 0;
-    d.direction.row = 0;
     return d;
 }
 

@@ -9,44 +9,28 @@
  * is in the area (only a Sphere's and a Cylinder's is). */
 static bool area_template(const gg_area_def *a, gg_template *tpl, bool *includes_origin)
 {
-    tpl->size_ft = a->size_ft;
-    tpl->has_direction = a->has_direction;
-    tpl->direction = a->direction;
+    *tpl = a->tpl;
     bool directional = false;
-    switch (a->shape) {
+    switch (a->tpl.shape) {
     case GG_SHAPE_SPHERE:
-        tpl->shape = GG_SHAPE_SPHERE;
-        *includes_origin = true;
-        break;
     case GG_SHAPE_CYLINDER:
-        tpl->shape = GG_SHAPE_CYLINDER;
         *includes_origin = true;
         break;
-    case GG_SHAPE_EMANATION:
-        tpl->shape = GG_SHAPE_SPHERE;
+    case GG_SHAPE_EMANATION: /* a sphere around its creator; the template walks it as one */
         *includes_origin = false;
         break;
     case GG_SHAPE_CUBE:
-        tpl->shape = GG_SHAPE_CUBE;
-        *includes_origin = false;
-        directional = true;
-        break;
     case GG_SHAPE_CONE:
-        tpl->shape = GG_SHAPE_CONE;
-        *includes_origin = false;
-        directional = true;
-        break;
     case GG_SHAPE_LINE:
-        tpl->shape = GG_SHAPE_LINE;
         *includes_origin = false;
         directional = true;
         break;
     default:
         return false;
     }
-    if (a->size_ft <= 0)
+    if (tpl->size_ft <= 0)
         return false;
-    if (directional && (!a->has_direction || (a->direction.col == 0 && a->direction.row == 0)))
+    if (directional && (!tpl->has_direction || (tpl->direction.col == 0 && tpl->direction.row == 0)))
         return false;
     if (!directional)
         tpl->has_direction = false;
@@ -266,8 +250,8 @@ gg_status gg_rules_best_aim(const gg_scene *scene, const gg_creature *creatures,
         return GG_E_INVALID_ARG;
     }
     gg_area_def a = gg_area_def_default();
-    a.shape = def->shape;
-    a.size_ft = def->size_ft;
+    a.tpl.shape = def->shape;
+    a.tpl.size_ft = def->size_ft;
     bool target_anchored = def->shape == GG_SHAPE_SPHERE || def->shape == GG_SHAPE_CYLINDER;
     bool directional =
         def->shape == GG_SHAPE_CUBE || def->shape == GG_SHAPE_CONE || def->shape == GG_SHAPE_LINE;
@@ -291,8 +275,8 @@ gg_status gg_rules_best_aim(const gg_scene *scene, const gg_creature *creatures,
         } else {
             cand.origin = actor.body.cell;
             if (directional) {
-                cand.has_direction = true;
-                cand.direction = k_aim_dirs[k];
+                cand.tpl.has_direction = true;
+                cand.tpl.direction = k_aim_dirs[k];
             }
         }
         gg_template tpl;
@@ -330,8 +314,8 @@ gg_status gg_rules_best_aim(const gg_scene *scene, const gg_creature *creatures,
     }
     out->found = true;
     out->origin = best_area.origin;
-    out->has_direction = best_area.has_direction;
-    out->direction = best_area.direction;
+    out->has_direction = best_area.tpl.has_direction;
+    out->direction = best_area.tpl.direction;
     out->enemies = best_ev.enemies;
     out->allies = best_ev.allies;
     return GG_OK;

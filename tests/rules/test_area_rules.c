@@ -22,11 +22,11 @@ static void sweep_one(const gg_scene *s, gg_shape shape, int32_t size_ft, gg_cel
     for (int32_t i = 0; i < SW * SH; i++)
         cr[i] = fx_at(i % SW, i / SW, 0);
     gg_area_def a = gg_area_def_default();
-    a.shape = shape;
-    a.size_ft = size_ft;
+    a.tpl.shape = shape;
+    a.tpl.size_ft = size_ft;
     a.origin = origin;
-    a.has_direction = has_dir;
-    a.direction = dir;
+    a.tpl.has_direction = has_dir;
+    a.tpl.direction = dir;
     int32_t n = -1;
     assert_int_equal(gg_rules_area_targets(s, cr, SW * SH, &a, got, SW * SH, &n), GG_OK);
 
@@ -98,8 +98,8 @@ static void area_rules__targets_carry_cover_from_the_origin(void **state)
     gg_creature cr[5] = {fx_at(0, 1, 0), fx_at(3, 1, 0), fx_at(4, 1, 1), fx_at(2, 1, 1),
                          fx_at(7, 1, 1)};
     gg_area_def a = gg_area_def_default();
-    a.shape = GG_SHAPE_SPHERE;
-    a.size_ft = 10;
+    a.tpl.shape = GG_SHAPE_SPHERE;
+    a.tpl.size_ft = 10;
     a.origin = gg_cell_make(2, 1);
     gg_area_target t[5];
     int32_t n = -1;
@@ -139,7 +139,7 @@ static void area_rules__targets_reject_bad_arguments(void **state)
     gg_area_target t[1];
     int32_t n = -1;
     gg_area_def a = gg_area_def_default();
-    a.size_ft = 10;
+    a.tpl.size_ft = 10;
     a.origin = gg_cell_make(2, 2);
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &a, t, 1, NULL), GG_E_INVALID_ARG);
     assert_int_equal(gg_rules_area_targets(s, cr, 1, NULL, t, 1, &n), GG_E_INVALID_ARG);
@@ -149,15 +149,15 @@ static void area_rules__targets_reject_bad_arguments(void **state)
     b.struct_size = 0;
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_BAD_DEF);
     b = a;
-    b.shape = (gg_shape)42;
+    b.tpl.shape = (gg_shape)42;
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_INVALID_ARG);
     b = a;
-    b.size_ft = 0;
+    b.tpl.size_ft = 0;
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_INVALID_ARG);
     b = a;
-    b.shape = GG_SHAPE_CONE;
+    b.tpl.shape = GG_SHAPE_CONE;
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_INVALID_ARG);
-    b.has_direction = true; /* (0,0) */
+    b.tpl.has_direction = true; /* (0,0) */
     assert_int_equal(gg_rules_area_targets(s, cr, 1, &b, t, 1, &n), GG_E_INVALID_ARG);
     b = a;
     b.origin = gg_cell_make(5, 5);
