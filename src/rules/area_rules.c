@@ -30,7 +30,9 @@ static bool area_template(const gg_area_def *a, gg_template *tpl, bool *includes
     }
     if (tpl->size_ft <= 0)
         return false;
-    if (directional && (!tpl->has_direction || (tpl->direction.col == 0 && tpl->direction.row == 0)))
+    bool no_direction =
+        !tpl->has_direction || (tpl->direction.col == 0 && tpl->direction.row == 0);
+    if (directional && no_direction)
         return false;
     if (!directional)
         tpl->has_direction = false;
