@@ -86,8 +86,9 @@ static inline gg_creature gg_creature_default(void)
 /* Every function below that takes `const gg_creature *creatures, int32_t count` checks the
  * array before anything else and answers:
  *   GG_E_INVALID_ARG   creatures NULL with count > 0, count < 0, an index argument outside
- *                      [0, count), a body.size whose footprint is not 1x1, negative reach/speed/movement, a sense
- *                      below GG_SENSE_NONE, unknown condition bits, or frightened_by /
+ *                      [0, count), a body.size whose footprint is not 1x1, negative
+ *                      reach/speed/movement, a sense below GG_SENSE_NONE, unknown
+ *                      condition bits, or frightened_by /
  *                      charmed_by outside [GG_NO_CREATURE, count);
  *   GG_E_BAD_DEF       a creature not made by gg_creature_default() (struct_size smaller than
  *                      this version's, or differing between elements: the array is read with

@@ -175,7 +175,8 @@ static gg_status provokes(const gg_scene *scene, const gg_creature *c, int32_t c
         return GG_OK;
     /* Leaving its reach: reach, sight line and no total cover at `from` ... */
     gg_target_check check = GG_TARGET_OUT_OF_RANGE;
-    gg_status st = gg_rules_check_target(scene, c->body.cell, mover_at->body.cell, c->reach_ft, &check);
+    gg_status st =
+        gg_rules_check_target(scene, c->body.cell, mover_at->body.cell, c->reach_ft, &check);
     if (st != GG_OK || check != GG_TARGET_OK)
         return st;
     /* ... but "still in reach" at `to` is plain distance (model §14.2). */
@@ -277,8 +278,8 @@ gg_status gg_rules_push(const gg_scene *scene, const gg_creature *creatures, int
         if (i != target && gg__rules_present(&c))
             occupied[n_occ++] = c.body.cell;
     }
-    return gg_scene_push_path(scene, p.body.cell, t.body.cell, distance_ft, occupied, n_occ, out, capacity,
-                              out_count);
+    return gg_scene_push_path(scene, p.body.cell, t.body.cell, distance_ft, occupied, n_occ, out,
+                              capacity, out_count);
 }
 
 gg_status gg_rules_flee_work_capacity(const gg_scene *scene, int32_t budget_ft,

@@ -31,7 +31,8 @@ gg_status gg__rules_sees(const gg_scene *scene, const gg_creature *viewer,
     }
     /* SRD 5.2 "Invisible": only senses that see the invisible (Blindsight, Truesight) help;
      * darkvision never does. */
-    if ((target->body.conditions & GG_CONDITION_INVISIBLE) != 0u && !blind_reaches && !true_reaches) {
+    bool invisible = (target->body.conditions & GG_CONDITION_INVISIBLE) != 0u;
+    if (invisible && !blind_reaches && !true_reaches) {
         *out_seen = false;
         return GG_OK;
     }

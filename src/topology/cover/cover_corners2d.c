@@ -220,8 +220,8 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_body *att, const gg_bod
     out->degree = b->degree;
     out->obstruction = b->obstruction;
     out->flags = 0;
-    if (!melee_squares && b->any_soft_only && !b->any_hard && b->obstruction != GG_OBSTRUCTION_NONE &&
-        b->obstruction != GG_OBSTRUCTION_TOTAL)
+    if (!melee_squares && b->any_soft_only && !b->any_hard &&
+        b->obstruction != GG_OBSTRUCTION_NONE && b->obstruction != GG_OBSTRUCTION_TOTAL)
         out->flags |= (uint32_t)GG_COVER_FLAG_SOFT;
     if (b->visible)
         out->flags |= (uint32_t)GG_COVER_FLAG_VISIBLE;
