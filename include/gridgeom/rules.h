@@ -19,8 +19,8 @@ extern "C" {
  * function; fields added later go at the end and read as their default for callers built
  * against an older header. Enums are append-only with explicit values. Every function names the
  * SRD 5.2 clause it implements; docs/rules.md indexes clause -> function -> test.
- * Behaviour follows the Nat20 grid model (shared/reference/nat20-grid-model.md) where Nat20
- * defines it; section numbers below ("model §14.1") point there.
+ * Behaviour follows the Nat20 grid model where Nat20 defines it; docs/nat20.md maps each Nat20
+ * function to ours and lists where we depart from it.
  * ============================================================================================= */
 
 /* =============================================================================================
@@ -204,8 +204,8 @@ typedef enum gg_target_check {
 /// SRD 5.2 "Range" (attacks and spells name a range), "Cover" (Total Cover cannot be targeted
 /// directly) and "Spells: A Clear Path to the Target": checks, in this order and stopping at the
 /// first failure, distance_ft(from,to) <= range_ft, line of sight from `from` to `to`, and
-/// cover_between(from,to) without creatures not total. This is Nat20's `_in_range_with_los`
-/// (model §8.3), which every attack and cast range gate uses.
+/// cover_between(from,to) without creatures not total. This is Nat20's `_in_range_with_los`,
+/// which every attack and cast range gate uses.
 /// @return GG_OK (*out_check says which condition failed, GG_TARGET_OK when none did);
 ///         GG_E_OUT_OF_BOUNDS for an off-map cell (*out_check = GG_TARGET_OUT_OF_RANGE, Nat20's
 ///         answer); GG_E_INVALID_ARG for NULL or range_ft < 0.
@@ -216,7 +216,7 @@ GG_API GG_NODISCARD gg_status gg_rules_check_target(const gg_scene *scene, gg_ce
                                                     gg_target_check *out_check);
 
 /// SRD 5.2 "Cover": the cover between an attacker or an area's point of origin and `target`,
-/// exactly as Nat20's `_target_cover_map` (model §8.3). With `area_origin` NULL (an attack) the
+/// exactly as Nat20's `_target_cover_map`. With `area_origin` NULL (an attack) the
 /// line runs from the caster's cell; creatures other than the caster and the target give at most
 /// Half Cover ("another creature" is half cover). With an area origin the line runs from that
 /// point, the caster counts as an obstacle like any other creature, and a target standing on
@@ -238,10 +238,10 @@ GG_API GG_NODISCARD gg_status gg_rules_target_cover(const gg_scene *scene,
  * Sight (SRD 5.2 "Vision and Light", "Blinded", "Invisible", "Unseen Attackers and Targets")
  * ============================================================================================= */
 
-/// Whether `viewer` can see `target`, the composite of Nat20's `_combatant_can_see` (model §13.3,
-/// the code variant): an untracked viewer or target is seen; a Blinded viewer sees only what its
-/// Blindsight reaches (SRD 5.2 "Blinded": "You can't see"; "Blindsight"); an Invisible target is
-/// seen only by Blindsight or Truesight that reaches it (SRD 5.2 "Invisible", "Truesight");
+/// Whether `viewer` can see `target`, the composite of Nat20's `_combatant_can_see` (the code
+/// variant, docs/nat20.md): an untracked viewer or target is seen; a Blinded viewer sees only what
+/// its Blindsight reaches (SRD 5.2 "Blinded": "You can't see"; "Blindsight"); an Invisible target
+/// is seen only by Blindsight or Truesight that reaches it (SRD 5.2 "Invisible", "Truesight");
 /// otherwise gg_scene_can_see() with the viewer's senses (line of sight, heavy obscurement,
 /// darkness and darkvision). "Reaches" here means the sense is at least 1 ft and the Chebyshev
 /// distance in feet is within it (no line of sight needed). Darkvision never pierces Blinded or
@@ -331,7 +331,7 @@ typedef enum gg_move_result {
 GG_API const char *gg_rules_move_result_name(gg_move_result r);
 
 /// Plans `mover`'s move to `destination` without changing anything (atomic: on refusal nothing
-/// moves and no movement is spent). Checks, first failure wins (model §14.1):
+/// moves and no movement is spent). Checks, first failure wins:
 /// 1. speed_ft == 0 -> GG_MOVE_SPEED_ZERO (SRD 5.2 "Speed").
 /// 2. mover untracked or destination == its cell -> GG_MOVE_NOT_ADJACENT.
 /// 3. destination is the cell of another living tracked creature -> GG_MOVE_OCCUPIED
@@ -372,7 +372,7 @@ typedef struct gg_oa_event {
 
 /// SRD 5.2 "Opportunity Attacks": who provokes where along `route` (route[0] is where the mover
 /// starts), assuming no attack stops the mover. Before each step route[i] -> route[i+1], every
-/// creature, in array (initiative) order, attacks when all hold (model §14.2): the mover is not
+/// creature, in array (initiative) order, attacks when all hold: the mover is not
 /// disengaging (SRD 5.2 "Disengage"); the reactor is living, tracked, an enemy of the mover, not
 /// Incapacitated, has its reaction and a reach (reach_ft > 0), and is not Charmed by the mover;
 /// route[i] is within its reach with line of sight and without total cover
@@ -396,7 +396,7 @@ GG_API GG_NODISCARD gg_status gg_rules_opportunity_schedule(
 /// SRD 5.2 "Forced Movement" (Thunderwave, Push mastery, Shove): `pusher` pushes `target` up to
 /// distance_ft straight away from the pusher's cell (8-way, per-axis sign), stopping before an
 /// off-map cell, an illegal step, or a cell occupied by another living tracked creature (the
-/// pusher included); no opportunity attacks, no movement spent (model §14.5,
+/// pusher included); no opportunity attacks, no movement spent (as
 /// gg_scene_push_path()). Writes the cells entered; the target ends on the last one. Zero cells
 /// when it cannot move (or pusher == target).
 /// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = cells needed);
@@ -454,7 +454,7 @@ GG_API GG_NODISCARD gg_status gg_rules_flee_work_capacity(const gg_scene *scene,
                                                           int32_t *out_capacity);
 
 /// SRD 5.2 "Movement and Position" (a creature may move up to its Speed) applied to a monster's
-/// retreat, Nat20's `_plan_flee_route` (model §14.6): among the cells gg_scene_reachable() finds
+/// retreat, Nat20's `_plan_flee_route`: among the cells gg_scene_reachable() finds
 /// within budget_ft while avoiding `avoid`, excluding the start and `occupied` cells, pick the
 /// one whose distance to the nearest threat is greatest and greater than the start's; ties go
 /// to the cheaper cell, then the smaller column, then the smaller row. Writes the route from
@@ -593,7 +593,7 @@ typedef struct gg_aim {
 
 /// SRD 5.2 "Areas of Effect" (a Cone, Cube or Line extends "in a direction its creator
 /// chooses"; a Sphere's or Cylinder's point of origin is chosen; an Emanation surrounds its
-/// creator) applied to monster aiming, Nat20's `best_aim` (model §10). Candidates, in order:
+/// creator) applied to monster aiming, Nat20's `best_aim`. Candidates, in order:
 /// Sphere/Cylinder - each of `target_cells` (Nat20 offers enemy cells); Cone/Cube/Line - the
 /// actor's cell aimed N, NE, E, SE, S, SW, W, NW; Emanation - the actor's cell. For each, the
 /// creatures in the area (as gg_rules_area_targets(), in array order) are filtered: `affects`

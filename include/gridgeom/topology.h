@@ -790,7 +790,8 @@ typedef enum gg_bitset_mode {
 /// true and Chebyshev distance * cell_size_ft <= range_ft. The answer is exactly the per-cell
 /// loop's, Bresenham's direction dependence included (the walk goes from the viewer), walls,
 /// doors and one-way walls (seen from the viewer's centre) included. A viewer whose centre
-/// touches a wall that blocks sight sees nothing, not even its own cell (Nat20 §6).
+/// touches a wall that blocks sight sees nothing, not even its own cell (as in Nat20,
+/// docs/nat20.md).
 ///
 /// Cost: an exact shadow sweep, octant by octant, over slope intervals: it reads only cells
 /// whose sight lines are still open, and tests only walls registered next to them, so the work
@@ -1146,8 +1147,8 @@ typedef struct gg_cover_result {
     gg_cell target_cell;       ///< the target cell scored (2-D, 3-D best_cell), else the anchor
 } gg_cover_result;
 
-/// Cover of `target` against `attacker` under `def` (docs/cover.md; the model is
-/// shared/reference/cover-models.md section d). `creatures` are the other creatures that may
+/// Cover of `target` against `attacker` under `def`, measured (docs/cover.md); an edition's
+/// bonus is gg_rules_cover_score()'s. `creatures` are the other creatures that may
 /// give cover (entries overlapping the attacker or target are ignored). Writes up to
 /// `line_capacity` lines of the witness set to `out_lines` (may be NULL when 0) and their
 /// full count to *out_line_count (may be NULL).

@@ -3,7 +3,7 @@
 #include "gridgeom/core.h"
 
 /* Nat20 parses ids with Python's int(), which also takes '_' separators, Unicode digits and
- * Unicode whitespace (model §2.1). libgridgeom keeps only the ASCII subset (departure (a)) so that
+ * Unicode whitespace. libgridgeom keeps only the ASCII subset (a departure, docs/nat20.md) so that
  * one cell has exactly one family of spellings and every spelling canonicalises to one cell. */
 
 int32_t gg_cell_format(gg_cell c, char *buf, size_t cap)

@@ -2,7 +2,7 @@
  * Layer: core. */
 #include "gridgeom/core.h"
 
-/* Model §5: dx = |x1-x0|, dy = -|y1-y0|, err = dx+dy, and each step tests e2 = 2*err against dy
+/* Nat20's walk: dx = |x1-x0|, dy = -|y1-y0|, err = dx+dy, and each step tests e2 = 2*err against dy
  * (x step) and dx (y step); both may fire (diagonal). Ties step from the start's side, so a->b is
  * not b->a reversed; callers that need symmetry must not swap the endpoints. dx, dy and err are
  * int64: with int32 endpoints |dx| and |dy| reach 2^32 - 1 and 2*err reaches about 2^34. */

@@ -2,8 +2,9 @@
  * Layer: core. */
 #include "gridgeom/core.h"
 
-/* Nat20 evaluates these in Python floats with centres at .5 (model §4). Doubling every coordinate
- * makes centres and corners integers, so the same expressions become exact integer arithmetic.
+/* Nat20 evaluates these in Python floats with centres at .5 (docs/nat20.md). Doubling every
+ * coordinate makes centres and corners integers, so the same expressions become exact integer
+ * arithmetic.
  *
  * Within GG_HPOINT_LIMIT (2^29) each difference is below 2^30 and the determinant below 2^61, so
  * it fits int64. Beyond the limit the true determinant may not fit; the products are then taken
@@ -34,7 +35,7 @@ static bool gg__in_box(gg_hpoint a, gg_hpoint b, gg_hpoint c)
 }
 
 /* Closed test, as Nat20's _segments_intersect: touching and collinear overlap count. This is why
- * a wall endpoint on a grid corner blocks a diagonal step through that corner (model §7). */
+ * a wall endpoint on a grid corner blocks a diagonal step through that corner (docs/nat20.md). */
 bool gg_segments_intersect(gg_hpoint p1, gg_hpoint p2, gg_hpoint p3, gg_hpoint p4)
 {
     int o1 = gg_orientation(p1, p2, p3);

@@ -1,9 +1,9 @@
 /* template.c - SRD 5.2 "Areas of Effect" templates rasterised exactly as Nat20's
- * cells_in_template does (model §9). Layer: core. */
+ * cells_in_template does (docs/nat20.md). Layer: core. */
 #include "core/template_walk.h"
 
 /* Nat20 sign-normalises the direction, so only the 8 compass directions exist, and nothing is
- * Bresenham-traced (the docs claim otherwise; model §18.4). Every shape is described here as a
+ * Bresenham-traced (Nat20's docs claim otherwise). Every shape is described here as a
  * column-major walk: columns outer, rows inner, in Nat20's order, clipped to the rectangle.
  *
  * Sizes are int32 feet and cell_size_ft may be 1, so n can reach 2^31 - 1 cells: all offsets and
@@ -41,7 +41,7 @@ static int64_t gg__min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t gg__max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int32_t gg__sign32(int32_t v) { return (v > 0) - (v < 0); }
 
-/* Python's size_ft // cell_size_ft: floor, not truncation, so -1 // 5 == -1 (model §9 step 2). */
+/* Python's size_ft // cell_size_ft: floor, not truncation, so -1 // 5 == -1 (docs/nat20.md). */
 static int64_t gg__floor_div(int64_t a, int64_t b)
 {
     int64_t q = a / b;
@@ -135,7 +135,7 @@ static gg__run gg__cube_axis(int32_t sign, int64_t side, int64_t lo, int64_t hi)
 static int64_t gg__cube(const gg__clip *k, int64_t side, int32_t sc, int32_t sr, gg__sink *s)
 {
     if (side <= 0)
-        return 0; /* a cube smaller than one cell covers nothing (model §9 step 6) */
+        return 0; /* a cube smaller than one cell covers nothing (docs/nat20.md) */
     gg__run cols = gg__cube_axis(sc, side, k->lo_c, k->hi_c);
     gg__run rows = gg__cube_axis(sr, side, k->lo_r, k->hi_r);
     for (int64_t i = 0; i < cols.count; ++i)
@@ -252,8 +252,8 @@ gg_status gg__template_visit(const gg_template *tpl, gg_cell origin, int32_t cel
     if (cell_size_ft < 1)
         return gg__fail(reason, "cell_size_ft is less than 1", GG_E_INVALID_ARG);
 
-    /* Nat20 returns [] for an off-map origin before it looks at shape or direction (model §9
-     * step 1), so an invalid template at an off-map origin is not an error. */
+    /* Nat20 returns [] for an off-map origin before it looks at shape or direction (docs/nat20.md),
+     * so an invalid template at an off-map origin is not an error. */
     if (origin.col < 0 || origin.col >= width || origin.row < 0 || origin.row >= height)
         return GG_OK;
 

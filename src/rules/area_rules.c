@@ -126,7 +126,7 @@ gg_status gg_rules_area_targets(const gg_scene *scene, const gg_creature *creatu
         if (!hit[i])
             continue;
         gg_creature c = gg__rules_get(&r, i);
-        /* SRD 5.2 "Cover" for the Dexterity save, from the point of origin (model §8.3). */
+        /* SRD 5.2 "Cover" for the Dexterity save, from the point of origin (docs/nat20.md). */
         gg_cover cover = GG_COVER_NONE;
         if (gg_cell_eq(area->origin, c.body.cell))
             st = gg_scene_cover_on_cell(scene, c.body.cell, &cover);
@@ -153,8 +153,8 @@ typedef struct aim_eval {
     int64_t spread;
 } aim_eval;
 
-/* Nat20's select_affected followed by the score terms of best_aim (model §10). `roles`, when not
- * NULL, receives every creature's role. */
+/* Nat20's select_affected followed by the score terms of best_aim (docs/nat20.md). `roles`, when
+ * not NULL, receives every creature's role. */
 static gg_status evaluate(const gg_scene *scene, const gg__roster *r, const gg_aim_def *d,
                           const gg_creature *actor, const gg_template *tpl, bool includes_origin,
                           gg_cell origin, gg_area_role *roles, aim_eval *ev)

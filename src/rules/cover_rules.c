@@ -188,7 +188,7 @@ gg_status gg_rules_target_cover(const gg_scene *scene, const gg_creature *creatu
     if (gg_cell_eq(*area_origin, t.body.cell))
         /* A burst centred on the target: only what the target stands in protects it. */
         return gg_scene_cover_on_cell(scene, t.body.cell, out_cover);
-    /* An area: the caster is an obstacle like any creature (Nat20 model §8.3). */
+    /* An area: the caster is an obstacle like any creature (Nat20, docs/nat20.md). */
     return gg__rules_cover_with_creatures(scene, &r, target, GG_NO_CREATURE, *area_origin,
                                           t.body.cell, out_cover);
 }

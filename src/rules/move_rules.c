@@ -179,7 +179,7 @@ static gg_status provokes(const gg_scene *scene, const gg_creature *c, int32_t c
         gg_rules_check_target(scene, c->body.cell, mover_at->body.cell, c->reach_ft, &check);
     if (st != GG_OK || check != GG_TARGET_OK)
         return st;
-    /* ... but "still in reach" at `to` is plain distance (model §14.2). */
+    /* ... but "still in reach" at `to` is plain distance (docs/nat20.md). */
     bool still = false;
     st = gg_scene_within_range(scene, c->body.cell, to, c->reach_ft, &still);
     if (st != GG_OK || still)
@@ -270,7 +270,7 @@ gg_status gg_rules_push(const gg_scene *scene, const gg_creature *creatures, int
         return GG_E_OUT_OF_BOUNDS;
     if (pusher == target)
         return GG_OK;
-    /* Every other creature's space stops the push, the pusher's included (model §14.5). */
+    /* Every other creature's space stops the push, the pusher's included (docs/nat20.md). */
     gg_cell occupied[GG_RULES_MAX_CREATURES];
     int32_t n_occ = 0;
     for (int32_t i = 0; i < count; i++) {
@@ -363,7 +363,7 @@ gg_status gg_rules_flee_route(const gg_scene *scene, gg_scratch *scratch, const 
     if (st != GG_OK)
         return st;
 
-    /* Nat20: min((-score, cost, (col, row))) over the safer, free cells (model §14.6). */
+    /* Nat20: min((-score, cost, (col, row))) over the safer, free cells (docs/nat20.md). */
     int32_t best = -1;
     int64_t best_score = start_score;
     for (int32_t i = 0; i < n; i++) {

@@ -3,7 +3,7 @@
 #include "rules/rules_internal.h"
 
 /* Nat20's _special_sense_reaches: a sense of 0 ft or none is absent here (a truthiness test),
- * unlike in gg_scene_can_see() where 0 ft reaches distance 0 (model §13.3). No line of sight
+ * unlike in gg_scene_can_see() where 0 ft reaches distance 0 (docs/nat20.md). No line of sight
  * is needed: only the Chebyshev distance counts. */
 static bool sense_reaches(const gg_scene *scene, int32_t sense_ft, gg_cell a, gg_cell b)
 {

@@ -1,13 +1,13 @@
-/* cover_corners2d.c - the 2014 DMG corner rule (cover-models.md d.5): the attacker picks a
+/* cover_corners2d.c - the 2014 DMG corner rule (docs/cover.md): the attacker picks a
  * corner of its space and a square of the target; four lines to that square's corners; 1-2
- * blocked half, 3-4 three-quarters, 4 blocked by effect-blocking obstacles total. 3.5 scoring
- * per d.5.8. Layer: topology. */
+ * blocked half, 3-4 three-quarters, 4 blocked by effect-blocking obstacles total; and the
+ * obstruction measure the 3.5 SRD scores (gg_rules_cover_score()). Layer: topology. */
 #include "topology/cover/cover_internal.h"
 
 #include <string.h>
 
 /* Corner k (0 TL, 1 TR, 2 BL, 3 BR) of cell c, inset toward c's centre: the limit of a point
- * inside the square (d.3.2). The inset direction is 2 (centre - corner) in plan units. */
+ * inside the square. The inset direction is 2 (centre - corner) in plan units. */
 static gg__ep corner_point(gg_cell c, int k, bool exact)
 {
     int64_t cx = ((int64_t)c.col + (k & 1)) * GG__PU, cy = ((int64_t)c.row + (k >> 1)) * GG__PU;
@@ -156,7 +156,7 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_body *att, const gg_bod
     if (melee_squares) {
         /* 3.5 adjacent melee: any line from the attacker's square to the target's square
          * through a wall, creatures ignored; all 16 corner-to-corner lines of each adjacent
-         * pair of squares, scored with Ikosa's CoverValue without soft cover (d.5.8). */
+         * pair of squares, scored with Ikosa's CoverValue without soft cover. */
         q.creature_cap = GG_COVER_NONE;
         for (int32_t ar = 0; ar < asz; ++ar)
             for (int32_t ac = 0; ac < asz; ++ac) {

@@ -1,6 +1,6 @@
-/* cover_corners3d.c - Ikosa-style corner cover in 3-D (cover-models.md a.2-a.5, d.6): point
- * sets over cell columns with floor and ceiling heights, face culling (4/6/7 points), the
- * same-level melee adjustment, the downward exclusion for supported attackers, the absolute
+/* cover_corners3d.c - Ikosa-style corner cover in 3-D (docs/cover.md): point sets over cell
+ * columns with floor and ceiling heights, face culling (4/6/7 points), the same-level melee
+ * adjustment, the downward exclusion for supported attackers, the absolute
  * low-point boost with its omission rule, and reach/ranged lines from one aim point to the
  * whole target. Layer: topology.
  *
@@ -49,7 +49,7 @@ static int64_t clamp_h(int32_t v)
     return (int64_t)v * GG__ZU;
 }
 
-/* The passable part of voxel v: [max(k L, floor), min((k+1) L, ceiling)] (the sliver, a.6). */
+/* The passable part of voxel v: [max(k L, floor), min((k+1) L, ceiling)] (the sliver). */
 static column column_of(const gg__cq *q, vox v)
 {
     column c;
@@ -98,7 +98,7 @@ static vox region_vox(const region *r, int32_t idx) /* (k, y, x) order */
     return v;
 }
 
-/* The faces of v that face a voxel at o (a.2): o above on an axis -> v's high face. */
+/* The faces of v that face a voxel at o: o above on an axis -> v's high face. */
 static unsigned facing(vox v, vox o)
 {
     unsigned f = 0;
@@ -146,7 +146,7 @@ static gg__ep inset(int64_t x, int64_t y, int64_t z, int64_t x0, int64_t x1, int
 }
 
 
-/* The target point set (a.5, d.6.4) for source voxel a, generated point by point. Raw points
+/* The target point set for source voxel a, generated point by point. Raw points
  * come in the order (voxel index, plan corner, slot); the set keeps the first raw point of each
  * position, and its voxel mask (for best_cell) collects the voxels of every raw point there.
  * This is the order and the masks of a list built by appending raw points and merging
@@ -250,7 +250,7 @@ static int raw_heights_in(const tgen *g, unsigned e, column c, int pc, int64_t z
     bool bot = (corner_faces(pc) & e) != 0, top = (corner_faces(pc | 4) & e) != 0;
     int n = 0;
     if ((e & VF_BOOST) != 0) {
-        /* Low-point boost (a.5 step 5): the top, and the bottom lifted by an absolute b only
+        /* Low-point boost: the top, and the bottom lifted by an absolute b only
          * when the column is longer than b; otherwise the bottom is omitted. */
         if (top)
             z[n++] = c.zhi;
@@ -378,7 +378,7 @@ static int cset_cmp(const cset *a, const cset *b, bool by_obstruction)
     return 0;
 }
 
-/* Source choices, in iteration order (d.6.5): kind 0 = fixed point, 1 = a corner of an
+/* Source choices, in iteration order: kind 0 = fixed point, 1 = a corner of an
  * attacker voxel column, 2 = a melee pair (3.5). */
 typedef struct choice {
     int kind;
@@ -427,7 +427,7 @@ static gg__ep column_corner(vox v, column c, int corner)
     return inset(x, y, z, x0, x0 + GG__PU, y0, y0 + GG__PU, c.zlo, c.zhi);
 }
 
-/* MELEE_ALL_PAIRS points (a.3, a.4, d.6.3). */
+/* MELEE_ALL_PAIRS points. */
 static int32_t melee_points(const gg__cq *q, const gg_body *att, vox s, vox t, gg__ep *sp,
                             int32_t *ns, gg__ep *tp, int32_t *nt, bool *higher)
 {
@@ -561,7 +561,7 @@ static gg_status run_choice(const gg__cq *q, const gg_body *att, const region *A
     }
     const region *T = g->R;
     tgen_aim(g, a);
-    /* Higher ground (a.4 step 4): the source voxel is above the whole target. */
+    /* Higher ground: the source voxel is above the whole target. */
     *higher = a.k > T->k0 + T->n - 1;
     bool want_mask = k->nsub > 1 || k->mask != 0;
     int32_t nv = T->n * T->n * T->n;
@@ -610,7 +610,7 @@ gg_status gg__cover_corners3d(const gg__cq *q, const gg_body *att, const gg_body
     region A = region_of(q, att), T = region_of(q, tgt);
     *nlines = 0;
     if (regions_overlap(&A, &T))
-        return GG_OK; /* the source is inside the target: none (d.8 item 7) */
+        return GG_OK; /* the source is inside the target: none */
     bool by_obs = def->choice == GG_COVER_CHOICE_OBSTRUCTION;
     int32_t nva = A.n * A.n * A.n, nvt = T.n * T.n * T.n;
     bool melee_squares = false;

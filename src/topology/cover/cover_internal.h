@@ -13,7 +13,7 @@
 
 /* A value a + b*eps, eps an infinitesimal > 0. Every endpoint is c + eps*(direction of its
  * inset), so every predicate is a polynomial in eps of degree <= 2; its sign for small eps is
- * the sign of its first non-zero coefficient (cover-models.md d.3.4). */
+ * the sign of its first non-zero coefficient (docs/cover.md). */
 typedef struct gg__ev {
     int64_t a, b;
 } gg__ev;
@@ -67,8 +67,8 @@ typedef struct gg__lres {
     bool pinch;
 } gg__lres;
 
-/* Decides the line p -> q (open segment; endpoints are limits, d.3.2) against every obstacle of
- * the query: enter / cross / pinch block, tangency does not (d.3.3). GG_E_TOO_LARGE when the
+/* Decides the line p -> q (open segment; endpoints are limits) against every obstacle of
+ * the query: enter / cross / pinch block, tangency does not. GG_E_TOO_LARGE when the
  * line touches more obstacles than the fixed contact buffer holds. */
 gg_status gg__cover_line(const gg__cq *q, const gg__ep *p, const gg__ep *pq, gg__lres *out);
 
@@ -90,7 +90,7 @@ static inline bool gg__body_has(const gg_body *b, gg_cell c)
            c.row < b->cell.row + n;
 }
 
-/* 5e degree of a line set with counts (d.7.1; for n = 4 this is d.5.4). */
+/* 5e degree of a line set with counts. */
 static inline gg_cover gg__degree_5e(int32_t n, int32_t nh, int32_t nq, int32_t nt)
 {
     if (n > 0 && nt == n)

@@ -1,4 +1,4 @@
-/* cover_line.c - the exact line predicate of the corner cover modes (cover-models.md d.3):
+/* cover_line.c - the exact line predicate of the corner cover modes (docs/cover.md):
  * a line is blocked when it enters a solid, crosses a wall, or is pinched between obstacles that
  * touch it from both sides; touching (tangency) never blocks. Endpoints carry an infinitesimal
  * inset, so every test is the sign of a polynomial in eps. Layer: topology.

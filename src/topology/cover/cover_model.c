@@ -64,7 +64,7 @@ static bool bodies_overlap(const gg_body *a, const gg_body *b)
              a->cell.row + na <= b->cell.row || b->cell.row + nb <= a->cell.row);
 }
 
-/* Mode tagged (d.4): Nat20's cover_between on the anchor cells, computed by the very function
+/* Mode tagged: Nat20's cover_between on the anchor cells, computed by the very function
  * gg_scene_cover_between() calls. Creatures contribute max(tag, creature_cap) on the walked
  * cells other than the two anchors, which equals cover_between's own rule for creature_cap
  * HALF, so the result is byte-identical to gg_scene_cover_between(a, b, footprint cells). */
@@ -187,7 +187,7 @@ gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
     }
     case GG_COVER_MODE_CORNERS_2D:
         if (bodies_overlap(attacker, target))
-            break; /* coincident or overlapping spaces: none (d.5.7) */
+            break; /* coincident or overlapping spaces: none */
         st = gg__cover_corners2d(&q, attacker, target, out, out_lines, line_capacity, &nlines);
         break;
     case GG_COVER_MODE_CORNERS_3D:

@@ -1,5 +1,5 @@
-/* path_bfs.c - gg_scene_shortest_path: Nat20's fewest-cells breadth-first search (model §11).
- * Layer: topology. */
+/* path_bfs.c - gg_scene_shortest_path: Nat20's fewest-cells breadth-first search
+ * (docs/nat20.md). Layer: topology. */
 #include "topology/scene/scratch.h"
 
 /* True when `c` is listed in `cells` (canonical compare, departure (a)). */
@@ -22,7 +22,7 @@ gg_status gg_scene_shortest_path(const gg_scene *scene, gg_scratch *scratch, gg_
         (out == NULL && capacity > 0) || !gg__scratch_fits(scratch, scene))
         return GG_E_INVALID_ARG;
 
-    /* Nat20's early returns, in its order (model §11 steps 1-3, §19.9). */
+    /* Nat20's early returns, in its order (docs/nat20.md). */
     if (!gg__in(scene, a) || !gg__in(scene, b))
         return GG_E_OUT_OF_BOUNDS;
     if (gg_cell_eq(a, b)) {
@@ -81,7 +81,7 @@ gg_status gg_scene_shortest_path(const gg_scene *scene, gg_scratch *scratch, gg_
     if (!found)
         return GG_OK;
 
-    /* Count first: a path cut short is meaningless, so it is all or nothing (STYLE §3.5). */
+    /* Count first: a path cut short is meaningless, so it is all or nothing. */
     int32_t len = 1;
     for (gg_cell c = b; !gg_cell_eq(c, a); ++len) {
         const gg__dir *d = &gg__dirs[x->prev_dir[gg__scratch_key(x, c)]];

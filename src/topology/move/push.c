@@ -1,4 +1,4 @@
-/* push.c - gg_scene_push_path: forced movement straight away from a point (model §14.5).
+/* push.c - gg_scene_push_path: forced movement straight away from a point (docs/nat20.md).
  * Layer: topology. */
 #include "topology/scene/scene_internal.h"
 

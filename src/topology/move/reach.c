@@ -1,5 +1,5 @@
 /* reach.c - gg_scene_reachable: Nat20's budgeted Dijkstra with its (cost, col, row) tie rule
- * (model §12). Layer: topology. */
+ * (docs/nat20.md). Layer: topology. */
 #include "topology/scene/scratch.h"
 
 /* A budgeted search never leaves the square of Chebyshev radius budget / cell_size_ft around

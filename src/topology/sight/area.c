@@ -1,5 +1,5 @@
 /* area.c - gg_scene_area_cells: a template's cells trimmed by line of effect from its point of
- * origin (model §9, §10). Layer: topology. */
+ * origin (docs/nat20.md). Layer: topology. */
 #include "core/template_walk.h"
 #include "topology/scene/scene_internal.h"
 
@@ -28,7 +28,7 @@ static bool keep_if_reached(void *ctx, gg_cell c)
 {
     area_sink *k = (area_sink *)ctx;
     /* Nat20 drops the origin after trimming unless the template includes it (Foundry's
-     * emanations, cones and lines never contain their origin, model §10). */
+     * emanations, cones and lines never contain their origin; docs/nat20.md). */
     if (!k->includes_origin && gg_cell_eq(c, k->origin))
         return true;
     if (!line_of_effect(k->scene, k->origin, c))
@@ -59,13 +59,13 @@ gg_status gg_scene_area_cells(const gg_scene *scene, gg_cell origin, const gg_te
         *reason = capacity < 0 ? "capacity is negative" : "out is NULL but capacity is positive";
         return GG_E_INVALID_ARG;
     }
-    /* Nat20 answers [] for an off-map origin before it looks at the template (model §9.1). */
+    /* Nat20 answers [] for an off-map origin before it looks at the template (docs/nat20.md). */
     if (!gg__in(scene, origin))
         return GG_OK;
 
     /* Core walks the template (and validates it, with its reasons); each cell is kept or
      * dropped as it comes, so a template larger than `out` still gets an exact trimmed count
-     * without memory (STYLE §3.5: GG_PARTIAL carries the full count). */
+     * without memory (GG_PARTIAL carries the full count). */
     area_sink k;
     k.scene = scene;
     k.origin = origin;

@@ -1,12 +1,12 @@
 /* fov.c - field of view that equals Nat20's per-cell line of sight exactly, computed as a shadow
  * sweep over slope intervals, octant by octant. Layer: topology.
  *
- * Why a sweep can be exact. In an octant, rename the axes so that a target lies `d` cells along
- * the major axis and `n` (0 <= n <= d) along the minor one. Nat20's Bresenham walk from the
- * viewer to (d, n) visits, at major step i, the minor offset floor(i*n/d + 1/2): ties round away
- * from the viewer, which is the direction dependence (model §5; derived from the error terms of
- * gg_line_next and checked by the property tests). So a blocked cell (i, j), 0 < i < d, lies on
- * the walk to (d, n) exactly when the slope n/d is in [(2j-1)/(2i), (2j+1)/(2i)): a blocked cell
+ * Why a sweep can be exact. In an octant, rename the axes so that a target lies `d` cells along the
+ * major axis and `n` (0 <= n <= d) along the minor one. Nat20's Bresenham walk from the viewer to
+ * (d, n) visits, at major step i, the minor offset floor(i*n/d + 1/2): ties round away from the
+ * viewer, which is the direction dependence (docs/nat20.md; derived from the error terms of
+ * gg_line_next and checked by the property tests). So a blocked cell (i, j), 0 < i < d, lies on the
+ * walk to (d, n) exactly when the slope n/d is in [(2j-1)/(2i), (2j+1)/(2i)): a blocked cell
  * casts a half-open shadow of slopes on every target further out, whether or not it is itself
  * visible. A wall seen from the viewer's centre O covers a closed interval of slopes [s1, s2];
  * the segment O-P to a target P at slope t touches it when t is in [s1, s2] and P lies at or

@@ -5,7 +5,7 @@
 #include "topology/sight/fov.h"
 #include "topology/scene/wall_index.h"
 
-/* ---- can_see after line of sight (model §13.2 steps 2-5) -------------------------------------- */
+/* ---- can_see after line of sight (Nat20's steps 2-5, docs/nat20.md) -------------------------- */
 
 static bool reaches(int32_t range_ft, int64_t dist_ft) { return range_ft >= 0 && range_ft >= dist_ft; }
 

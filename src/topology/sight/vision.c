@@ -1,5 +1,5 @@
 /* vision.c - light and obscurement accessors, Nat20's can_see, the orchestrator's range gate and
- * line of effect (model §8.3, §10, §13). Layer: topology. */
+ * line of effect (docs/nat20.md). Layer: topology. */
 #include "topology/sight/fov.h"
 #include "topology/scene/scene_internal.h"
 
@@ -40,7 +40,7 @@ gg_status gg_scene_obscurement_on_cell(const gg_scene *scene, gg_cell c,
 }
 
 /* Nat20's reaches(r): the sense exists and its range covers the distance. Any negative range
- * (GG_SENSE_NONE) is a missing sense; 0 reaches distance 0 only (model §13.2). */
+ * (GG_SENSE_NONE) is a missing sense; 0 reaches distance 0 only (docs/nat20.md). */
 static bool sense_reaches(int32_t range_ft, int64_t dist_ft)
 {
     return range_ft >= 0 && (int64_t)range_ft >= dist_ft;
@@ -116,9 +116,9 @@ gg_status gg_scene_has_line_of_effect(const gg_scene *scene, gg_cell origin, gg_
         return GG_E_INVALID_ARG;
     if (!gg__in(scene, origin) || !gg__in(scene, cell))
         return GG_E_OUT_OF_BOUNDS;
-    /* The origin always reaches itself, even through a wall on its centre (model §10). A blocked
-     * cell in plain view is reached (its own blocked status is not cover); a cell tagged total
-     * is not (its own tag counts). */
+    /* The origin always reaches itself, even through a wall on its centre (docs/nat20.md). A
+     * blocked cell in plain view is reached (its own blocked status is not cover); a cell tagged
+     * total is not (its own tag counts). */
     *out_reached = gg_cell_eq(origin, cell) || clear_line(scene, origin, cell);
     return GG_OK;
 }
