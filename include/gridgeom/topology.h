@@ -377,7 +377,9 @@ GG_API GG_NODISCARD gg_status gg_scene_edge_distance(const gg_scene *scene, gg_c
 GG_API GG_NODISCARD gg_status gg_scene_has_line_of_sight(const gg_scene *scene, gg_cell a,
                                                          gg_cell b, bool *out_visible);
 
-/// Nat20 `cover_between`: walks the Bresenham cells from `a` to `b` (skipping `a`); a blocked
+/// Nat20 `cover_between`, the Nat20-compatible form of gg_scene_cover() in
+/// GG_COVER_MODE_TAGGED (which takes bodies and explains itself; docs/api.md): walks the
+/// Bresenham cells from `a` to `b` (skipping `a`); a blocked
 /// cell other than `b` gives total cover; each cell's cover tag counts (the target's own tag
 /// included); a cell other than `b` listed in `occupied` gives at least half (a creature never
 /// raises cover above half, SRD 5.2 "Cover"). Full-height walls give no cover degree here (they
@@ -416,9 +418,10 @@ GG_API GG_NODISCARD gg_status gg_scene_light_on_cell(const gg_scene *scene, gg_c
 GG_API GG_NODISCARD gg_status gg_scene_obscurement_on_cell(const gg_scene *scene, gg_cell c,
                                                            gg_obscurement *out_obscurement);
 
-/// Nat20's orchestrator gate `_in_range_with_los`: within_range(a,b,range_ft) and
-/// has_line_of_sight(a,b) and cover_between(a,b) without creatures is not total. Used for attack
-/// and spell range checks (SRD 5.2 "Cover": total cover blocks direct targeting).
+/// Nat20's orchestrator gate `_in_range_with_los`, the Nat20-compatible boolean form of
+/// gg_rules_check_target() (rules.h; it also says which check failed): within_range(a, b,
+/// range_ft) and has_line_of_sight(a, b) and cover_between(a, b) without creatures is not total.
+/// Used for attack and spell range checks (SRD 5.2 "Cover": total cover blocks direct targeting).
 /// Off-map cells answer false with GG_OK.
 /// @return GG_OK; GG_E_INVALID_ARG for NULL.
 /// @thread reader
