@@ -1,5 +1,5 @@
 /* cover_fixture.h - helpers for the cover model tests: maps drawn with the symbols of
- * shared/reference/cover-cases.md (A attacker, T target, # solid, h half, q three-quarters,
+ * the cover worked cases (A attacker, T target, # solid, h half, q three-quarters,
  * c creature), walls in grid coordinates, and a query runner. Test code only. */
 #ifndef GG_COVER_FIXTURE_H
 #define GG_COVER_FIXTURE_H

@@ -1,5 +1,5 @@
 /* test_cover_corners2d.c - mode corners_2d (the DMG corner rule), checked against every C2D
- * worked case of shared/reference/cover-cases.md, with their tagged, DND35 and option variants. */
+ * worked case (docs/cover.md), with their tagged, obstruction and option variants. */
 #include "cover_fixture.h"
 
 #define M2 GG_COVER_MODE_CORNERS_2D

@@ -1,5 +1,5 @@
 /* test_cover_corners3d.c - mode corners_3d (Ikosa-style point sets), checked against every C3D
- * worked case of shared/reference/cover-cases.md. Heights in inches (5 ft = 60). */
+ * worked case (docs/cover.md). Heights in inches (5 ft = 60). */
 #include "cover_fixture.h"
 
 #define M3 GG_COVER_MODE_CORNERS_3D
