@@ -999,8 +999,7 @@ typedef enum gg_cover_obstruction {
 } gg_cover_obstruction;
 
 /// The attack being covered. MELEE switches on the adjacent-melee geometry (CHOICE_OBSTRUCTION
-/// and 3-D);
-/// AREA needs gg_cover_def.origin (the area's point of origin).
+/// and 3-D); AREA needs gg_cover_def.origin (the area's point of origin).
 /// @since 0.1
 typedef enum gg_attack_kind {
     GG_ATTACK_MELEE = 0,
@@ -1151,14 +1150,15 @@ typedef struct gg_cover_result {
 } gg_cover_result;
 
 /// Cover of `target` against `attacker` under `def`, measured (docs/cover.md); an edition's
-/// bonus is gg_rules_cover_score()'s. `creatures` are the other creatures that may
-/// give cover (entries overlapping the attacker or target are ignored). Writes up to
+/// bonus is gg_rules_cover_score()'s. `creatures` are the other creatures that may give cover
+/// (entries overlapping the attacker or target are ignored). Each body's cell and size are read,
+/// and in 3-D its base_in, height_in and supported; side and conditions are not. Writes up to
 /// `line_capacity` lines of the witness set to `out_lines` (may be NULL when 0) and their
 /// full count to *out_line_count (may be NULL).
 /// - TAGGED: gg_scene_cover_between() from the attacker's anchor to the target's, with the
 ///   creatures' footprint cells as `occupied` (byte-identical with creature_cap HALF).
 /// - CORNERS_2D: every attacker corner (or the origin) to the 4 inset corners of each target
-///   cell; the best (corner, cell) wins: 1-2 blocked lines half, 3-4 three-quarters, 4 blocked
+///   cell; the best (corner, cell) by def->choice wins: 1-2 blocked lines half, 3-4 three-quarters, 4 blocked
 ///   by effect-blocking obstacles total. Tangency never blocks; a pinch does.
 /// - CORNERS_3D: Ikosa point sets (face culling 4/6/7, melee adjustment, downward exclusion,
 ///   low-point boost with omission), scored > N/2 for three-quarters.
