@@ -1159,7 +1159,8 @@ typedef struct gg_cover_result {
 ///   creatures' footprint cells as `occupied` (byte-identical with creature_cap HALF).
 /// - CORNERS_2D: every attacker corner (or the origin) to the 4 inset corners of each target
 ///   cell; the best (corner, cell) by def->choice wins: 1-2 blocked lines half, 3-4
-///   three-quarters, 4 blocked by effect-blocking obstacles total. Tangency never blocks; a pinch does.
+///   three-quarters, 4 blocked by effect-blocking obstacles total. Tangency never blocks; a
+///   pinch does.
 /// - CORNERS_3D: Ikosa point sets (face culling 4/6/7, melee adjustment, downward exclusion,
 ///   low-point boost with omission), scored > N/2 for three-quarters.
 /// Obstacles: blocked cells (total), cover-tagged cells (their tag; total blocks effect),
