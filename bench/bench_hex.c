@@ -6,6 +6,7 @@
 
 #include "bench_util.h"
 #include "gridgeom/hex.h"
+#include "gridgeom/terrain.h"
 
 #define RADIUS 30
 #define PAIRS 4096

@@ -354,6 +354,74 @@ GG_API bool gg_footprints_adjacent(const gg_body *a, const gg_body *b);
 
 /* ==== end section: metrics ==== */
 
+/* ==== section: terrain sight vocabulary ==== */
+
+/* The options and answers shared by the two terrain-sight models on height boards: hexes
+ * (gg_hex_sight() in hex.h) and squares (gg_square_sight() in terrain.h). They live here, below
+ * both, because hex and topology stand side by side and neither may include the other. */
+
+/// Which cells a sight query tests.
+/// @since 0.1
+typedef enum gg_sight_trace {
+    GG_SIGHT_TRACE_CENTRE = 0,    /* the reference line: one cell per step (hex line / Bresenham) */
+    GG_SIGHT_TRACE_SUPERCOVER = 1 /* every cell the centre-to-centre segment touches */
+} gg_sight_trace;
+
+/// Why a sight query answered as it did.
+/// @since 0.1
+typedef enum gg_sight_reason {
+    GG_SIGHT_CLEAR = 0,
+    GG_SIGHT_RANGE = 1,        /* farther than max_range: nothing traced or looked up */
+    GG_SIGHT_MISSING_TILE = 2, /* an endpoint or a traced cell has no tile */
+    GG_SIGHT_OCCLUDED = 3      /* terrain or obstruction reached the sight line */
+} gg_sight_reason;
+
+/// Which input made a query fail with GG_E_INVALID_ARG (in validation order).
+/// @since 0.1
+typedef enum gg_sight_fault {
+    GG_SIGHT_FAULT_NONE = 0,
+    GG_SIGHT_FAULT_ARGUMENT = 1,        /* a NULL pointer, bad def or bad capacity */
+    GG_SIGHT_FAULT_RANGE = 2,           /* max_range < 0 */
+    GG_SIGHT_FAULT_HEIGHT = 3,          /* eye or target height NaN, infinite or < 0 */
+    GG_SIGHT_FAULT_GROUND = 4,          /* a sampled ground height is not finite */
+    GG_SIGHT_FAULT_OBSTRUCTION = 5,     /* a sampled obstruction is NaN, infinite or < 0 */
+    GG_SIGHT_FAULT_DENSITY = 6,         /* a sampled density is NaN, infinite or < 0 */
+    GG_SIGHT_FAULT_OPACITY = 7          /* opacity_threshold NaN, infinite or < 0 */
+} gg_sight_fault;
+
+/// No range limit.
+#define GG_SIGHT_UNLIMITED INT64_MAX
+
+/// Sight query options. Heights are in the board's height unit, range in steps.
+/// @since 0.1
+typedef struct gg_sight_def {
+    uint32_t struct_size;     /* stamped by gg_sight_def_default(); do not set */
+    int64_t max_range;        /* >= 0; a target exactly max_range away is in range */
+    double eye_height;        /* observer's eye above the ground of `from`; finite, >= 0 */
+    double target_height;     /* target point above the ground of `to`; finite, >= 0 */
+    gg_sight_trace trace;     /* GG_SIGHT_TRACE_CENTRE (the reference) or _SUPERCOVER */
+    double opacity_threshold; /* 0: any obstruction reaching the line blocks (the reference);
+                                 > 0: partial opacity, see gg_hex_sight() */
+} gg_sight_def;
+
+/// Defaults: unlimited range, eye and target at ground level (0), centre trace, no partial
+/// opacity. Set eye_height and target_height (the reference examples use 1.7).
+/// @thread pure
+/// @since 0.1
+static inline gg_sight_def gg_sight_def_default(void)
+{
+    gg_sight_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.max_range = GG_SIGHT_UNLIMITED;
+    d.eye_height = 0.0;
+    d.target_height = 0.0;
+    d.trace = GG_SIGHT_TRACE_CENTRE;
+    d.opacity_threshold = 0.0;
+    return d;
+}
+
+/* ==== end section: terrain sight vocabulary ==== */
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,4 +1,4 @@
-/* hex.h - hex boards: axial coordinates, lines, rings, terrain sight and movement on hexes and squares.
+/* hex.h - hex boards: axial coordinates, lines, rings, terrain sight and movement on hexes.
  * Layer: hex (beside topology; uses base and core only). See docs/hex.md for pictures and rules. */
 #ifndef GRIDGEOM_HEX_H
 #define GRIDGEOM_HEX_H
@@ -323,65 +323,8 @@ GG_API bool gg_hex_board_tile(const gg_hex_board *board, gg_hex h, gg_hex_tile *
 
 /* ---- Terrain sight ---------------------------------------------------------------------------- */
 
-/// Which cells a sight query tests.
-/// @since 0.1
-typedef enum gg_sight_trace {
-    GG_SIGHT_TRACE_CENTRE = 0,    /* the reference line: one cell per step (hex line / Bresenham) */
-    GG_SIGHT_TRACE_SUPERCOVER = 1 /* every cell the centre-to-centre segment touches */
-} gg_sight_trace;
-
-/// Why a sight query answered as it did.
-/// @since 0.1
-typedef enum gg_sight_reason {
-    GG_SIGHT_CLEAR = 0,
-    GG_SIGHT_RANGE = 1,        /* farther than max_range: nothing traced or looked up */
-    GG_SIGHT_MISSING_TILE = 2, /* an endpoint or a traced cell has no tile */
-    GG_SIGHT_OCCLUDED = 3      /* terrain or obstruction reached the sight line */
-} gg_sight_reason;
-
-/// Which input made a query fail with GG_E_INVALID_ARG (in validation order).
-/// @since 0.1
-typedef enum gg_sight_fault {
-    GG_SIGHT_FAULT_NONE = 0,
-    GG_SIGHT_FAULT_ARGUMENT = 1,        /* a NULL pointer, bad def or bad capacity */
-    GG_SIGHT_FAULT_RANGE = 2,           /* max_range < 0 */
-    GG_SIGHT_FAULT_HEIGHT = 3,          /* eye or target height NaN, infinite or < 0 */
-    GG_SIGHT_FAULT_GROUND = 4,          /* a sampled ground height is not finite */
-    GG_SIGHT_FAULT_OBSTRUCTION = 5,     /* a sampled obstruction is NaN, infinite or < 0 */
-    GG_SIGHT_FAULT_DENSITY = 6,         /* a sampled density is NaN, infinite or < 0 */
-    GG_SIGHT_FAULT_OPACITY = 7          /* opacity_threshold NaN, infinite or < 0 */
-} gg_sight_fault;
-
-/// No range limit.
-#define GG_SIGHT_UNLIMITED INT64_MAX
-
-/// Sight query options. Heights are in the board's height unit, range in steps.
-/// @since 0.1
-typedef struct gg_sight_def {
-    uint32_t struct_size;     /* stamped by gg_sight_def_default(); do not set */
-    int64_t max_range;        /* >= 0; a target exactly max_range away is in range */
-    double eye_height;        /* observer's eye above the ground of `from`; finite, >= 0 */
-    double target_height;     /* target point above the ground of `to`; finite, >= 0 */
-    gg_sight_trace trace;     /* GG_SIGHT_TRACE_CENTRE (the reference) or _SUPERCOVER */
-    double opacity_threshold; /* 0: any obstruction reaching the line blocks (the reference);
-                                 > 0: partial opacity, see gg_hex_sight() */
-} gg_sight_def;
-
-/// Defaults: unlimited range, eye and target at ground level (0), centre trace, no partial
-/// opacity. Set eye_height and target_height (the reference examples use 1.7).
-/// @thread pure
-/// @since 0.1
-static inline gg_sight_def gg_sight_def_default(void)
-{
-    gg_sight_def d;
-    d.struct_size = (uint32_t)sizeof d;
-    d.max_range = GG_SIGHT_UNLIMITED;
-    d.eye_height = 0.0;
-    d.target_height = 0.0;
-    d.trace = GG_SIGHT_TRACE_CENTRE;
-    d.opacity_threshold = 0.0;
-    return d;
-}
+/* gg_sight_def, gg_sight_trace, gg_sight_reason and gg_sight_fault are in core.h: the square
+ * terrain sight of terrain.h (layer topology) shares them. */
 
 /// The answer of a hex sight query.
 /// @since 0.1
@@ -448,60 +391,6 @@ GG_API GG_NODISCARD gg_status gg_hex_board_sight(const gg_hex_board *board, gg_h
                                                  const gg_sight_def *def, gg_hex *traced,
                                                  int32_t capacity, int32_t *out_count,
                                                  gg_hex_sight_result *out);
-
-/* ---- Terrain sight on square grids ------------------------------------------------------------ */
-
-/// A caller-owned square height board, borrowed during the call. Arrays are row-major,
-/// width * height entries, index row * width + col. Cells outside the rectangle are missing.
-/// @since 0.1
-typedef struct gg_square_heights {
-    int32_t width, height;      /* >= 1 each */
-    const double *ground;       /* required; finite */
-    const double *obstruction;  /* NULL: 0 everywhere; else finite, >= 0 */
-    const double *density;      /* NULL: 1 everywhere; else finite, >= 0 */
-    const uint8_t *present;     /* NULL: every cell present; else 0 = missing */
-} gg_square_heights;
-
-/// The answer of a square sight query (as gg_hex_sight_result, with cells).
-/// @since 0.1
-typedef struct gg_square_sight_result {
-    bool visible;
-    gg_sight_reason reason;
-    gg_sight_fault fault;
-    int64_t distance; /* Chebyshev distance, the number of steps of the centre walk */
-    bool has_blocker;
-    gg_cell blocker;
-    int32_t blocker_index;
-    double opacity;
-} gg_square_sight_result;
-
-/// Largest absolute coordinate the square supercover accepts: 2^28.
-#define GG_SQUARE_SUPERCOVER_LIMIT (1 << 28)
-
-/// The terrain-sight model of gg_hex_sight() on a square grid: range and distance are
-/// Chebyshev (steps of the walk); the centre trace is core's gg_line_begin() Bresenham walk
-/// (both endpoints, max(|dcol|,|drow|) + 1 cells); the supercover trace is every cell whose
-/// closed square the segment between the two centres touches (edges and corners count), ordered
-/// by entry parameter, exit parameter, row, col. Same validation order, range gate, endpoint
-/// rules, tie rule (top >= lineZ blocks) and opacity rule as gg_hex_sight().
-/// @return as gg_hex_sight(); GG_E_INVALID_ARG (fault ARGUMENT) for a NULL or malformed board
-///         (width/height < 1, width*height > INT32_MAX, NULL ground).
-/// @thread pure
-/// @since 0.1
-GG_API GG_NODISCARD gg_status gg_square_sight(const gg_square_heights *board, gg_cell from,
-                                              gg_cell to, const gg_sight_def *def, gg_cell *traced,
-                                              int32_t capacity, int32_t *out_count,
-                                              gg_square_sight_result *out);
-
-/// The square supercover of the segment between the centres of `a` and `b`, as described at
-/// gg_square_sight(); all-or-nothing like gg_hex_supercover(). Contains every cell of the
-/// gg_line_begin(a, b) walk.
-/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (*out_count = count needed); GG_E_TOO_LARGE beyond
-///         GG_SQUARE_SUPERCOVER_LIMIT; GG_E_INVALID_ARG for NULL out_count or negative capacity.
-/// @thread pure
-/// @since 0.1
-GG_API GG_NODISCARD gg_status gg_square_supercover(gg_cell a, gg_cell b, gg_cell *out,
-                                                   int32_t capacity, int32_t *out_count);
 
 /* ---- Movement --------------------------------------------------------------------------------- */
 

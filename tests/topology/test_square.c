@@ -1,5 +1,5 @@
 /* test_square.c - the terrain-sight model on square height boards, and the square supercover.
- * Layer: hex (tests). */
+ * Layer: topology (tests of src/topology/terrain/square.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,8 +7,8 @@
 
 #include <cmocka.h>
 
-#include "gridgeom/hex.h"
-#include "hex_test_util.h"
+#include "gridgeom/terrain.h"
+#include "../hex/hex_test_util.h"
 
 #define W 16
 #define H 12

@@ -1,8 +1,12 @@
-/* square.c - the hex layer's terrain-sight model on a caller's square height board: Bresenham
- * centre walk (core's gg_line_begin) or exact supercover. Layer: hex. */
-#include "hex/hex_internal.h"
+/* square.c - the terrain-sight model of hex sight on a caller's square height board: Bresenham
+ * centre walk (core's gg_line_begin) or exact supercover. Geometry of the square grid, so it sits
+ * in topology as a module of its own; it needs no scene (docs/architecture.md). Layer: topology. */
+#include "core/terrain_sight.h"
+#include "gridgeom/terrain.h"
 
-bool gg__square_touch(gg_cell a, gg_cell b, gg_cell h, gg__frac *lo, gg__frac *hi)
+/* The interval of t in [0,1] over which the segment between the centres of cells a and b lies in
+ * the closed square h; false when the segment does not touch h. */
+static bool square_touch(gg_cell a, gg_cell b, gg_cell h, gg__frac *lo, gg__frac *hi)
 {
     /* Doubled coordinates: centres at 2c+1, cell h spans [2h, 2h+2] on each axis. */
     int64_t ax = 2 * (int64_t)a.col + 1, ay = 2 * (int64_t)a.row + 1;
@@ -36,8 +40,8 @@ static bool cell_fits(gg_cell c)
 static int cover_cmp(gg_cell a, gg_cell b, gg_cell x, gg_cell y)
 {
     gg__frac xl, xh, yl, yh;
-    (void)gg__square_touch(a, b, x, &xl, &xh);
-    (void)gg__square_touch(a, b, y, &yl, &yh);
+    (void)square_touch(a, b, x, &xl, &xh);
+    (void)square_touch(a, b, y, &yl, &yh);
     int c = gg__frac_cmp(xl, yl);
     if (c == 0)
         c = gg__frac_cmp(xh, yh);
@@ -64,7 +68,7 @@ static int64_t cover_walk(gg_cell a, gg_cell b, gg_cell *out, int64_t capacity)
                     continue;
                 if (i >= 2 && cheb(h, p2) <= 1)
                     continue;
-                if (!gg__square_touch(a, b, h, &lo, &hi))
+                if (!square_touch(a, b, h, &lo, &hi))
                     continue;
                 if (n < capacity)
                     out[n] = h;
@@ -247,7 +251,7 @@ gg_status gg_square_sight(const gg_square_heights *board, gg_cell from, gg_cell 
     if (cover) {
         for (int32_t k = 1; k < n - 1; ++k) {
             gg__frac lo, hi;
-            (void)gg__square_touch(from, to, traced[k], &lo, &hi);
+            (void)square_touch(from, to, traced[k], &lo, &hi);
             double z0 = gg__line_z(eye_z, target_z, gg__frac_value(lo));
             double z1 = gg__line_z(eye_z, target_z, gg__frac_value(hi));
             int r = sq_cell(board, traced[k], k, z0 < z1 ? z0 : z1, &acc, out);
