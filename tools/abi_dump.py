@@ -221,7 +221,7 @@ def dump(cc, lib, root):
     for (header, text), body in blocks.items():
         out.setdefault(header, []).append((text, body))
     lines = []
-    for header in sorted(out):
+    for header in sorted(h for h in out if h not in skip):
         lines.append(f'[{header}]')
         for head, body in sorted(out[header]):
             lines.append(head)
