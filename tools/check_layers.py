@@ -104,7 +104,8 @@ def check(root):
         units.append((root / 'include' / 'gridgeom' / name, layer, ALLOWED[layer], ()))
     tools = root / 'tools'
     if tools.is_dir():
-        units += [(f, 'tools', TOOLS_PUBLIC + ('umbrella',), ()) for f in sorted(tools.rglob('*.[ch]'))]
+        units += [(f, 'tools', TOOLS_PUBLIC + ('umbrella',), ())
+                  for f in sorted(tools.rglob('*.[ch]'))]
     for f, layer, pub_ok, priv_ok in units:
         for kind, inc in includes(f):
             target, what = target_of(root, owners, f, kind, inc)
