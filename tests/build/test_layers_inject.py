@@ -13,20 +13,26 @@ import subprocess
 import sys
 import tempfile
 
-# (file, line to inject, header the compiler must fail to find)
+# (folder, line to inject, header the compiler must fail to find). The violation goes into the
+# first .c file of the folder and the second one is the control: it must still compile, so the
+# failure is the include and nothing else. Folders, not files, so that renames keep the test.
 INJECTIONS = [
-    ('src/core/cell.c', '#include <gridgeom/rules.h>', 'gridgeom/rules.h'),
-    ('src/core/metric.c', '#include "topology/scene/scene_internal.h"',
-     'topology/scene/scene_internal.h'),
-    ('src/hex/coord.c', '#include "gridgeom/topology.h"', 'gridgeom/topology.h'),
-    ('src/topology/sight/sight.c', '#include <rules/rules_internal.h>', 'rules/rules_internal.h'),
+    ('src/core', '#include <gridgeom/rules.h>', 'gridgeom/rules.h'),
+    ('src/hex', '#include "topology/scene/scene_internal.h"', 'topology/scene/scene_internal.h'),
+    ('src/topology/sight', '#include <rules/rules_internal.h>', 'rules/rules_internal.h'),
+    ('src/topology/cover', '#include "gridgeom/hex.h"', 'gridgeom/hex.h'),
 ]
 # The check alone also catches what a compiler cannot see as a layer crossing: a relative path.
-CHECK_ONLY = [('src/base/status.c', '#include "../hex/hex_internal.h"')]
-CONTROL = {'src/core/cell.c': 'src/core/line.c', 'src/core/metric.c': 'src/core/line.c',
-           'src/hex/coord.c': 'src/hex/board.c',
-           'src/topology/sight/sight.c': 'src/topology/sight/area.c'}
+CHECK_ONLY = [('src/base', '#include "../hex/hex_internal.h"')]
 COPY = ['meson.build', 'meson_options.txt', 'include', 'src', 'tools']
+
+
+def sources(root, folder):
+    """The first and second .c file of a folder (sorted), relative to root."""
+    files = sorted(p.relative_to(root).as_posix() for p in (root / folder).glob('*.c'))
+    if len(files) < 2:
+        raise SystemExit(f'{folder} has fewer than two .c files to inject into and compare')
+    return files[0], files[1]
 
 
 def inject(path, line):
@@ -62,15 +68,18 @@ def main():
             print(r.stdout)
             raise SystemExit('the untouched copy already fails the layer check')
 
-        for f, line, _ in INJECTIONS:
+        injections = [(sources(copy, d)[0], line, h) for d, line, h in INJECTIONS]
+        controls = {sources(copy, d)[0]: sources(copy, d)[1] for d, _, _ in INJECTIONS}
+        check_only = [(sources(copy, d)[0], line) for d, line in CHECK_ONLY]
+        for f, line, _ in injections:
             inject(copy / f, line)
-        for f, line in CHECK_ONLY:
+        for f, line in check_only:
             inject(copy / f, line)
         r = subprocess.run(check, capture_output=True, text=True)
         print(r.stdout.strip())
         if r.returncode == 0:
             failures.append('check_layers.py passed a tree with upward includes')
-        for f, line in [(f, line) for f, line, _ in INJECTIONS] + CHECK_ONLY:
+        for f, line in [(f, line) for f, line, _ in injections] + check_only:
             inc = line.split(None, 1)[1]
             if not any(f in out and inc in out for out in r.stdout.splitlines()):
                 failures.append(f'check_layers.py did not report {inc} in {f}')
@@ -83,7 +92,7 @@ def main():
         if r.returncode != 0:
             print(r.stdout, r.stderr)
             raise SystemExit('meson setup of the copy failed')
-        for f, line, header in INJECTIONS:
+        for f, line, header in injections:
             r = subprocess.run([ninja, '-C', str(build), obj_target(build, f)],
                                capture_output=True, text=True)
             out = r.stdout + r.stderr
@@ -93,7 +102,7 @@ def main():
                 failures.append(f'{f} failed to compile, but not on {header}:\n{out}')
             else:
                 print(f'compile of {f} fails as it must: {header} is not on its include path')
-            ok = CONTROL[f]
+            ok = controls[f]
             r = subprocess.run([ninja, '-C', str(build), obj_target(build, ok)],
                                capture_output=True, text=True)
             if r.returncode != 0:
