@@ -3,6 +3,11 @@
 
 #include "test_alloc.h"
 
+#include <time.h>
+
+#include "topology/scene/scene_internal.h"
+#include "topology/scene/wall_index.h"
+
 static void walls__ids_go_stale_after_removal_and_slot_reuse(void **state)
 {
     (void)state;
@@ -242,6 +247,85 @@ static void walls__low_walls_and_windows_give_cover_not_blindness(void **state)
     gg_scene_destroy(s);
 }
 
+/* Every cell's move_walls byte against the linear test of every wall (white box). */
+static void expect_move_walls_exact(const gg_scene *s)
+{
+    for (int32_t row = 0; row < s->height; ++row)
+        for (int32_t col = 0; col < s->width; ++col) {
+            gg_cell c = gg_cell_make(col, row);
+            uint8_t want = 0;
+            for (int d = 0; d < 8; ++d) {
+                gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
+                if (gg__in(s, n) &&
+                    gg__segment_hits_wall_linear(s, gg_cell_centre(c), gg_cell_centre(n),
+                                                 (uint32_t)GG_BLOCKS_MOVEMENT))
+                    want |= (uint8_t)(1u << d);
+            }
+            if (s->move_walls[gg__idx(s, c)] != want)
+                fail_msg("cell %d,%d: move_walls 0x%02x, every wall says 0x%02x", (int)col,
+                         (int)row, s->move_walls[gg__idx(s, c)], want);
+        }
+}
+
+/* Adds keep the movement data exact for every kind of wall (doors in each state, one-way
+ * sides, windows, sight-only walls, walls off the map), in bulk and one at a time. */
+static void walls__adds_keep_move_walls_exact(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 20261201, "walls__adds_keep_move_walls_exact");
+    for (int round = 0; round < 20; ++round) {
+        gg_scene *bulk = fx_scene(14, 11, NULL), *single = fx_scene(14, 11, NULL);
+        gg_wall_def defs[60];
+        for (int k = 0; k < 60; ++k) {
+            defs[k] = gg_wall_def_default();
+            defs[k].x1 = fx_below(&r, 33) * 0.5 - 1.0;
+            defs[k].y1 = fx_below(&r, 27) * 0.5 - 1.0;
+            int32_t len = 1 + (int32_t)fx_below(&r, k % 5 == 0 ? 30 : 6);
+            defs[k].x2 = defs[k].x1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
+            defs[k].y2 = defs[k].y1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
+            defs[k].door = (gg_door)fx_below(&r, 4);
+            defs[k].one_way = (gg_one_way)fx_below(&r, 3);
+            defs[k].cover = fx_below(&r, 4) == 0 ? GG_COVER_TOTAL : GG_COVER_NONE;
+            if (fx_below(&r, 5) == 0)
+                defs[k].blocks = GG_BLOCKS_SIGHT;
+            assert_int_equal(gg_scene_add_wall(single, &defs[k], NULL), GG_OK);
+        }
+        assert_int_equal(gg_scene_add_walls(bulk, defs, 60, NULL), GG_OK);
+        expect_move_walls_exact(bulk);
+        expect_move_walls_exact(single);
+        gg_scene_destroy(bulk);
+        gg_scene_destroy(single);
+    }
+}
+
+/* Regression (issue 20, defect 2): adding walls refreshed each touched cell against every wall
+ * near it, once per wall, so walls that share cells cost the product of the two counts: 400
+ * copies of one wall across a 1024-cell map took minutes. Each wall now costs the cells it
+ * touches; the bound is 50 times what that takes on a sanitizer build. */
+static void walls__bulk_add_costs_the_cells_each_wall_touches(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(1024, 64, NULL);
+    enum { N = 400 };
+    static gg_wall_def defs[N];
+    for (int k = 0; k < N; ++k) {
+        defs[k] = gg_wall_def_default();
+        defs[k].x1 = 0;
+        defs[k].y1 = 32;
+        defs[k].x2 = 1024;
+        defs[k].y2 = 32 + (k % 2) * 0.5; /* two lines, crossing every cell's steps */
+    }
+    clock_t t0 = clock();
+    assert_int_equal(gg_scene_add_walls(s, defs, N, NULL), GG_OK);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    if (secs > 10.0)
+        fail_msg("adding %d walls of 1024 cells took %.1f s of CPU", N, secs);
+    assert_int_equal(fx_step(s, 5, 31, 5, 32), GG_STEP_ILLEGAL);
+    assert_int_equal(fx_step(s, 5, 30, 6, 30), 5);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +336,8 @@ int main(void)
         cmocka_unit_test(walls__one_way_walls_follow_foundry_sides),
         cmocka_unit_test(walls__low_walls_and_windows_give_cover_not_blindness),
         cmocka_unit_test(walls__adds_survive_each_failed_allocation),
+        cmocka_unit_test(walls__adds_keep_move_walls_exact),
+        cmocka_unit_test(walls__bulk_add_costs_the_cells_each_wall_touches),
     };
     return cmocka_run_group_tests_name("topology/walls", tests, NULL, NULL);
 }

@@ -146,6 +146,59 @@ void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b)
     gg__for_each_bucket(a, b, 2, 1, s->width, s->height, refresh_cell, s);
 }
 
+typedef struct add_ctx {
+    gg_scene *s;
+    const gg__wall *w;
+} add_ctx;
+
+/* A new wall can only block more steps, so each cell near it gains the steps this one wall
+ * blocks: eight segment tests against one wall, instead of refresh_cell()'s eight index
+ * queries against every wall nearby. The test is the one gg__segment_hits_wall() applies to
+ * each wall (live, blocks movement now, faces the step's start, touches the segment), so the
+ * byte equals a full recompute. */
+static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
+{
+    const add_ctx *a = (const add_ctx *)vctx;
+    gg_scene *s = a->s;
+    gg_hpoint pc = gg_cell_centre(gg_cell_make(col, row));
+    if (!gg__wall_faces(a->w, pc))
+        return false;
+    size_t i = (size_t)row * (size_t)s->width + (size_t)col;
+    uint8_t bits = s->move_walls[i];
+    /* A step can touch the wall only if its ends are not strictly on one side of the wall's
+     * line: an exact filter that leaves the full test to the few steps that cross the line. */
+    const gg_hpoint wa = a->w->a, wb = a->w->b;
+    const int64_t ex = (int64_t)wb.x - wa.x, ey = (int64_t)wb.y - wa.y;
+    const int64_t oc = ex * ((int64_t)pc.y - wa.y) - ey * ((int64_t)pc.x - wa.x);
+    for (int d = 0; d < 8; ++d) {
+        gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
+        if ((bits >> d & 1u) != 0 || !gg__in(s, n))
+            continue;
+        gg_hpoint pn = gg_cell_centre(n);
+        const int64_t on = ex * ((int64_t)pn.y - wa.y) - ey * ((int64_t)pn.x - wa.x);
+        if ((oc > 0 && on > 0) || (oc < 0 && on < 0))
+            continue;
+        if (gg_segments_intersect(pc, pn, wa, wb))
+            bits |= (uint8_t)(1u << d);
+    }
+    if (s->move_walls[i] != bits) {
+        s->move_walls[i] = bits;
+        gg__step_masks_refresh(s, col, row);
+    }
+    return false;
+}
+
+/* The movement upkeep for a wall just added: the cells within one cell of it gain the steps it
+ * blocks. Costs the cells the wall touches, whatever the map size or the walls around it, so a
+ * batch of N walls costs the sum over the batch. */
+static void add_move_walls(gg_scene *s, const gg__wall *w)
+{
+    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & (uint32_t)GG_BLOCKS_MOVEMENT) == 0)
+        return;
+    add_ctx a = {s, w};
+    gg__for_each_bucket(w->a, w->b, 2, 1, s->width, s->height, add_cell_bits, &a);
+}
+
 static gg_wall_id id_of(const gg_scene *s, uint32_t slot)
 {
     gg_wall_id id;
@@ -212,7 +265,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         for (int32_t k = 0; k < count; ++k) {
             if (out_ids != NULL)
                 out_ids[k] = id_of(s, slots[k]);
-            gg__refresh_move_walls_near(s, s->walls[slots[k]].a, s->walls[slots[k]].b);
+            add_move_walls(s, &s->walls[slots[k]]);
         }
         return GG_OK;
     }
@@ -241,7 +294,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         uint32_t slot = first + (uint32_t)k;
         if (out_ids != NULL)
             out_ids[k] = id_of(s, slot);
-        gg__refresh_move_walls_near(s, s->walls[slot].a, s->walls[slot].b);
+        add_move_walls(s, &s->walls[slot]);
     }
     return GG_OK;
 }
