@@ -152,6 +152,29 @@ static void scene__create_survives_each_failed_allocation(void **state)
     }
 }
 
+/* Regression (issue 20, defect 5): gg_scene_set_cells() rejected a negative count or a NULL
+ * array without touching the message, so gg_scene_message() still explained the previous
+ * writer's failure. Each rejection now says what it rejected, and a success leaves "". */
+static void scene__rejected_set_cells_says_why_not_the_previous_writer(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(4, 4, NULL);
+    gg_cell c = gg_cell_make(2, 2);
+    assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(9, 9), true), GG_E_OUT_OF_BOUNDS);
+    assert_non_null(strstr(gg_scene_message(s), "outside"));
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_BLOCKED, &c, -1, 1, NULL), GG_E_INVALID_ARG);
+    assert_null(strstr(gg_scene_message(s), "outside"));
+    assert_non_null(strstr(gg_scene_message(s), "count"));
+    assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(9, 9), true), GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_COVER, NULL, 3, 1, NULL), GG_E_INVALID_ARG);
+    assert_non_null(strstr(gg_scene_message(s), "NULL"));
+    assert_int_equal(gg_scene_set_cells(s, (gg_cell_tag)99, NULL, 0, 1, NULL), GG_E_INVALID_ARG);
+    assert_non_null(strstr(gg_scene_message(s), "gg_cell_tag"));
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_BLOCKED, &c, 0, 1, NULL), GG_OK);
+    assert_string_equal(gg_scene_message(s), "");
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -160,6 +183,7 @@ int main(void)
         cmocka_unit_test(scene__tag_writers_validate_and_round_trip),
         cmocka_unit_test(scene__set_cells_applies_in_bulk_and_stops_at_first_failure),
         cmocka_unit_test(scene__create_survives_each_failed_allocation),
+        cmocka_unit_test(scene__rejected_set_cells_says_why_not_the_previous_writer),
     };
     return cmocka_run_group_tests_name("topology/scene", tests, NULL, NULL);
 }

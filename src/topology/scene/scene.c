@@ -151,8 +151,16 @@ gg_status gg_scene_set_cells(gg_scene *s, gg_cell_tag tag, const gg_cell *cells,
 {
     if (out_done != NULL)
         *out_done = 0;
-    if (s == NULL || count < 0 || (cells == NULL && count > 0))
+    if (s == NULL)
         return GG_E_INVALID_ARG;
+    /* Every rejection sets its own message, so none is left over from an earlier writer. */
+    s->message[0] = '\0';
+    if (count < 0)
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "count %d is negative", (int)count);
+    if (cells == NULL && count > 0)
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "cells is NULL with count %d", (int)count);
+    if ((int)tag < GG_TAG_BLOCKED || (int)tag > GG_TAG_OBSCUREMENT)
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "%d is not a gg_cell_tag", (int)tag);
     const bool movement = tag == GG_TAG_BLOCKED || tag == GG_TAG_DIFFICULT;
     int32_t done = 0;
     gg_status st = GG_OK;
