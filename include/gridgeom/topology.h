@@ -1175,7 +1175,8 @@ typedef struct gg_cover_result {
 ///         GG_E_BAD_DEF if `def` was not made by gg_cover_def_default(); GG_E_INVALID_ARG for
 ///         NULL scene/attacker/target/def/out, negative counts, NULL arrays with counts > 0,
 ///         enum values out of range, a size outside gg_size, percentages outside
-///         0..100, heights beyond GG_COVER_HEIGHT_LIMIT, an empty box, AREA without origin;
+///         0..100, heights beyond GG_COVER_HEIGHT_LIMIT (of the height field: those in the
+///         cells the query reads), an empty box, AREA without origin;
 ///         GG_E_OUT_OF_BOUNDS when an attacker or target cell is off the map (*out = none);
 ///         GG_E_TOO_LARGE when a line touches more obstacles than the query can hold.
 ///         On failure *out is zeroed with degree GG_COVER_NONE.

@@ -209,6 +209,48 @@ static void corners3d__C3D_18_large_target_behind_a_wall(void **state)
     cfx_free(&w.c);
 }
 
+/* Regression (issue 20, defect 6): floors and ceilings beyond GG_COVER_HEIGHT_LIMIT were
+ * clamped to it (and read unclamped by the line test), although the header says they are
+ * rejected. A query that reads one now fails with GG_E_INVALID_ARG and a zeroed result; the
+ * limit itself and the open-sky ceiling are accepted. */
+static void corners3d__heights_beyond_the_limit_are_rejected(void **state)
+{
+    (void)state;
+    w3 w;
+    w3_make(&w, 3, 1);
+    int32_t ceiling[3] = {GG_COVER_NO_CEILING, GG_COVER_NO_CEILING, GG_COVER_NO_CEILING};
+    w.d.ceiling_in = ceiling;
+    w.c.att = gg_body_make(gg_cell_make(0, 0));
+    w.c.tgt = gg_body_make(gg_cell_make(2, 0));
+    gg_cover_result r;
+    const int32_t lim = GG_COVER_HEIGHT_LIMIT;
+    const int32_t bad_floor[3] = {lim + 1, -lim - 1, INT32_MIN};
+    for (int k = 0; k < 3; ++k) {
+        for (int cell = 0; cell < 3; ++cell) {
+            w.floor[cell] = bad_floor[k];
+            assert_int_equal(gg_scene_cover(w.c.s, &w.c.att, &w.c.tgt, NULL, 0, &w.d, &r, NULL, 0,
+                                            NULL),
+                             GG_E_INVALID_ARG);
+            assert_int_equal(r.degree, GG_COVER_NONE);
+            assert_int_equal(r.lines, 0);
+            w.floor[cell] = 0;
+        }
+    }
+    for (int cell = 0; cell < 3; ++cell) {
+        ceiling[cell] = -lim - 1;
+        assert_int_equal(
+            gg_scene_cover(w.c.s, &w.c.att, &w.c.tgt, NULL, 0, &w.d, &r, NULL, 0, NULL),
+            GG_E_INVALID_ARG);
+        ceiling[cell] = GG_COVER_NO_CEILING;
+    }
+    /* At the limit: a wall of ground between them, total cover. */
+    w.floor[1] = lim;
+    assert_int_equal(gg_scene_cover(w.c.s, &w.c.att, &w.c.tgt, NULL, 0, &w.d, &r, NULL, 0, NULL),
+                     GG_OK);
+    assert_int_equal(r.degree, GG_COVER_TOTAL);
+    cfx_free(&w.c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -219,6 +261,7 @@ int main(void)
         cmocka_unit_test(corners3d__C3D_15_omission_rule_on_a_platform),
         cmocka_unit_test(corners3d__C3D_16_point_set_sizes),
         cmocka_unit_test(corners3d__C3D_18_large_target_behind_a_wall),
+        cmocka_unit_test(corners3d__heights_beyond_the_limit_are_rejected),
     };
     return cmocka_run_group_tests_name("topology/cover_corners3d", tests, NULL, NULL);
 }

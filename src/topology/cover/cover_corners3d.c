@@ -40,15 +40,6 @@ static int64_t fdiv(int64_t n, int64_t d)
     return q;
 }
 
-static int64_t clamp_h(int32_t v)
-{
-    if (v > GG_COVER_HEIGHT_LIMIT)
-        v = GG_COVER_HEIGHT_LIMIT;
-    if (v < -GG_COVER_HEIGHT_LIMIT)
-        v = -GG_COVER_HEIGHT_LIMIT;
-    return (int64_t)v * GG__ZU;
-}
-
 /* The passable part of voxel v: [max(k L, floor), min((k+1) L, ceiling)] (the sliver). */
 static column column_of(const gg__cq *q, vox v)
 {
@@ -60,14 +51,11 @@ static column column_of(const gg__cq *q, vox v)
     if (!gg__in(q->s, cell) || gg__blocked(q->s, cell))
         return c;
     size_t idx = gg__idx(q->s, cell);
-    int64_t fl = q->floor_in != NULL ? clamp_h(q->floor_in[idx]) : 0;
+    int64_t fl = gg__cq_floor_u(q, idx), ce;
     if (fl > c.zlo)
         c.zlo = fl;
-    if (q->ceiling_in != NULL && q->ceiling_in[idx] != GG_COVER_NO_CEILING) {
-        int64_t ce = clamp_h(q->ceiling_in[idx]);
-        if (ce < c.zhi)
-            c.zhi = ce;
-    }
+    if (gg__cq_ceiling_u(q, idx, &ce) && ce < c.zhi)
+        c.zhi = ce;
     c.ok = c.zlo < c.zhi;
     return c;
 }
@@ -202,10 +190,10 @@ static void tgen_init(tgen *g, const gg__cq *q, const region *R)
                 continue;
             g->open |= (uint16_t)(1u << cell);
             size_t idx = gg__idx(q->s, c);
-            if (q->floor_in != NULL)
-                g->floor_u[cell] = clamp_h(q->floor_in[idx]);
-            if (q->ceiling_in != NULL && q->ceiling_in[idx] != GG_COVER_NO_CEILING)
-                g->ceiling_u[cell] = clamp_h(q->ceiling_in[idx]);
+            g->floor_u[cell] = gg__cq_floor_u(q, idx);
+            int64_t ce;
+            if (gg__cq_ceiling_u(q, idx, &ce))
+                g->ceiling_u[cell] = ce;
         }
     g->bbox[0] = (int64_t)R->i0 * GG__PU;
     g->bbox[1] = ((int64_t)R->i0 + R->n) * GG__PU;

@@ -56,7 +56,38 @@ typedef struct gg__cq {
     const gg_cover_box *boxes;
     int32_t nboxes;
     bool linear_walls;       /* test every wall instead of the index (property tests only) */
+    /* Set when the query read a floor or ceiling beyond GG_COVER_HEIGHT_LIMIT; the query then
+     * fails with GG_E_INVALID_ARG. Checked as the cells are read, so that a query costs the
+     * cells it looks at, not the whole height field. Points at a local of the caller. */
+    bool *bad_height;
 } gg__cq;
+
+/* The ground of cell index i in z units (0 without a height field). */
+static inline int64_t gg__cq_floor_u(const gg__cq *q, size_t i)
+{
+    if (q->floor_in == NULL)
+        return 0;
+    int32_t v = q->floor_in[i];
+    if (v < -GG_COVER_HEIGHT_LIMIT || v > GG_COVER_HEIGHT_LIMIT) {
+        *q->bad_height = true;
+        return 0;
+    }
+    return (int64_t)v * GG__ZU;
+}
+
+/* The ceiling of cell index i in z units; false when the cell has none. */
+static inline bool gg__cq_ceiling_u(const gg__cq *q, size_t i, int64_t *out)
+{
+    if (q->ceiling_in == NULL || q->ceiling_in[i] == GG_COVER_NO_CEILING)
+        return false;
+    int32_t v = q->ceiling_in[i];
+    if (v < -GG_COVER_HEIGHT_LIMIT || v > GG_COVER_HEIGHT_LIMIT) {
+        *q->bad_height = true;
+        return false;
+    }
+    *out = (int64_t)v * GG__ZU;
+    return true;
+}
 
 /* The verdict on one line. */
 typedef struct gg__lres {

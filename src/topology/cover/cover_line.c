@@ -592,7 +592,7 @@ static void test_cell(lstate *L, gg_cell c)
     if (!q->three_d)
         return;
     size_t i = gg__idx(s, c);
-    int64_t fl = q->floor_in != NULL ? (int64_t)q->floor_in[i] * GG__ZU : 0;
+    int64_t fl = gg__cq_floor_u(q, i), ce;
     o.by = GG_COVER_BY_TERRAIN;
     o.cap = GG_COVER_TOTAL;
     o.sight = 1;
@@ -602,8 +602,7 @@ static void test_cell(lstate *L, gg_cell c)
         m.z1 = fl;
         test_prism(L, &m, &o);
     }
-    if (q->ceiling_in != NULL && q->ceiling_in[i] != GG_COVER_NO_CEILING && !L->done) {
-        int64_t ce = (int64_t)q->ceiling_in[i] * GG__ZU;
+    if (!L->done && gg__cq_ceiling_u(q, i, &ce)) {
         if (L->zhi_a >= ce - GG__ZU) {
             m.has_z0 = true;
             m.z0 = ce;

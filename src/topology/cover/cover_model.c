@@ -154,6 +154,8 @@ gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
     q.boxes = def->boxes;
     q.nboxes = def->box_count;
     q.linear_walls = linear_walls;
+    bool bad_height = false;
+    q.bad_height = &bad_height;
 
     int32_t nlines = 0;
     switch (def->mode) {
@@ -194,6 +196,8 @@ gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
         st = gg__cover_corners3d(&q, attacker, target, out, out_lines, line_capacity, &nlines);
         break;
     }
+    if (st == GG_OK && bad_height)
+        st = GG_E_INVALID_ARG; /* the header promises rejection, not a clamped answer */
     if (st != GG_OK) {
         memset(out, 0, sizeof *out);
         out->degree = GG_COVER_NONE;
