@@ -380,6 +380,15 @@ static json_t *wall_json(const gg__wall *w)
 }
 
 
+/* Adds v to obj under key and keeps the caller's reference too; false when v is NULL or the add
+ * failed. json_object_set_new() consumes its value even when it fails, so a value the caller
+ * still holds (and frees) must go in with json_object_set(), which leaves the caller's reference
+ * alone either way. */
+static bool put_kept(json_t *obj, const char *key, json_t *v)
+{
+    return v != NULL && json_object_set(obj, key, v) == 0;
+}
+
 static json_t *scene_json(const gg_scene *s)
 {
     json_t *root = json_object();
@@ -388,25 +397,20 @@ static json_t *scene_json(const gg_scene *s)
     bool ok = root != NULL && put(root, "width", json_integer(s->width)) &&
               put(root, "height", json_integer(s->height)) &&
               put(root, "cell_size_ft", json_integer(s->cell_size_ft)) &&
-              put(root, "blocked_cells", blocked) && put(root, "wall_segments", walls) &&
-              put(root, "cover_cells", cover) && put(root, "difficult_terrain_cells", difficult) &&
-              put(root, "lighting", lighting) &&
+              put_kept(root, "blocked_cells", blocked) && put_kept(root, "wall_segments", walls) &&
+              put_kept(root, "cover_cells", cover) &&
+              put_kept(root, "difficult_terrain_cells", difficult) &&
+              put_kept(root, "lighting", lighting) &&
               put(root, "default_lighting", json_string(value_name(k_light, s->default_light))) &&
-              put(root, "obscurement_cells", obsc);
+              put_kept(root, "obscurement_cells", obsc);
+    /* Our references go; those root took keep the lists alive until root is freed. */
+    json_decref(blocked);
+    json_decref(walls);
+    json_decref(cover);
+    json_decref(difficult);
+    json_decref(lighting);
+    json_decref(obsc);
     if (!ok) {
-        /* put() took the references of the members it added; free the rest. */
-        if (root == NULL || json_object_get(root, "blocked_cells") == NULL)
-            json_decref(blocked);
-        if (root == NULL || json_object_get(root, "wall_segments") == NULL)
-            json_decref(walls);
-        if (root == NULL || json_object_get(root, "cover_cells") == NULL)
-            json_decref(cover);
-        if (root == NULL || json_object_get(root, "difficult_terrain_cells") == NULL)
-            json_decref(difficult);
-        if (root == NULL || json_object_get(root, "lighting") == NULL)
-            json_decref(lighting);
-        if (root == NULL || json_object_get(root, "obscurement_cells") == NULL)
-            json_decref(obsc);
         json_decref(root);
         return NULL;
     }
@@ -490,7 +494,9 @@ gg_status gg_scene_export_nat20(const gg_scene *scene, char *buf, size_t cap, si
         st = export_fail(out_error, GG_E_BUFFER_TOO_SMALL, "the buffer is too small");
     } else {
         size_t got = json_dumpb(root, buf, cap, DUMP_FLAGS);
-        if (got != need) {
+        if (got == 0) {
+            st = export_fail(out_error, GG_E_NO_MEMORY, "out of memory writing the JSON");
+        } else if (got != need) {
             st = export_fail(out_error, GG_E_INTERNAL, "the JSON changed length between passes");
         } else {
             buf[need] = '\0';
@@ -511,6 +517,12 @@ gg_status gg_scene_export_nat20_file(const gg_scene *scene, const char *path,
     json_t *root = scene_json(scene);
     if (root == NULL)
         return export_fail(out_error, GG_E_NO_MEMORY, "out of memory building the JSON");
+    /* Text first, then the file: json_dumpf() reports running out of memory and a failed
+     * write alike, and the two need different statuses. */
+    char *text = json_dumps(root, DUMP_FLAGS);
+    json_decref(root);
+    if (text == NULL)
+        return export_fail(out_error, GG_E_NO_MEMORY, "out of memory writing the JSON");
     gg_status st = GG_OK;
     FILE *f = fopen(path, "wb");
     if (f == NULL) {
@@ -518,13 +530,16 @@ gg_status gg_scene_export_nat20_file(const gg_scene *scene, const char *path,
         snprintf(msg, sizeof msg, "cannot create %.180s: %s", path, strerror(errno));
         st = export_fail(out_error, GG_E_INVALID_ARG, msg);
     } else {
-        int rc = json_dumpf(root, f, DUMP_FLAGS);
-        if (rc != 0 || fputc('\n', f) == EOF)
+        size_t n = strlen(text);
+        if (fwrite(text, 1, n, f) != n || fputc('\n', f) == EOF)
             st = export_fail(out_error, GG_E_INVALID_ARG, "writing the file failed");
         if (fclose(f) != 0 && st == GG_OK)
             st = export_fail(out_error, GG_E_INVALID_ARG, "closing the file failed");
     }
-    json_decref(root);
+    json_malloc_t jmalloc;
+    json_free_t jfree;
+    json_get_alloc_funcs(&jmalloc, &jfree); /* json_dumps() allocated the text with jansson's */
+    jfree(text);
     return st;
 }
 

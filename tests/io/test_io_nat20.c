@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <gridgeom/io.h>
+#include <jansson.h>
 
 #include "test_alloc.h"
 
@@ -332,6 +333,73 @@ static void nat20__survives_every_allocation_failure(void **state)
     }
 }
 
+/* jansson's allocator for the export test: fails the allocation numbered `fail_at` (0-based,
+ * counted from install) and counts the blocks still live. */
+static long g_json_calls, g_json_fail_at, g_json_live;
+
+static void *failing_json_malloc(size_t n)
+{
+    if (g_json_calls++ == g_json_fail_at)
+        return NULL;
+    void *p = malloc(n);
+    if (p != NULL)
+        g_json_live++;
+    return p;
+}
+
+static void counting_json_free(void *p)
+{
+    if (p != NULL)
+        g_json_live--;
+    free(p);
+}
+
+/* Regression (issue 20, defect 1): when json_object_set_new() failed to insert a top-level
+ * list, it had already freed the list, and the cleanup freed it again: a double free that
+ * crashed the export. Every jansson allocation of both exports now fails in turn: the export
+ * says GG_E_NO_MEMORY, frees everything, and succeeds once nothing fails. */
+static void nat20__export_survives_every_json_allocation_failure(void **state)
+{
+    (void)state;
+    gg_scene *s = NULL;
+    gg_io_error err;
+    assert_int_equal(import_str(k_full, &s, NULL, &err), GG_OK);
+    char *want = export_str(s);
+    size_t cap = strlen(want) + 1;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    const char *path = "test_io_nat20_export.json";
+    for (int to_file = 0; to_file < 2; ++to_file) {
+        long failures = 0;
+        for (long fail_at = 0;; fail_at++) {
+            g_json_calls = 0;
+            g_json_fail_at = fail_at;
+            g_json_live = 0;
+            json_set_alloc_funcs(failing_json_malloc, counting_json_free);
+            size_t len = 0;
+            gg_status st = to_file ? gg_scene_export_nat20_file(s, path, &err)
+                                   : gg_scene_export_nat20(s, buf, cap, &len, &err);
+            json_set_alloc_funcs(malloc, free);
+            assert_int_equal(g_json_live, 0);
+            if (st == GG_OK)
+                break;
+            if (st != GG_E_NO_MEMORY || err.status != GG_E_NO_MEMORY)
+                fail_msg("%s export, allocation %ld failed: %s (%s)", to_file ? "file" : "buffer",
+                         fail_at, gg_status_name(st), err.message);
+            failures++;
+            assert_true(fail_at < 10000);
+        }
+        /* Every allocation the export makes was failed once. */
+        assert_true(failures > 20);
+        if (!to_file)
+            assert_string_equal(buf, want);
+    }
+    remove(path);
+    free(buf);
+    free(want);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,6 +411,7 @@ int main(void)
         cmocka_unit_test(nat20__huge_input_is_refused_before_parsing),
         cmocka_unit_test(nat20__bad_arguments),
         cmocka_unit_test(nat20__survives_every_allocation_failure),
+        cmocka_unit_test(nat20__export_survives_every_json_allocation_failure),
     };
     return cmocka_run_group_tests_name("io/nat20", tests, NULL, NULL);
 }
