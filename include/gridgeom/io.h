@@ -33,6 +33,14 @@ GG_API const char *gg_io_format_name(gg_io_format format);
 
 /// Largest input gg_scene_import() accepts by default, in bytes (64 MiB).
 #define GG_IMPORT_DEFAULT_MAX_BYTES ((size_t)64 << 20)
+/// Largest map area (width x height cells) an import accepts by default: 4096 x 4096.
+#define GG_IMPORT_DEFAULT_MAX_CELLS ((int64_t)4096 * 4096)
+/// Most wall segments an import accepts by default.
+#define GG_IMPORT_DEFAULT_MAX_WALLS (1 << 20)
+/// Most points in one Universal VTT polyline an import accepts by default.
+#define GG_IMPORT_DEFAULT_MAX_POLYLINE_POINTS (1 << 16)
+/// Most light sources an import accepts by default.
+#define GG_IMPORT_DEFAULT_MAX_LIGHTS (1 << 16)
 
 /// How to import. Make it with gg_import_def_default(), then set fields.
 /// @since 0.1
@@ -48,9 +56,18 @@ typedef struct gg_import_def {
                                    ///< {bottom, top} contains elevation_ft; default false (all
                                    ///< levels are flattened into one scene, and reported)
     double elevation_ft;           ///< the level to keep when use_elevation; default 0
+    /* Caps for files from strangers (docs/io.md lists them). Each is checked as soon as the
+     * counts are known, before the scene is built, and a file over one is refused with
+     * GG_E_TOO_LARGE and a message naming the field. Lower them for smaller budgets. */
     size_t max_bytes;              ///< larger input gives GG_E_TOO_LARGE; default 64 MiB
     int32_t max_walls;             ///< more wall segments in the file give GG_E_TOO_LARGE;
-                                   ///< default 1 << 20
+                                   ///< default GG_IMPORT_DEFAULT_MAX_WALLS (1 << 20)
+    int64_t max_cells;             ///< a larger width x height gives GG_E_TOO_LARGE; >= 1;
+                                   ///< default GG_IMPORT_DEFAULT_MAX_CELLS (4096 x 4096)
+    int32_t max_polyline_points;   ///< a longer UVTT polyline gives GG_E_TOO_LARGE; >= 2;
+                                   ///< default GG_IMPORT_DEFAULT_MAX_POLYLINE_POINTS (1 << 16)
+    int32_t max_lights;            ///< more light sources give GG_E_TOO_LARGE; >= 0; default
+                                   ///< GG_IMPORT_DEFAULT_MAX_LIGHTS (1 << 16)
     const gg_allocator *allocator; ///< for the scene and the report; NULL = malloc/free
 } gg_import_def;
 
@@ -68,7 +85,10 @@ static inline gg_import_def gg_import_def_default(void)
     d.use_elevation = false;
     d.elevation_ft = 0.0;
     d.max_bytes = GG_IMPORT_DEFAULT_MAX_BYTES;
-    d.max_walls = 1 << 20;
+    d.max_walls = GG_IMPORT_DEFAULT_MAX_WALLS;
+    d.max_cells = GG_IMPORT_DEFAULT_MAX_CELLS;
+    d.max_polyline_points = GG_IMPORT_DEFAULT_MAX_POLYLINE_POINTS;
+    d.max_lights = GG_IMPORT_DEFAULT_MAX_LIGHTS;
     d.allocator = NULL;
     return d;
 }
@@ -184,7 +204,9 @@ GG_API int32_t gg_import_report_count_of(const gg_import_report *report, gg_impo
 /// @return GG_OK; GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL pointers or content the format does
 ///         not allow (wrong types, unknown enum values, a hex grid); GG_E_PARSE for invalid JSON
 ///         (line and column in *out_error); GG_E_TOO_LARGE for input over max_bytes, more than
-///         max_walls segments or a scene over GG_SCENE_MAX_SIDE; GG_E_NO_MEMORY. On failure
+///         max_walls segments or max_lights lights, a polyline over max_polyline_points, a map
+///         over max_cells or GG_SCENE_MAX_SIDE (the message names the cap); GG_E_NO_MEMORY.
+///         Time and memory grow with the input's size plus the map's cells. On failure
 ///         *out_scene and *out_report are NULL and nothing is leaked.
 /// @thread pure (allocates only through the def's allocator and, for temporaries, malloc)
 /// @since 0.1

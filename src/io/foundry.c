@@ -291,6 +291,9 @@ gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out)
         gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
                         "scene darkness mapped to a default light level",
                         "darkness %g -> %s", darkness, dflt == GG_LIGHT_DIM ? "dim" : "dark");
+    if ((st = gg__io_check_caps(ctx, w, h, list_size(root, "walls"), list_size(root, "lights"))) !=
+        GG_OK)
+        return st;
     gg_scene *scene = NULL;
     if ((st = gg__io_scene_create(ctx, w, h, (int32_t)ft, dflt, &scene)) != GG_OK)
         return st;

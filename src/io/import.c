@@ -128,9 +128,35 @@ gg_status gg__io_seg_push(gg__io_ctx *ctx, const gg__io_seg *seg)
     return GG_OK;
 }
 
+gg_status gg__io_check_caps(gg__io_ctx *ctx, int64_t width, int64_t height, int64_t walls,
+                            int64_t lights)
+{
+    const gg_import_def *d = ctx->def;
+    if (width * height > d->max_cells)
+        return gg__io_fail(ctx, GG_E_TOO_LARGE,
+                           "the map is %lld x %lld = %lld cells; the limit is %lld "
+                           "(gg_import_def.max_cells)",
+                           (long long)width, (long long)height, (long long)(width * height),
+                           (long long)d->max_cells);
+    if (walls > d->max_walls)
+        return gg__io_fail(ctx, GG_E_TOO_LARGE,
+                           "the file has %lld wall segments; the limit is %d "
+                           "(gg_import_def.max_walls)",
+                           (long long)walls, (int)d->max_walls);
+    if (lights > d->max_lights)
+        return gg__io_fail(ctx, GG_E_TOO_LARGE,
+                           "the file has %lld light sources; the limit is %d "
+                           "(gg_import_def.max_lights)",
+                           (long long)lights, (int)d->max_lights);
+    return GG_OK;
+}
+
 gg_status gg__io_add_light(gg__io_ctx *ctx, gg_scene *scene, double x, double y, double bright_ft,
                            double dim_ft, const char *path)
 {
+    if (ctx->stats.lights_read >= ctx->def->max_lights)
+        return gg__io_fail(ctx, GG_E_TOO_LARGE, "%s: more than %d light sources "
+                           "(gg_import_def.max_lights)", path, (int)ctx->def->max_lights);
     ctx->stats.lights_read++;
     if (!isfinite(x) || !isfinite(y) || x < 0.0 || y < 0.0 ||
         x >= (double)gg_scene_width(scene) || y >= (double)gg_scene_height(scene)) {
@@ -440,6 +466,9 @@ gg_status gg_scene_import(const char *data, size_t len, const gg_import_def *def
         return gg__io_fail(&ctx, GG_E_INVALID_ARG, "unknown format %d", (int)def->format);
     if (def->max_walls < 0 || !isfinite(def->elevation_ft))
         return gg__io_fail(&ctx, GG_E_INVALID_ARG, "max_walls < 0 or elevation_ft not finite");
+    if (def->max_cells < 1 || def->max_polyline_points < 2 || def->max_lights < 0)
+        return gg__io_fail(&ctx, GG_E_INVALID_ARG,
+                           "max_cells < 1, max_polyline_points < 2 or max_lights < 0");
     if (len > def->max_bytes)
         return gg__io_fail(&ctx, GG_E_TOO_LARGE,
                            "the input is %zu bytes; the limit is %zu (gg_import_def.max_bytes)",

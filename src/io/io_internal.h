@@ -66,6 +66,13 @@ gg__io_seg gg__io_seg_default(void);
 /* Clips, snaps, merges the raw segments and adds them to the scene (stats and notes). */
 gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene);
 
+/* Refuses, before anything is built, a file over the def's caps: a width x height map over
+ * max_cells, more than max_walls wall segments, more than max_lights lights (GG_E_TOO_LARGE with
+ * a message naming the cap). `walls` and `lights` are what the file holds, counted from its
+ * lists; each reader calls this once it knows them. */
+gg_status gg__io_check_caps(gg__io_ctx *ctx, int64_t width, int64_t height, int64_t walls,
+                            int64_t lights);
+
 /* Creates the scene (size checks with a message). */
 gg_status gg__io_scene_create(gg__io_ctx *ctx, int32_t width, int32_t height, int32_t cell_ft,
                               gg_light default_light, gg_scene **out);

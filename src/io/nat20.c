@@ -292,6 +292,11 @@ gg_status gg__io_read_nat20(gg__io_ctx *ctx, json_t *root, gg_scene **out)
                             "the sunlight flag (no query of the library reads it)", "%s",
                             "sunlight: true");
     }
+    const json_t *walls = json_object_get(root, "wall_segments");
+    if ((st = gg__io_check_caps(ctx, w, h, (int64_t)json_array_size(walls),
+                                (int64_t)json_array_size(json_object_get(root, "lights")))) !=
+        GG_OK)
+        return st;
     gg_scene *scene = NULL;
     if ((st = gg__io_scene_create(ctx, (int32_t)w, (int32_t)h, (int32_t)ft, (gg_light)light,
                                   &scene)) != GG_OK)
@@ -306,7 +311,6 @@ gg_status gg__io_read_nat20(gg__io_ctx *ctx, json_t *root, gg_scene **out)
         st = read_id_map(ctx, scene, root, "lighting", GG_TAG_LIGHTING, k_light);
     if (st == GG_OK)
         st = read_id_map(ctx, scene, root, "obscurement_cells", GG_TAG_OBSCUREMENT, k_obscure);
-    const json_t *walls = json_object_get(root, "wall_segments");
     if (st == GG_OK && walls != NULL && !json_is_null(walls)) {
         st = gg__io_want_array(ctx, walls, "wall_segments");
         size_t i;

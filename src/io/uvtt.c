@@ -54,6 +54,28 @@ static gg_status read_polylines(gg__io_ctx *ctx, const json_t *root, const char 
     return st;
 }
 
+/* Counts the wall segments the polylines under `key` make, and refuses one longer than
+ * max_polyline_points, before anything is built. Wrong types are left to read_polylines(). */
+static gg_status count_polylines(gg__io_ctx *ctx, const json_t *root, const char *key,
+                                 int64_t *segments)
+{
+    const json_t *v = json_object_get(root, key);
+    size_t i;
+    const json_t *poly;
+    json_array_foreach(v, i, poly)
+    {
+        size_t n = json_array_size(poly);
+        if (n > (size_t)ctx->def->max_polyline_points)
+            return gg__io_fail(ctx, GG_E_TOO_LARGE,
+                               "%s[%zu] has %zu points; the limit is %d "
+                               "(gg_import_def.max_polyline_points)",
+                               key, i, n, (int)ctx->def->max_polyline_points);
+        if (n >= 2)
+            *segments += (int64_t)n - 1;
+    }
+    return GG_OK;
+}
+
 static gg_status read_portals(gg__io_ctx *ctx, const json_t *root, double ox, double oy)
 {
     const json_t *v = json_object_get(root, "portals");
@@ -153,6 +175,14 @@ gg_status gg__io_read_uvtt(gg__io_ctx *ctx, json_t *root, gg_scene **out)
         gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
                         "a cropped export: coordinates shifted by map_origin", "map_origin (%g, %g)",
                         ox, oy);
+    int64_t segments = (int64_t)json_array_size(json_object_get(root, "portals"));
+    if ((st = count_polylines(ctx, root, "line_of_sight", &segments)) != GG_OK ||
+        (ctx->def->uvtt_objects &&
+         (st = count_polylines(ctx, root, "objects_line_of_sight", &segments)) != GG_OK) ||
+        (st = gg__io_check_caps(ctx, w, h, segments,
+                                (int64_t)json_array_size(json_object_get(root, "lights")))) !=
+            GG_OK)
+        return st;
     gg_scene *scene = NULL;
     if ((st = gg__io_scene_create(ctx, w, h, 5, GG_LIGHT_BRIGHT, &scene)) != GG_OK)
         return st;

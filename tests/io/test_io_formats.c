@@ -6,11 +6,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include <gridgeom/io.h>
+
+#include "test_alloc.h"
 
 static gg_scene *load(const char *json, gg_import_def *def, gg_import_report **r)
 {
@@ -297,6 +300,114 @@ static void formats__detection_and_forcing(void **state)
     assert_non_null(strstr(err.message, "max_walls"));
 }
 
+/* Imports `json` with `def` (its allocator replaced by a counting one) and expects it refused
+ * with GG_E_TOO_LARGE, a message naming `cap`, and nothing allocated for a scene. */
+static void expect_cap(const char *json, gg_import_def def, const char *cap)
+{
+    gg_test_alloc ta;
+    gg_test_alloc_init(&ta, -1);
+    def.allocator = &ta.iface;
+    gg_scene *s = NULL;
+    gg_io_error err;
+    gg_status st = gg_scene_import(json, strlen(json), &def, &s, NULL, &err);
+    if (st != GG_E_TOO_LARGE || strstr(err.message, cap) == NULL)
+        fail_msg("expected GG_E_TOO_LARGE naming %s, got %s: %s", cap, gg_status_name(st),
+                 err.message);
+    assert_null(s);
+    /* Refused up front: the scene was never created. */
+    assert_int_equal(ta.calls, 0);
+}
+
+static char *repeat(const char *head, const char *item, int n, const char *sep, const char *tail)
+{
+    size_t len = strlen(head) + (size_t)n * (strlen(item) + strlen(sep)) + strlen(tail) + 1;
+    char *buf = malloc(len), *p = buf;
+    assert_non_null(buf);
+    p += sprintf(p, "%s", head);
+    for (int i = 0; i < n; i++)
+        p += sprintf(p, "%s%s", i ? sep : "", item);
+    sprintf(p, "%s", tail);
+    return buf;
+}
+
+/* Regression (issue 20, defect 3): the 28-byte file {"width":8192,"height":8192} built a scene
+ * of 67 million cells (6.5 GB and 31 s in `gridgeom query`). Every cap of gg_import_def refuses
+ * a file over it, in every format, before the scene is built, with a message naming the cap;
+ * a host may lower each, and raise the area cap up to the library's limit. */
+static void formats__caps_refuse_files_up_front(void **state)
+{
+    (void)state;
+    gg_import_def def = gg_import_def_default();
+    assert_true(def.max_cells == (int64_t)4096 * 4096);
+    expect_cap("{\"width\":8192,\"height\":8192}", def, "max_cells");
+    expect_cap("{\"width\":4097,\"height\":4096}", def, "max_cells");
+    const char *uvtt = "{\"resolution\": {\"map_origin\": {\"x\": 0, \"y\": 0},"
+                       " \"map_size\": {\"x\": 9000, \"y\": 9000}, \"pixels_per_grid\": 70},"
+                       " \"line_of_sight\": []}";
+    expect_cap(uvtt, def, "max_cells");
+    const char *foundry = "{\"width\": 900000, \"height\": 900000, \"grid\": 100,"
+                          " \"walls\": []}";
+    expect_cap(foundry, def, "max_cells");
+
+    /* A host lowers the caps. */
+    gg_import_def low = def;
+    low.max_cells = 99;
+    expect_cap("{\"width\":10,\"height\":10}", low, "max_cells");
+    low = def;
+    low.max_walls = 3;
+    char *nat20 = repeat("{\"width\": 8, \"height\": 8, \"wall_segments\": [",
+                         "{\"x1\": 0, \"y1\": 0, \"x2\": 1, \"y2\": 0}", 4, ",", "]}");
+    expect_cap(nat20, low, "max_walls");
+    free(nat20);
+    char *fwalls = repeat("{\"width\": 800, \"height\": 800, \"grid\": 100, \"walls\": [",
+                          "{\"c\": [0, 0, 100, 0]}", 4, ",", "]}");
+    expect_cap(fwalls, low, "max_walls");
+    free(fwalls);
+    /* UVTT: polyline edges and portals count as walls. */
+    char *uwalls = repeat("{\"resolution\": {\"map_size\": {\"x\": 8, \"y\": 8}},"
+                          " \"line_of_sight\": [[",
+                          "{\"x\": 1, \"y\": 1}", 5, ",", "]]}");
+    expect_cap(uwalls, low, "max_walls");
+    low = def;
+    low.max_polyline_points = 4;
+    expect_cap(uwalls, low, "max_polyline_points");
+    low.max_polyline_points = 5;
+    gg_scene *s = load(uwalls, &low, NULL);
+    gg_scene_destroy(s);
+    free(uwalls);
+    low = def;
+    low.max_lights = 2;
+    char *nlights = repeat("{\"width\": 8, \"height\": 8, \"lights\": [",
+                           "{\"cell\": \"1,1\"}", 3, ",", "]}");
+    expect_cap(nlights, low, "max_lights");
+    free(nlights);
+    char *flights = repeat("{\"width\": 800, \"height\": 800, \"grid\": 100, \"walls\": [],"
+                           " \"lights\": [",
+                           "{\"x\": 150, \"y\": 150, \"dim\": 10}", 3, ",", "]}");
+    expect_cap(flights, low, "max_lights");
+    free(flights);
+
+    /* Nonsense caps are a bad argument, not a silent default. */
+    gg_io_error err;
+    gg_scene *none = NULL;
+    low = def;
+    low.max_cells = 0;
+    assert_int_equal(gg_scene_import("{}", 2, &low, &none, NULL, &err), GG_E_INVALID_ARG);
+    low = def;
+    low.max_polyline_points = 1;
+    assert_int_equal(gg_scene_import("{}", 2, &low, &none, NULL, &err), GG_E_INVALID_ARG);
+    low = def;
+    low.max_lights = -1;
+    assert_int_equal(gg_scene_import("{}", 2, &low, &none, NULL, &err), GG_E_INVALID_ARG);
+
+    /* The area cap is the host's to raise (the library's own limit still holds). */
+    gg_import_def high = def;
+    high.max_cells = (int64_t)8192 * 4096;
+    s = load("{\"width\":8192,\"height\":4096}", &high, NULL);
+    assert_int_equal(gg_scene_width(s), 8192);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -306,6 +417,7 @@ int main(void)
         cmocka_unit_test(foundry__v10_fields_and_levels),
         cmocka_unit_test(foundry__bad_fields_are_named),
         cmocka_unit_test(formats__detection_and_forcing),
+        cmocka_unit_test(formats__caps_refuse_files_up_front),
     };
     return cmocka_run_group_tests_name("io/formats", tests, NULL, NULL);
 }
