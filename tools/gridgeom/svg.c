@@ -26,6 +26,18 @@ typedef struct canvas {
 
 static double px(const canvas *c, double x) { return c->m + x * c->s; }
 
+/* Bounds on a picture, so that a map from anywhere cannot make draw write gigabytes: at most
+ * GG_CLI_DRAW_MAX_CELLS cells (checked before anything is written) and GG_CLI_DRAW_MAX_BYTES of
+ * SVG (checked as it is written; the loops over cells and walls stop once past it). */
+#define GG_CLI_DRAW_MAX_CELLS (1024 * 1024)
+#define GG_CLI_DRAW_MAX_BYTES (64L << 20)
+
+static bool over_budget(const canvas *c)
+{
+    long pos = ftell(c->f);
+    return pos > GG_CLI_DRAW_MAX_BYTES;
+}
+
 static void cell_rect(const canvas *c, gg_cell cell, const char *style)
 {
     fprintf(c->f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" %s/>\n",
@@ -85,7 +97,7 @@ static const char *cover_name(gg_cover c)
 
 static void draw_cells(const canvas *c, const gg_scene *scene)
 {
-    for (int32_t r = 0; r < c->h; r++) {
+    for (int32_t r = 0; r < c->h && !over_budget(c); r++) {
         for (int32_t q = 0; q < c->w; q++) {
             gg_cell cell = gg_cell_make(q, r);
             gg_light light = GG_LIGHT_BRIGHT;
@@ -173,6 +185,8 @@ static void draw_walls(const canvas *c, const gg_scene *scene)
     double sw = c->s / 7.0 < 1.5 ? 1.5 : c->s / 7.0;
     char style[160];
     for (int32_t i = 0; i < n; i++) {
+        if (i % 1024 == 0 && over_budget(c))
+            break;
         const gg_wall_def *d = &defs[i];
         const char *color = "#111";
         const char *dash = "";
@@ -246,7 +260,7 @@ static int draw_fov(const canvas *c, const gg_scene *scene, gg_cell from, int32_
         gg_scene_visible_cells(scene, from, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, scratch, bits,
                                words, &count) == GG_OK) {
         fputs("<g fill=\"#f2e33a\" fill-opacity=\"0.45\">\n", c->f);
-        for (int32_t r = 0; r < c->h; r++)
+        for (int32_t r = 0; r < c->h && !over_budget(c); r++)
             for (int32_t q = 0; q < c->w; q++)
                 if (gg_bitset_has(bits, c->w, gg_cell_make(q, r)))
                     fprintf(c->f,
@@ -268,6 +282,11 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
     c.f = out;
     c.w = gg_scene_width(scene);
     c.h = gg_scene_height(scene);
+    if ((int64_t)c.w * c.h > GG_CLI_DRAW_MAX_CELLS) {
+        setmsg(msg, msgcap, "the map has %lld cells; draw takes at most %d (1024 x 1024)",
+               (long long)c.w * c.h, GG_CLI_DRAW_MAX_CELLS);
+        return 1;
+    }
     int32_t side = c.w > c.h ? c.w : c.h;
     c.s = opt->scale > 0 ? opt->scale : (side <= 25 ? 28 : (side <= 50 ? 16 : (side <= 100 ? 10 : 4)));
     c.m = opt->labels ? (c.s >= 20 ? c.s : 18.0) : 4.0;
@@ -399,5 +418,10 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
     if (caption[0] != '\0')
         text(&c, c.m, ty + 10 + footer, 13, "start", "#222", caption);
     fputs("</svg>\n", out);
+    if (over_budget(&c)) {
+        setmsg(msg, msgcap, "the SVG would be larger than %ld MiB; draw a smaller map",
+               GG_CLI_DRAW_MAX_BYTES >> 20);
+        return 1;
+    }
     return ferror(out) ? 3 : 0;
 }
