@@ -89,8 +89,9 @@ static inline bool gg__wall_faces(const gg__wall *w, gg_hpoint origin)
     return side != (int)w->one_way;
 }
 
-/* Walls are indexed in square buckets of 2^bucket_shift cells, stored as CSR arrays built in one
- * pass. Walls added after the last build sit in `pending` and are tested linearly until the next
+/* Walls are indexed in square buckets of 2^bucket_shift cells (chosen at each rebuild: as fine
+ * as the map allows, coarser when the walls are few for the map), stored as CSR arrays built in
+ * one pass. Walls added after the last build sit in `pending` and are tested linearly until the next
  * rebuild (done by a writer once pending grows past a threshold), so adding one wall is cheap. */
 typedef struct gg__wall_index {
     int32_t bucket_shift;  /* log2 of bucket side in cells */

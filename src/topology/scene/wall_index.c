@@ -8,6 +8,11 @@
 #define GG__PENDING_REBUILD 64u
 /* At most this many buckets: 2^20 offsets is 4 MiB, whatever the map size. */
 #define GG__MAX_BUCKETS (1 << 20)
+/* A rebuild coarsens the buckets while there are more than this many and more than
+ * GG__BUCKETS_PER_CELL per cell of wall length: few walls on a large map then cost a rebuild
+ * proportional to the walls, not to the map (a 256 x 256 map keeps one cell per bucket). */
+#define GG__MIN_BUCKETS (1 << 16)
+#define GG__BUCKETS_PER_CELL 16
 
 void gg__wall_index_init(gg__wall_index *ix, int32_t width, int32_t height)
 {
@@ -130,24 +135,53 @@ static bool count_bucket(void *vctx, int32_t i, int32_t j)
     return false;
 }
 
+/* The bucket grid for the live walls: the finest the map allows (gg__wall_index_init()), made
+ * coarser while it has more buckets than the walls need (see GG__MIN_BUCKETS). */
+static void choose_grid(const gg_scene *s, gg__wall_index *out)
+{
+    gg__wall_index_init(out, s->width, s->height);
+    uint64_t length = 0; /* wall length in cells, roughly: the longer side, plus one */
+    for (uint32_t w = 0; w < s->wall_slots; ++w) {
+        const gg__wall *wall = &s->walls[w];
+        if (!gg__wall_live(wall))
+            continue;
+        int64_t dx = (int64_t)wall->b.x - wall->a.x, dy = (int64_t)wall->b.y - wall->a.y;
+        dx = dx < 0 ? -dx : dx;
+        dy = dy < 0 ? -dy : dy;
+        length += (uint64_t)((dx > dy ? dx : dy) / 2 + 1);
+    }
+    uint64_t want = length * GG__BUCKETS_PER_CELL;
+    if (want < GG__MIN_BUCKETS)
+        want = GG__MIN_BUCKETS;
+    while ((uint64_t)out->bw * (uint64_t)out->bh > want && (out->bw > 1 || out->bh > 1)) {
+        int32_t shift = out->bucket_shift + 1;
+        out->bucket_shift = shift;
+        out->bw = (s->width + (1 << shift) - 1) >> shift;
+        out->bh = (s->height + (1 << shift) - 1) >> shift;
+    }
+}
+
 gg_status gg__wall_index_rebuild(gg_scene *s)
 {
     /* Failure-atomic: new arrays are filled completely before the old ones are released, so a
      * failed rebuild leaves the previous index (and the pending list) exactly as it was. */
     gg__wall_index *ix = &s->index;
-    size_t nb = (size_t)ix->bw * (size_t)ix->bh;
-    int64_t size = bucket_size_h(ix);
+    gg__wall_index grid;
+    choose_grid(s, &grid);
+    const size_t old_nb = (size_t)ix->bw * (size_t)ix->bh;
+    const size_t nb = (size_t)grid.bw * (size_t)grid.bh;
+    const int64_t size = bucket_size_h(&grid);
     uint32_t *start = (uint32_t *)gg__alloc_array(&s->alloc, nb + 1, sizeof(uint32_t));
     if (start == NULL)
         return GG_E_NO_MEMORY;
     /* Pass 1: count bucket b's items into start[b+1]. */
-    count_ctx c = {ix, start + 1, NULL, 0, 0};
+    count_ctx c = {&grid, start + 1, NULL, 0, 0};
     for (uint32_t w = 0; w < s->wall_slots; ++w) {
         const gg__wall *wall = &s->walls[w];
         if (!gg__wall_live(wall))
             continue;
         c.wall = w;
-        gg__for_each_bucket(wall->a, wall->b, size, GG__WALL_DILATION, ix->bw, ix->bh,
+        gg__for_each_bucket(wall->a, wall->b, size, GG__WALL_DILATION, grid.bw, grid.bh,
                             count_bucket, &c);
     }
     if (c.total > UINT32_MAX) {
@@ -164,21 +198,24 @@ gg_status gg__wall_index_rebuild(gg_scene *s)
      * cursor, which leaves start[b] = first item of bucket b+1; shifting by one restores it. */
     for (size_t b = 1; b <= nb; ++b)
         start[b] += start[b - 1];
-    count_ctx f = {ix, start, items, 0, 0};
+    count_ctx f = {&grid, start, items, 0, 0};
     for (uint32_t w = 0; w < s->wall_slots; ++w) {
         const gg__wall *wall = &s->walls[w];
         if (!gg__wall_live(wall))
             continue;
         f.wall = w;
-        gg__for_each_bucket(wall->a, wall->b, size, GG__WALL_DILATION, ix->bw, ix->bh,
+        gg__for_each_bucket(wall->a, wall->b, size, GG__WALL_DILATION, grid.bw, grid.bh,
                             count_bucket, &f);
     }
     for (size_t b = nb; b > 0; --b)
         start[b] = start[b - 1];
     start[0] = 0;
     if (ix->start != NULL)
-        gg__free_array(&s->alloc, ix->start, nb + 1, sizeof(uint32_t));
+        gg__free_array(&s->alloc, ix->start, old_nb + 1, sizeof(uint32_t));
     gg__free_array(&s->alloc, ix->items, ix->items_cap, sizeof(uint32_t));
+    ix->bucket_shift = grid.bucket_shift;
+    ix->bw = grid.bw;
+    ix->bh = grid.bh;
     ix->start = start;
     ix->items = items;
     ix->items_cap = cap;
