@@ -400,6 +400,27 @@ static void nat20__export_survives_every_json_allocation_failure(void **state)
     gg_scene_destroy(s);
 }
 
+/* Regression (issue 20, defect 3): this 28-byte file built a 67-million-cell scene (6.5 GB and
+ * 31 s in `gridgeom query`). The default def now refuses it before the scene is built, and the
+ * message names the cap (formats__caps_refuse_files_up_front covers every cap and format). */
+static void nat20__a_tiny_file_cannot_ask_for_a_giant_map(void **state)
+{
+    (void)state;
+    static const char giant[] = "{\"width\":8192,\"height\":8192}";
+    assert_int_equal(sizeof giant - 1, 28);
+    gg_test_alloc ta;
+    gg_test_alloc_init(&ta, -1);
+    gg_import_def def = gg_import_def_default();
+    def.allocator = &ta.iface;
+    gg_scene *s = NULL;
+    gg_io_error err;
+    assert_int_equal(gg_scene_import(giant, sizeof giant - 1, &def, &s, NULL, &err),
+                     GG_E_TOO_LARGE);
+    assert_null(s);
+    assert_non_null(strstr(err.message, "max_cells"));
+    assert_int_equal(ta.calls, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -412,6 +433,7 @@ int main(void)
         cmocka_unit_test(nat20__bad_arguments),
         cmocka_unit_test(nat20__survives_every_allocation_failure),
         cmocka_unit_test(nat20__export_survives_every_json_allocation_failure),
+        cmocka_unit_test(nat20__a_tiny_file_cannot_ask_for_a_giant_map),
     };
     return cmocka_run_group_tests_name("io/nat20", tests, NULL, NULL);
 }
