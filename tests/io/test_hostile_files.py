@@ -129,6 +129,13 @@ def main():
         rc, out, err, _ = run(['draw', path, '--out', path + '.svg'])
         if rc == 0 or 'draw takes at most' not in err or os.path.exists(path + '.svg'):
             fail(f'draw at-cap-4096: exit {rc}, {err[:300]!r}')
+        # Under the cell limit but every cell drawn (all dim): draw stops past 64 MiB of SVG.
+        path = os.path.join(d, 'dim-1024.json')
+        with open(path, 'w') as f:
+            f.write('{"width": 1024, "height": 1024, "default_lighting": "dim"}')
+        rc, out, err, _ = run(['draw', path, '--out', path + '.svg'])
+        if rc == 0 or 'larger than 64 MiB' not in err or os.path.exists(path + '.svg'):
+            fail(f'draw dim-1024: exit {rc}, {err[:300]!r}')
         print(f'ok: {n} hostile files')
 
 
