@@ -52,7 +52,8 @@ static gg_scene *make_scene(int side)
 static void make_walls(gg_wall_def *defs, bench_rng *r)
 {
     for (int w = 0; w < NWALLS; ++w) {
-        int x1 = 8 + (int)bench_rng_below(r, SMALL - 16), y1 = 8 + (int)bench_rng_below(r, SMALL - 16);
+        int x1 = 8 + (int)bench_rng_below(r, SMALL - 16);
+        int y1 = 8 + (int)bench_rng_below(r, SMALL - 16);
         int len = w % 20 == 0 ? 20 + (int)bench_rng_below(r, 41) : 1 + (int)bench_rng_below(r, 6);
         int sgn = bench_rng_below(r, 2) ? 1 : -1, x2 = x1, y2 = y1;
         uint32_t kind = bench_rng_below(r, 100);
