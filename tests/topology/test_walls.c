@@ -326,6 +326,63 @@ static void walls__bulk_add_costs_the_cells_each_wall_touches(void **state)
     gg_scene_destroy(s);
 }
 
+/* The step_masks plane equals one rebuilt from scratch (white box). */
+static void expect_step_masks_current(gg_scene *s)
+{
+    uint16_t *copy = malloc(s->ncells * sizeof *copy);
+    assert_non_null(copy);
+    memcpy(copy, s->step_masks, s->ncells * sizeof *copy);
+    gg__step_masks_rebuild(s);
+    for (size_t i = 0; i < s->ncells; ++i)
+        if (copy[i] != s->step_masks[i])
+            fail_msg("cell %zu: step_masks 0x%04x, rebuilt 0x%04x", i, copy[i], s->step_masks[i]);
+    free(copy);
+}
+
+/* Long walls (up to 60 cells) over a map with blocked and difficult cells, added in one batch
+ * (big enough that step_masks is rebuilt once), in batches of ten and one at a time: move_walls
+ * against every wall and step_masks against a rebuild, after each way. Exercises the shortcut
+ * that skips the segment test away from wall endpoints. */
+static void walls__long_walls_keep_move_data_exact(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 20261202, "walls__long_walls_keep_move_data_exact");
+    for (int round = 0; round < 6; ++round) {
+        gg_scene *s[3] = {fx_scene(64, 48, NULL), fx_scene(64, 48, NULL), fx_scene(64, 48, NULL)};
+        for (int k = 0; k < 300; ++k) {
+            gg_cell c = gg_cell_make((int32_t)fx_below(&r, 64), (int32_t)fx_below(&r, 48));
+            bool blocked = fx_below(&r, 2) == 0;
+            for (int v = 0; v < 3; ++v)
+                assert_int_equal(blocked ? gg_scene_set_blocked(s[v], c, true)
+                                         : gg_scene_set_difficult(s[v], c, true),
+                                 GG_OK);
+        }
+        enum { N = 120 };
+        gg_wall_def defs[N];
+        for (int k = 0; k < N; ++k) {
+            defs[k] = gg_wall_def_default();
+            defs[k].x1 = fx_below(&r, 140) * 0.5 - 3.0;
+            defs[k].y1 = fx_below(&r, 108) * 0.5 - 3.0;
+            int32_t len = 1 + (int32_t)fx_below(&r, k % 3 == 0 ? 120 : 12);
+            defs[k].x2 = defs[k].x1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
+            defs[k].y2 = defs[k].y1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
+            defs[k].door = (gg_door)fx_below(&r, 4);
+            defs[k].one_way = (gg_one_way)fx_below(&r, 3);
+        }
+        assert_int_equal(gg_scene_add_walls(s[0], defs, N, NULL), GG_OK);
+        for (int k = 0; k < N; k += 10)
+            assert_int_equal(gg_scene_add_walls(s[1], defs + k, 10, NULL), GG_OK);
+        for (int k = 0; k < N; ++k)
+            assert_int_equal(gg_scene_add_wall(s[2], &defs[k], NULL), GG_OK);
+        for (int v = 0; v < 3; ++v) {
+            expect_move_walls_exact(s[v]);
+            expect_step_masks_current(s[v]);
+            gg_scene_destroy(s[v]);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +394,7 @@ int main(void)
         cmocka_unit_test(walls__low_walls_and_windows_give_cover_not_blindness),
         cmocka_unit_test(walls__adds_survive_each_failed_allocation),
         cmocka_unit_test(walls__adds_keep_move_walls_exact),
+        cmocka_unit_test(walls__long_walls_keep_move_data_exact),
         cmocka_unit_test(walls__bulk_add_costs_the_cells_each_wall_touches),
     };
     return cmocka_run_group_tests_name("topology/walls", tests, NULL, NULL);

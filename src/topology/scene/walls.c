@@ -149,54 +149,95 @@ void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b)
 typedef struct add_ctx {
     gg_scene *s;
     const gg__wall *w;
+    int64_t ex, ey;    /* b - a, half units */
+    int64_t delta[8];  /* o(neighbour centre) - o(cell centre) in direction d (o: side of line) */
+    bool masks;        /* refresh step_masks per changed cell (else the caller rebuilds them) */
 } add_ctx;
 
+static int64_t cheb_h(gg_hpoint p, gg_hpoint q)
+{
+    int64_t dx = (int64_t)p.x - q.x, dy = (int64_t)p.y - q.y;
+    dx = dx < 0 ? -dx : dx;
+    dy = dy < 0 ? -dy : dy;
+    return dx > dy ? dx : dy;
+}
+
 /* A new wall can only block more steps, so each cell near it gains the steps this one wall
- * blocks: eight segment tests against one wall, instead of refresh_cell()'s eight index
- * queries against every wall nearby. The test is the one gg__segment_hits_wall() applies to
- * each wall (live, blocks movement now, faces the step's start, touches the segment), so the
- * byte equals a full recompute. */
+ * blocks: a test against one wall per step, instead of refresh_cell()'s eight index queries
+ * against every wall nearby. The test is the one gg__segment_hits_wall() applies to each wall
+ * (live, blocks movement now, faces the step's start, touches the segment), so the byte equals
+ * a full recompute.
+ *
+ * A step C -> N can touch the wall only if C and N are not strictly on one side of the wall's
+ * line (o, linear, so o(N) = o(C) + delta). When they are not, CN meets the line at a point X
+ * within 2 half units of C; and a cell visited here holds, within one cell, a point P of the
+ * wall, within 3 half units of C. If X were off the wall, an endpoint would lie between P and X
+ * on the line, within 3 half units of C. So when both endpoints are farther than that, the step
+ * touches the wall, and only cells near an endpoint need the full segment test. */
 static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
 {
     const add_ctx *a = (const add_ctx *)vctx;
     gg_scene *s = a->s;
-    gg_hpoint pc = gg_cell_centre(gg_cell_make(col, row));
+    const gg_hpoint pc = gg_cell_centre(gg_cell_make(col, row));
     if (!gg__wall_faces(a->w, pc))
         return false;
-    size_t i = (size_t)row * (size_t)s->width + (size_t)col;
+    const size_t i = (size_t)row * (size_t)s->width + (size_t)col;
     uint8_t bits = s->move_walls[i];
-    /* A step can touch the wall only if its ends are not strictly on one side of the wall's
-     * line: an exact filter that leaves the full test to the few steps that cross the line. */
     const gg_hpoint wa = a->w->a, wb = a->w->b;
-    const int64_t ex = (int64_t)wb.x - wa.x, ey = (int64_t)wb.y - wa.y;
-    const int64_t oc = ex * ((int64_t)pc.y - wa.y) - ey * ((int64_t)pc.x - wa.x);
+    const int64_t oc = a->ex * ((int64_t)pc.y - wa.y) - a->ey * ((int64_t)pc.x - wa.x);
+    const bool inner = col > 0 && row > 0 && col < s->width - 1 && row < s->height - 1;
+    const bool far = cheb_h(pc, wa) > 3 && cheb_h(pc, wb) > 3;
     for (int d = 0; d < 8; ++d) {
-        gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
-        if ((bits >> d & 1u) != 0 || !gg__in(s, n))
+        if ((bits >> d & 1u) != 0)
             continue;
-        gg_hpoint pn = gg_cell_centre(n);
-        const int64_t on = ex * ((int64_t)pn.y - wa.y) - ey * ((int64_t)pn.x - wa.x);
+        const int64_t on = oc + a->delta[d];
         if ((oc > 0 && on > 0) || (oc < 0 && on < 0))
             continue;
-        if (gg_segments_intersect(pc, pn, wa, wb))
+        gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
+        if (!inner && !gg__in(s, n))
+            continue;
+        if (far || gg_segments_intersect(pc, gg_cell_centre(n), wa, wb))
             bits |= (uint8_t)(1u << d);
     }
     if (s->move_walls[i] != bits) {
         s->move_walls[i] = bits;
-        gg__step_masks_refresh(s, col, row);
+        if (a->masks)
+            gg__step_masks_refresh(s, col, row);
     }
     return false;
 }
 
 /* The movement upkeep for a wall just added: the cells within one cell of it gain the steps it
  * blocks. Costs the cells the wall touches, whatever the map size or the walls around it, so a
- * batch of N walls costs the sum over the batch. */
-static void add_move_walls(gg_scene *s, const gg__wall *w)
+ * batch of N walls costs the sum over the batch. With `masks` false the step_masks words are
+ * left for the caller to rebuild. */
+static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
 {
     if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & (uint32_t)GG_BLOCKS_MOVEMENT) == 0)
         return;
-    add_ctx a = {s, w};
+    add_ctx a;
+    a.s = s;
+    a.w = w;
+    a.ex = (int64_t)w->b.x - w->a.x;
+    a.ey = (int64_t)w->b.y - w->a.y;
+    for (int d = 0; d < 8; ++d)
+        a.delta[d] = a.ex * 2 * gg__dirs[d].dr - a.ey * 2 * gg__dirs[d].dc;
+    a.masks = masks;
     gg__for_each_bucket(w->a, w->b, 2, 1, s->width, s->height, add_cell_bits, &a);
+}
+
+/* Whether a batch touches so many cells that one pass over the step_masks plane is cheaper
+ * than refreshing each changed word (about 20 times the work per word): a rough count of the
+ * cells near each wall against the map. */
+static bool batch_rebuilds_masks(const gg_scene *s, uint32_t first, uint32_t end)
+{
+    uint64_t near = 0;
+    for (uint32_t slot = first; slot < end; ++slot) {
+        const gg__wall *w = &s->walls[slot];
+        int64_t dx = (int64_t)w->b.x - w->a.x, dy = (int64_t)w->b.y - w->a.y;
+        near += (uint64_t)(3 * ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)) / 2 + 9);
+    }
+    return near * 8 >= (uint64_t)s->ncells;
 }
 
 static gg_wall_id id_of(const gg_scene *s, uint32_t slot)
@@ -265,7 +306,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         for (int32_t k = 0; k < count; ++k) {
             if (out_ids != NULL)
                 out_ids[k] = id_of(s, slots[k]);
-            add_move_walls(s, &s->walls[slots[k]]);
+            add_move_walls(s, &s->walls[slots[k]], true);
         }
         return GG_OK;
     }
@@ -290,12 +331,15 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         s->live_walls -= (uint32_t)count;
         return st;
     }
+    const bool rebuild = batch_rebuilds_masks(s, first, s->wall_slots);
     for (int32_t k = 0; k < count; ++k) {
         uint32_t slot = first + (uint32_t)k;
         if (out_ids != NULL)
             out_ids[k] = id_of(s, slot);
-        add_move_walls(s, &s->walls[slot]);
+        add_move_walls(s, &s->walls[slot], !rebuild);
     }
+    if (rebuild)
+        gg__step_masks_rebuild(s);
     return GG_OK;
 }
 
