@@ -67,8 +67,8 @@ static int64_t bucket_of_y_at(gg_hpoint a, gg_hpoint b, int64_t x, int64_t size)
     return floor_div(num, den);
 }
 
-bool gg__for_each_bucket(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, int32_t imax,
-                         int32_t jmax, gg__bucket_fn fn, void *ctx)
+bool gg__for_each_bucket_strip(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil,
+                               int32_t imax, int32_t jmax, gg__strip_fn fn, void *ctx)
 {
     int64_t xmin = a.x < b.x ? a.x : b.x, xmax = a.x < b.x ? b.x : a.x;
     int64_t i0 = floor_div(xmin, size) - dil, i1 = floor_div(xmax, size) + dil;
@@ -101,11 +101,31 @@ bool gg__for_each_bucket(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, in
             j0 = 0;
         if (j1 > jmax - 1)
             j1 = jmax - 1;
-        for (int64_t j = j0; j <= j1; ++j)
-            if (fn(ctx, (int32_t)i, (int32_t)j))
-                return true;
+        if (j0 <= j1 && fn(ctx, (int32_t)i, (int32_t)j0, (int32_t)j1))
+            return true;
     }
     return false;
+}
+
+typedef struct cells_of_strip {
+    gg__bucket_fn fn;
+    void *ctx;
+} cells_of_strip;
+
+static bool strip_cells(void *vctx, int32_t i, int32_t j0, int32_t j1)
+{
+    const cells_of_strip *c = (const cells_of_strip *)vctx;
+    for (int32_t j = j0; j <= j1; ++j)
+        if (c->fn(c->ctx, i, j))
+            return true;
+    return false;
+}
+
+bool gg__for_each_bucket(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, int32_t imax,
+                         int32_t jmax, gg__bucket_fn fn, void *ctx)
+{
+    cells_of_strip c = {fn, ctx};
+    return gg__for_each_bucket_strip(a, b, size, dil, imax, jmax, strip_cells, &c);
 }
 
 static int64_t bucket_size_h(const gg__wall_index *ix) { return (int64_t)2 << ix->bucket_shift; }
@@ -123,15 +143,19 @@ typedef struct count_ctx {
     size_t total;
 } count_ctx;
 
-static bool count_bucket(void *vctx, int32_t i, int32_t j)
+/* One column's run of buckets j0..j1 (a strip callback: no call per bucket). */
+static bool count_bucket(void *vctx, int32_t i, int32_t j0, int32_t j1)
 {
     count_ctx *c = (count_ctx *)vctx;
-    size_t b = (size_t)j * (size_t)c->ix->bw + (size_t)i;
-    if (c->items != NULL)
-        c->items[c->counts[b]++] = c->wall;
-    else
-        c->counts[b]++;
-    c->total++;
+    const size_t bw = (size_t)c->ix->bw;
+    for (int32_t j = j0; j <= j1; ++j) {
+        const size_t b = (size_t)j * bw + (size_t)i;
+        if (c->items != NULL)
+            c->items[c->counts[b]++] = c->wall;
+        else
+            c->counts[b]++;
+    }
+    c->total += (size_t)(j1 - j0 + 1);
     return false;
 }
 
@@ -181,8 +205,8 @@ gg_status gg__wall_index_rebuild(gg_scene *s)
         if (!gg__wall_live(wall))
             continue;
         c.wall = w;
-        gg__for_each_bucket(wall->a, wall->b, size, GG__WALL_DILATION, grid.bw, grid.bh,
-                            count_bucket, &c);
+        gg__for_each_bucket_strip(wall->a, wall->b, size, GG__WALL_DILATION, grid.bw, grid.bh,
+                                  count_bucket, &c);
     }
     if (c.total > UINT32_MAX) {
         gg__free_array(&s->alloc, start, nb + 1, sizeof(uint32_t));
@@ -204,8 +228,8 @@ gg_status gg__wall_index_rebuild(gg_scene *s)
         if (!gg__wall_live(wall))
             continue;
         f.wall = w;
-        gg__for_each_bucket(wall->a, wall->b, size, GG__WALL_DILATION, grid.bw, grid.bh,
-                            count_bucket, &f);
+        gg__for_each_bucket_strip(wall->a, wall->b, size, GG__WALL_DILATION, grid.bw, grid.bh,
+                                  count_bucket, &f);
     }
     for (size_t b = nb; b > 0; --b)
         start[b] = start[b - 1];

@@ -151,6 +151,9 @@ typedef struct add_ctx {
     const gg__wall *w;
     int64_t ex, ey;    /* b - a, half units */
     int64_t delta[8];  /* o(neighbour centre) - o(cell centre) in direction d (o: side of line) */
+    int64_t lo[8], hi[8]; /* direction d's step crosses the line when o(cell centre) is in here */
+    int64_t max_delta;    /* max |delta[d]| */
+    unsigned not_up, not_down; /* directions that stay on the map from the top / bottom row */
     bool masks;        /* refresh step_masks per changed cell (else the caller rebuilds them) */
 } add_ctx;
 
@@ -207,6 +210,83 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
     return false;
 }
 
+static int64_t floor_div64(int64_t n, int64_t d) /* d > 0 */
+{
+    int64_t q = n / d;
+    return (n % d != 0 && n < 0) ? q - 1 : q;
+}
+
+static int64_t ceil_div64(int64_t n, int64_t d) { return -floor_div64(-n, d); } /* d > 0 */
+
+/* add_cell_bits() for a run of cells, one column at a time, for a two-way wall. Along column
+ * `col`, o(cell centre) = oc0 + k * row is linear, and direction d's step crosses the wall's line
+ * exactly when o(C) lies in [lo[d], hi[d]] (o(C) and o(C) + delta[d] not strictly on one side),
+ * so only the rows with |o(C)| <= max |delta| (found by one division) can gain a step. Those away
+ * from both endpoints gain each crossing step (add_cell_bits() says why); the cells near an
+ * endpoint are left to add_cell_bits(), called on them separately. A long wall thus costs about
+ * the cells beside it, not eight tests for every cell near it. */
+static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
+{
+    const add_ctx *a = (const add_ctx *)vctx;
+    gg_scene *s = a->s;
+    const gg_hpoint wa = a->w->a, wb = a->w->b;
+    const int64_t cx = 2 * (int64_t)col + 1;
+    const int64_t oc0 = a->ex * (1 - (int64_t)wa.y) - a->ey * (cx - wa.x);
+    const int64_t k = 2 * a->ex, m = a->max_delta;
+    int64_t r0 = j0, r1 = j1;
+    if (k == 0) {
+        if (oc0 < -m || oc0 > m)
+            return false;
+    } else {
+        /* |oc0 + k r| <= m, with k made positive (the interval is symmetric). */
+        const int64_t base = k > 0 ? oc0 : -oc0, kk = k > 0 ? k : -k;
+        const int64_t from = ceil_div64(-m - base, kk), to = floor_div64(m - base, kk);
+        r0 = from > r0 ? from : r0;
+        r1 = to < r1 ? to : r1;
+    }
+    /* Neighbours on the map: the column's part, then the row's. */
+    unsigned colmask = 0xFFu;
+    for (int d = 0; (col == 0 || col == s->width - 1) && d < 8; ++d)
+        if (col + gg__dirs[d].dc < 0 || col + gg__dirs[d].dc >= s->width)
+            colmask &= ~(1u << d);
+    const bool near = (cx - wa.x <= 3 && wa.x - cx <= 3) || (cx - wb.x <= 3 && wb.x - cx <= 3);
+    int64_t oc = oc0 + k * r0;
+    for (int64_t row = r0; row <= r1; ++row, oc += k) {
+        if (near) {
+            const gg_hpoint pc = {(int32_t)cx, (int32_t)(2 * row + 1)};
+            if (cheb_h(pc, wa) <= 3 || cheb_h(pc, wb) <= 3)
+                continue; /* near an endpoint: add_cell_bits() decides */
+        }
+        unsigned add = 0;
+        for (int d = 0; d < 8; ++d)
+            add |= (unsigned)(oc >= a->lo[d] && oc <= a->hi[d]) << d;
+        add &= colmask;
+        if (row == 0)
+            add &= a->not_up;
+        if (row == s->height - 1)
+            add &= a->not_down;
+        const size_t i = (size_t)row * (size_t)s->width + (size_t)col;
+        const uint8_t bits = (uint8_t)(s->move_walls[i] | add);
+        if (s->move_walls[i] != bits) {
+            s->move_walls[i] = bits;
+            if (a->masks)
+                gg__step_masks_refresh(s, col, (int32_t)row);
+        }
+    }
+    return false;
+}
+
+/* add_cell_bits() on the cells whose centres lie within 3 half units of endpoint e. */
+static void add_endpoint_bits(add_ctx *a, gg_hpoint e)
+{
+    /* centre 2c + 1 in [e - 3, e + 3]  <=>  c in [ceil((e - 4) / 2), floor((e + 2) / 2)] */
+    int64_t c0 = ceil_div64((int64_t)e.x - 4, 2), c1 = floor_div64((int64_t)e.x + 2, 2);
+    int64_t r0 = ceil_div64((int64_t)e.y - 4, 2), r1 = floor_div64((int64_t)e.y + 2, 2);
+    for (int64_t row = r0 < 0 ? 0 : r0; row <= r1 && row < a->s->height; ++row)
+        for (int64_t col = c0 < 0 ? 0 : c0; col <= c1 && col < a->s->width; ++col)
+            (void)add_cell_bits(a, (int32_t)col, (int32_t)row);
+}
+
 /* The movement upkeep for a wall just added: the cells within one cell of it gain the steps it
  * blocks. Costs the cells the wall touches, whatever the map size or the walls around it, so a
  * batch of N walls costs the sum over the batch. With `masks` false the step_masks words are
@@ -220,10 +300,27 @@ static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
     a.w = w;
     a.ex = (int64_t)w->b.x - w->a.x;
     a.ey = (int64_t)w->b.y - w->a.y;
-    for (int d = 0; d < 8; ++d)
+    a.max_delta = 0;
+    a.not_up = a.not_down = 0xFFu;
+    for (int d = 0; d < 8; ++d) {
         a.delta[d] = a.ex * 2 * gg__dirs[d].dr - a.ey * 2 * gg__dirs[d].dc;
+        a.lo[d] = a.delta[d] < 0 ? 0 : -a.delta[d];
+        a.hi[d] = a.delta[d] < 0 ? -a.delta[d] : 0;
+        if (a.hi[d] - a.lo[d] > a.max_delta)
+            a.max_delta = a.hi[d] - a.lo[d];
+        if (gg__dirs[d].dr < 0)
+            a.not_up &= ~(1u << d);
+        if (gg__dirs[d].dr > 0)
+            a.not_down &= ~(1u << d);
+    }
     a.masks = masks;
-    gg__for_each_bucket(w->a, w->b, 2, 1, s->width, s->height, add_cell_bits, &a);
+    if (w->one_way != GG_ONE_WAY_NONE) { /* blocks from one side only: cell by cell */
+        gg__for_each_bucket(w->a, w->b, 2, 1, s->width, s->height, add_cell_bits, &a);
+        return;
+    }
+    gg__for_each_bucket_strip(w->a, w->b, 2, 1, s->width, s->height, add_strip_bits, &a);
+    add_endpoint_bits(&a, w->a);
+    add_endpoint_bits(&a, w->b);
 }
 
 /* Whether a batch touches so many cells that one pass over the step_masks plane is cheaper
