@@ -1190,6 +1190,49 @@ GG_API GG_NODISCARD gg_status gg_scene_cover(const gg_scene *scene, const gg_bod
 
 /* ==== end section: cover models ==== */
 
+/* =============================================================================================
+ * Readers for exporters: what the writers set, read back (the io layer's export uses only these
+ * and the functions above)
+ * ============================================================================================= */
+
+/// The values of one tag on `count` cells of one row, from `start` eastwards, exactly as the
+/// writers set them, in gg_scene_set_cells()'s terms: 0/1 for GG_TAG_BLOCKED and
+/// GG_TAG_DIFFICULT; the gg_cover, gg_light or gg_obscurement value for the others. Unlike
+/// gg_scene_cover_on_cell() and gg_scene_light_on_cell() it does not interpret: a blocked cell
+/// keeps its own cover tag, and an untagged cell's lighting is GG_LIGHT_DEFAULT (0), not the
+/// scene default or the light of sources. A row at a time so an exporter reads a 4096 x 4096
+/// scene in milliseconds; `count` 1 reads one cell.
+/// @return GG_OK; GG_E_INVALID_ARG for NULL, an unknown tag or count < 0; GG_E_OUT_OF_BOUNDS
+///         when a cell of the span is off the map (nothing written).
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_scene_cell_tags(const gg_scene *scene, gg_cell_tag tag,
+                                                 gg_cell start, int32_t count,
+                                                 int32_t *out_values);
+
+/// The light of untagged cells: the def's default_lighting. GG_LIGHT_DEFAULT for NULL.
+/// @thread reader
+/// @since 0.2
+GG_API gg_light gg_scene_default_lighting(const gg_scene *scene);
+
+/// Lists the live walls in id order: their ids (`out_ids`, may be NULL) and definitions
+/// (`out_defs`, may be NULL, as gg_scene_get_wall() gives them), at most `capacity` of each.
+/// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = the full count);
+///         GG_E_INVALID_ARG for NULL scene or out_count, or a negative capacity.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_scene_list_walls(const gg_scene *scene, gg_wall_id *out_ids,
+                                                  gg_wall_def *out_defs, int32_t capacity,
+                                                  int32_t *out_count);
+
+/// A copy of the allocator the scene was made with (malloc/free when its def had NULL), for code
+/// that works on the scene's behalf and should allocate where the host said (the io exporter).
+/// @return GG_OK; GG_E_INVALID_ARG for NULL.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_scene_allocator(const gg_scene *scene,
+                                                 gg_allocator *out_allocator);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/alloc.h"
 #include "io/io_internal.h"
 
 struct gg_import_report {
@@ -76,7 +75,9 @@ void gg__io_note_add(gg__io_ctx *ctx, gg_import_action action, int32_t count, co
     }
     if (ctx->n_notes == ctx->cap_notes) {
         int32_t cap = ctx->cap_notes ? ctx->cap_notes * 2 : 16;
-        gg__io_note *grown = realloc(ctx->notes, (size_t)cap * sizeof *grown);
+        gg__io_note *grown =
+            gg__io_grow(ctx->mem, ctx->notes, (size_t)ctx->cap_notes * sizeof *grown,
+                        (size_t)cap * sizeof *grown);
         if (grown == NULL) {
             ctx->oom = true;
             return;
@@ -117,7 +118,8 @@ gg_status gg__io_seg_push(gg__io_ctx *ctx, const gg__io_seg *seg)
                            (int)ctx->def->max_walls);
     if (ctx->n_segs == ctx->cap_segs) {
         int32_t cap = ctx->cap_segs ? ctx->cap_segs * 2 : 256;
-        gg__io_seg *grown = realloc(ctx->segs, (size_t)cap * sizeof *grown);
+        gg__io_seg *grown = gg__io_grow(ctx->mem, ctx->segs, (size_t)ctx->cap_segs * sizeof *grown,
+                                        (size_t)cap * sizeof *grown);
         if (grown == NULL)
             return gg__io_fail(ctx, GG_E_NO_MEMORY, "out of memory reading walls");
         ctx->segs = grown;
@@ -441,6 +443,10 @@ static gg_io_format detect(const json_t *root)
     return GG_IO_FORMAT_AUTO;
 }
 
+static gg_status import_checked(const char *data, size_t len, gg__io_ctx *ctx,
+                                const gg_allocator *alloc, gg_scene **out_scene,
+                                gg_import_report **out_report);
+
 gg_status gg_scene_import(const char *data, size_t len, const gg_import_def *def,
                           gg_scene **out_scene, gg_import_report **out_report,
                           gg_io_error *out_error)
@@ -460,26 +466,45 @@ gg_status gg_scene_import(const char *data, size_t len, const gg_import_def *def
                            "the import def was not made by gg_import_def_default()");
     ctx.def = def;
     gg_allocator alloc;
-    if (!gg__allocator_resolve(def->allocator, &alloc))
+    if (!gg__io_allocator_resolve(def->allocator, &alloc))
         return gg__io_fail(&ctx, GG_E_INVALID_ARG, "the allocator has NULL functions");
+    gg__io_mem mem;
+    gg__io_mem_begin(&mem, &alloc);
+    ctx.mem = &mem;
+    gg_status st = import_checked(data, len, &ctx, &alloc, out_scene, out_report);
+    gg__io_mem_end(&mem);
+    return st;
+}
+
+/* gg_scene_import() once the def is known good and the memory scope is open. */
+static gg_status import_checked(const char *data, size_t len, gg__io_ctx *ctx,
+                                const gg_allocator *alloc, gg_scene **out_scene,
+                                gg_import_report **out_report)
+{
+    const gg_import_def *def = ctx->def;
+    gg_io_error *out_error = ctx->err;
     if ((int)def->format < GG_IO_FORMAT_AUTO || (int)def->format > GG_IO_FORMAT_FOUNDRY)
-        return gg__io_fail(&ctx, GG_E_INVALID_ARG, "unknown format %d", (int)def->format);
+        return gg__io_fail(ctx, GG_E_INVALID_ARG, "unknown format %d", (int)def->format);
     if (def->max_walls < 0 || !isfinite(def->elevation_ft))
-        return gg__io_fail(&ctx, GG_E_INVALID_ARG, "max_walls < 0 or elevation_ft not finite");
+        return gg__io_fail(ctx, GG_E_INVALID_ARG, "max_walls < 0 or elevation_ft not finite");
     if (def->max_cells < 1 || def->max_polyline_points < 2 || def->max_lights < 0)
-        return gg__io_fail(&ctx, GG_E_INVALID_ARG,
+        return gg__io_fail(ctx, GG_E_INVALID_ARG,
                            "max_cells < 1, max_polyline_points < 2 or max_lights < 0");
     if (len > def->max_bytes)
-        return gg__io_fail(&ctx, GG_E_TOO_LARGE,
+        return gg__io_fail(ctx, GG_E_TOO_LARGE,
                            "the input is %zu bytes; the limit is %zu (gg_import_def.max_bytes)",
                            len, def->max_bytes);
     if (len == 0)
-        return gg__io_fail(&ctx, GG_E_PARSE, "the input is empty");
+        return gg__io_fail(ctx, GG_E_PARSE, "the input is empty");
 
     json_error_t jerr;
     json_t *root = json_loadb(data, len, 0, &jerr);
     if (root == NULL) {
-        gg_status st = gg__io_fail(&ctx, GG_E_PARSE, "JSON error at line %d, column %d: %s",
+        /* jansson reports a failed allocation as a parse error, sometimes with no text (issue
+         * 20, defect 4); the scope saw the allocation fail, so say what happened. */
+        if (ctx->mem->failed || json_error_code(&jerr) == json_error_out_of_memory)
+            return gg__io_fail(ctx, GG_E_NO_MEMORY, "out of memory parsing the JSON");
+        gg_status st = gg__io_fail(ctx, GG_E_PARSE, "JSON error at line %d, column %d: %s",
                                    jerr.line, jerr.column, jerr.text);
         if (out_error != NULL) {
             out_error->line = jerr.line;
@@ -488,16 +513,23 @@ gg_status gg_scene_import(const char *data, size_t len, const gg_import_def *def
         }
         return st;
     }
+    if (ctx->mem->failed) {
+        /* jansson's lexer ignores a failed allocation while it collects a token and drops the
+         * character: the text parses, wrongly ("default_lighting" came back as an unknown key
+         * and the scene silently bright). Any failed allocation during the parse voids it. */
+        json_decref(root);
+        return gg__io_fail(ctx, GG_E_NO_MEMORY, "out of memory parsing the JSON");
+    }
     gg_io_format fmt = def->format != GG_IO_FORMAT_AUTO ? def->format : detect(root);
     gg_status st = GG_OK;
     gg_scene *scene = NULL;
-    ctx.stats.format = fmt;
+    ctx->stats.format = fmt;
     switch (fmt) {
-    case GG_IO_FORMAT_NAT20: st = gg__io_read_nat20(&ctx, root, &scene); break;
-    case GG_IO_FORMAT_UVTT: st = gg__io_read_uvtt(&ctx, root, &scene); break;
-    case GG_IO_FORMAT_FOUNDRY: st = gg__io_read_foundry(&ctx, root, &scene); break;
+    case GG_IO_FORMAT_NAT20: st = gg__io_read_nat20(ctx, root, &scene); break;
+    case GG_IO_FORMAT_UVTT: st = gg__io_read_uvtt(ctx, root, &scene); break;
+    case GG_IO_FORMAT_FOUNDRY: st = gg__io_read_foundry(ctx, root, &scene); break;
     case GG_IO_FORMAT_AUTO:
-        st = gg__io_fail(&ctx, GG_E_INVALID_ARG,
+        st = gg__io_fail(ctx, GG_E_INVALID_ARG,
                          json_is_object(root)
                              ? "not a Nat20, Universal VTT or Foundry scene (no wall_segments, "
                                "resolution + line_of_sight, or walls + grid at the top level)"
@@ -505,12 +537,12 @@ gg_status gg_scene_import(const char *data, size_t len, const gg_import_def *def
         break;
     }
     json_decref(root);
-    if (st == GG_OK && ctx.oom)
-        st = gg__io_fail(&ctx, GG_E_NO_MEMORY, "out of memory recording the import report");
+    if (st == GG_OK && ctx->oom)
+        st = gg__io_fail(ctx, GG_E_NO_MEMORY, "out of memory recording the import report");
     if (st == GG_OK && out_report != NULL)
-        st = make_report(&ctx, &alloc, out_report);
-    free(ctx.notes);
-    free(ctx.segs);
+        st = make_report(ctx, alloc, out_report);
+    gg__io_free(ctx->mem, ctx->notes, (size_t)ctx->cap_notes * sizeof *ctx->notes);
+    gg__io_free(ctx->mem, ctx->segs, (size_t)ctx->cap_segs * sizeof *ctx->segs);
     if (st != GG_OK) {
         gg_scene_destroy(scene);
         return st;
@@ -535,6 +567,13 @@ gg_status gg_scene_import_file(const char *path, const gg_import_def *def, gg_sc
     if (def->struct_size != (uint32_t)sizeof *def)
         return gg__io_fail(&ctx, GG_E_BAD_DEF,
                            "the import def was not made by gg_import_def_default()");
+    gg_allocator alloc;
+    if (!gg__io_allocator_resolve(def->allocator, &alloc))
+        return gg__io_fail(&ctx, GG_E_INVALID_ARG, "the allocator has NULL functions");
+    /* The file's bytes are the caller's memory too; no jansson here, so no scope is opened. */
+    gg__io_mem mem;
+    memset(&mem, 0, sizeof mem);
+    mem.alloc = alloc;
     FILE *f = fopen(path, "rb");
     if (f == NULL)
         return gg__io_fail(&ctx, GG_E_INVALID_ARG, "cannot open %s: %s", path, strerror(errno));
@@ -551,7 +590,7 @@ gg_status gg_scene_import_file(const char *path, const gg_import_def *def, gg_sc
                 break;
             }
             size_t ncap = cap ? cap * 2 : 65536;
-            char *grown = realloc(buf, ncap);
+            char *grown = gg__io_grow(&mem, buf, cap, ncap);
             if (grown == NULL) {
                 st = gg__io_fail(&ctx, GG_E_NO_MEMORY, "out of memory reading %s", path);
                 break;
@@ -570,6 +609,6 @@ gg_status gg_scene_import_file(const char *path, const gg_import_def *def, gg_sc
     fclose(f);
     if (st == GG_OK)
         st = gg_scene_import(buf, len, def, out_scene, out_report, out_error);
-    free(buf);
+    gg__io_free(&mem, buf, cap);
     return st;
 }

@@ -39,8 +39,34 @@ typedef struct gg__io_seg {
     bool keep_point;     /* a point wall in the file (Nat20): not "collapsed by snapping" */
 } gg__io_seg;
 
+/* The memory of one io call: the caller's allocator (resolved), and whether any allocation
+ * through it failed. While a scope is open on a thread, jansson allocates there too (io_alloc.c
+ * says how and why). */
+typedef struct gg__io_mem {
+    gg_allocator alloc;
+    bool failed;
+    struct gg__io_mem *outer; /* the scope this one interrupted (nested io calls) */
+} gg__io_mem;
+
+/* Copies *in, or malloc/free when in is NULL (as every def's NULL allocator means); false when
+ * `in` has NULL functions. The io layer keeps its own copy so it needs only the public API. */
+bool gg__io_allocator_resolve(const gg_allocator *in, gg_allocator *out);
+
+/* Opens a scope on this thread with `resolved` (a complete allocator); every io entry point
+ * opens one before touching jansson and closes it, after freeing every jansson value it made,
+ * with gg__io_mem_end(). */
+void gg__io_mem_begin(gg__io_mem *m, const gg_allocator *resolved);
+void gg__io_mem_end(gg__io_mem *m);
+/* Allocation through the scope's allocator (sets m->failed on failure); free takes the size. */
+void *gg__io_alloc(gg__io_mem *m, size_t bytes);
+/* A new block of new_bytes holding the old one's first bytes; the old block is freed on
+ * success and kept on failure (NULL). */
+void *gg__io_grow(gg__io_mem *m, void *ptr, size_t old_bytes, size_t new_bytes);
+void gg__io_free(gg__io_mem *m, void *ptr, size_t bytes);
+
 typedef struct gg__io_ctx {
     const gg_import_def *def;
+    gg__io_mem *mem;
     gg_io_error *err;
     gg__io_note *notes;
     int32_t n_notes, cap_notes;

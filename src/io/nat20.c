@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "io/io_internal.h"
-#include "topology/scene/scene_internal.h"
 
 /* Names are arrays, not pointers: the tables stay in read-only data (no relocations). A table
  * ends with an empty name. */
@@ -336,11 +335,13 @@ gg_status gg__io_read_nat20(gg__io_ctx *ctx, json_t *root, gg_scene **out)
 
 /* ---- Writing ------------------------------------------------------------------------------------ */
 
-static json_t *half_json(int32_t h)
+/* A wall coordinate (a multiple of 0.5) as an integer when whole, so that load -> save gives
+ * Nat20's own integers back. */
+static json_t *half_json(double v)
 {
-    if (h % 2 == 0)
-        return json_integer((json_int_t)(h / 2));
-    return json_real((double)h * 0.5);
+    if (v == (double)(json_int_t)v)
+        return json_integer((json_int_t)v);
+    return json_real(v);
 }
 
 static json_t *id_json(int32_t col, int32_t row)
@@ -358,11 +359,11 @@ static bool put(json_t *obj, const char *key, json_t *v)
 
 static bool push(json_t *arr, json_t *v) { return v != NULL && json_array_append_new(arr, v) == 0; }
 
-static json_t *wall_json(const gg__wall *w)
+static json_t *wall_json(const gg_wall_def *w)
 {
     json_t *o = json_object();
-    bool ok = o != NULL && put(o, "x1", half_json(w->a.x)) && put(o, "y1", half_json(w->a.y)) &&
-              put(o, "x2", half_json(w->b.x)) && put(o, "y2", half_json(w->b.y));
+    bool ok = o != NULL && put(o, "x1", half_json(w->x1)) && put(o, "y1", half_json(w->y1)) &&
+              put(o, "x2", half_json(w->x2)) && put(o, "y2", half_json(w->y2));
     if (ok && w->blocks != (uint32_t)GG_BLOCKS_ALL) {
         json_t *b = json_array();
         ok = put(o, "blocks", b);
@@ -393,19 +394,23 @@ static bool put_kept(json_t *obj, const char *key, json_t *v)
     return v != NULL && json_object_set(obj, key, v) == 0;
 }
 
-static json_t *scene_json(const gg_scene *s)
+/* The scene as a GridScene object, read through the public API only. `mem` is the open scope
+ * (the scene's allocator) for the temporary arrays. */
+static json_t *scene_json(const gg_scene *s, gg__io_mem *mem)
 {
+    const int32_t width = gg_scene_width(s), height = gg_scene_height(s);
     json_t *root = json_object();
     json_t *blocked = json_array(), *walls = json_array(), *cover = json_object(),
            *difficult = json_array(), *lighting = json_object(), *obsc = json_object();
-    bool ok = root != NULL && put(root, "width", json_integer(s->width)) &&
-              put(root, "height", json_integer(s->height)) &&
-              put(root, "cell_size_ft", json_integer(s->cell_size_ft)) &&
+    bool ok = root != NULL && put(root, "width", json_integer(width)) &&
+              put(root, "height", json_integer(height)) &&
+              put(root, "cell_size_ft", json_integer(gg_scene_cell_size_ft(s))) &&
               put_kept(root, "blocked_cells", blocked) && put_kept(root, "wall_segments", walls) &&
               put_kept(root, "cover_cells", cover) &&
               put_kept(root, "difficult_terrain_cells", difficult) &&
               put_kept(root, "lighting", lighting) &&
-              put(root, "default_lighting", json_string(value_name(k_light, s->default_light))) &&
+              put(root, "default_lighting",
+                  json_string(value_name(k_light, gg_scene_default_lighting(s)))) &&
               put_kept(root, "obscurement_cells", obsc);
     /* Our references go; those root took keep the lists alive until root is freed. */
     json_decref(blocked);
@@ -418,36 +423,46 @@ static json_t *scene_json(const gg_scene *s)
         json_decref(root);
         return NULL;
     }
-    for (int32_t row = 0; ok && row < s->height; row++) {
-        for (int32_t col = 0; ok && col < s->width; col++) {
-            uint8_t b = s->cells[(size_t)row * (size_t)s->width + (size_t)col];
-            if (b == 0)
+    /* A row of each tag at a time (5 * width values), through the public reader. */
+    int32_t *tags = (int32_t *)gg__io_alloc(mem, (size_t)width * 5 * sizeof *tags);
+    ok = tags != NULL;
+    for (int32_t row = 0; ok && row < height; row++) {
+        for (int k = 0; ok && k < 5; k++)
+            ok = gg_scene_cell_tags(s, (gg_cell_tag)(GG_TAG_BLOCKED + k), gg_cell_make(0, row),
+                                    width, tags + (size_t)k * (size_t)width) == GG_OK;
+        for (int32_t col = 0; ok && col < width; col++) {
+            const int32_t bv = tags[col], dv = tags[width + col], cv = tags[2 * width + col];
+            const int32_t lv = tags[3 * width + col], ov = tags[4 * width + col];
+            if ((bv | dv | cv | lv | ov) == 0)
                 continue;
             char id[GG_CELL_ID_MAX];
             gg_cell_format(gg_cell_make(col, row), id, sizeof id);
-            if (b & GG__CELL_BLOCKED)
+            if (bv != 0)
                 ok = ok && push(blocked, id_json(col, row));
-            if (b & GG__CELL_DIFFICULT)
+            if (dv != 0)
                 ok = ok && push(difficult, id_json(col, row));
-            int cv = (b & GG__COVER_MASK) >> GG__COVER_SHIFT;
             if (cv != 0)
                 ok = ok && put(cover, id, json_string(value_name(k_cover, cv)));
-            int lv = (b & GG__LIGHT_MASK) >> GG__LIGHT_SHIFT;
             if (lv != 0)
                 ok = ok && put(lighting, id, json_string(value_name(k_light, lv)));
-            int ov = (b & GG__OBSC_MASK) >> GG__OBSC_SHIFT;
             if (ov != 0)
                 ok = ok && put(obsc, id, json_string(value_name(k_obscure, ov)));
         }
     }
-    for (uint32_t i = 0; ok && i < s->wall_slots; i++)
-        if (gg__wall_live(&s->walls[i]))
-            ok = push(walls, wall_json(&s->walls[i]));
+    gg__io_free(mem, tags, (size_t)width * 5 * sizeof *tags);
+    if (ok && gg_scene_wall_count(s) > 0) {
+        int32_t n = gg_scene_wall_count(s), total = 0;
+        gg_wall_def *defs = (gg_wall_def *)gg__io_alloc(mem, (size_t)n * sizeof *defs);
+        ok = defs != NULL && gg_scene_list_walls(s, NULL, defs, n, &total) == GG_OK && total == n;
+        for (int32_t k = 0; ok && k < n; k++)
+            ok = push(walls, wall_json(&defs[k]));
+        gg__io_free(mem, defs, (size_t)n * sizeof *defs);
+    }
     if (ok && gg_scene_light_count(s) > 0) {
         json_t *lights = json_array();
         ok = put(root, "lights", lights);
         int32_t n = gg_scene_light_count(s), total = 0;
-        gg_light_def *defs = (gg_light_def *)malloc((size_t)n * sizeof *defs);
+        gg_light_def *defs = (gg_light_def *)gg__io_alloc(mem, (size_t)n * sizeof *defs);
         ok = ok && defs != NULL &&
              gg_scene_list_lights(s, NULL, defs, n, &total) == GG_OK &&
              total == n;
@@ -457,7 +472,7 @@ static json_t *scene_json(const gg_scene *s)
             ok = push(lights, json_pack("{s:s,s:i,s:i}", "cell", cid, "bright_ft",
                                         (int)defs[k].bright_ft, "dim_ft", (int)defs[k].dim_ft));
         }
-        free(defs);
+        gg__io_free(mem, defs, (size_t)n * sizeof *defs);
     }
     if (!ok) {
         json_decref(root);
@@ -477,6 +492,9 @@ static gg_status export_fail(gg_io_error *err, gg_status st, const char *msg)
     return st;
 }
 
+static gg_status export_buffer(const gg_scene *scene, gg__io_mem *mem, char *buf, size_t cap,
+                               size_t *out_len, gg_io_error *out_error);
+
 gg_status gg_scene_export_nat20(const gg_scene *scene, char *buf, size_t cap, size_t *out_len,
                                 gg_io_error *out_error)
 {
@@ -486,19 +504,33 @@ gg_status gg_scene_export_nat20(const gg_scene *scene, char *buf, size_t cap, si
         *out_len = 0;
     if (scene == NULL || out_len == NULL || (buf == NULL && cap > 0))
         return export_fail(out_error, GG_E_INVALID_ARG, "NULL scene, out_len or buf");
-    json_t *root = scene_json(scene);
+    gg_allocator alloc;
+    if (gg_scene_allocator(scene, &alloc) != GG_OK)
+        return export_fail(out_error, GG_E_INVALID_ARG, "NULL scene");
+    /* The JSON tree and the text are temporaries of the scene's owner: its allocator. */
+    gg__io_mem mem;
+    gg__io_mem_begin(&mem, &alloc);
+    gg_status st = export_buffer(scene, &mem, buf, cap, out_len, out_error);
+    gg__io_mem_end(&mem);
+    return st;
+}
+
+static gg_status export_buffer(const gg_scene *scene, gg__io_mem *mem, char *buf, size_t cap,
+                               size_t *out_len, gg_io_error *out_error)
+{
+    json_t *root = scene_json(scene, mem);
     if (root == NULL)
         return export_fail(out_error, GG_E_NO_MEMORY, "out of memory building the JSON");
     size_t need = json_dumpb(root, NULL, 0, DUMP_FLAGS);
     gg_status st = GG_OK;
-    if (need == 0) {
+    if (need == 0 || mem->failed) {
         st = export_fail(out_error, GG_E_NO_MEMORY, "out of memory writing the JSON");
     } else if (cap <= need) {
         *out_len = need;
         st = export_fail(out_error, GG_E_BUFFER_TOO_SMALL, "the buffer is too small");
     } else {
         size_t got = json_dumpb(root, buf, cap, DUMP_FLAGS);
-        if (got == 0) {
+        if (got == 0 || mem->failed) {
             st = export_fail(out_error, GG_E_NO_MEMORY, "out of memory writing the JSON");
         } else if (got != need) {
             st = export_fail(out_error, GG_E_INTERNAL, "the JSON changed length between passes");
@@ -511,6 +543,9 @@ gg_status gg_scene_export_nat20(const gg_scene *scene, char *buf, size_t cap, si
     return st;
 }
 
+static gg_status export_file(const gg_scene *scene, gg__io_mem *mem, const char *path,
+                             gg_io_error *out_error);
+
 gg_status gg_scene_export_nat20_file(const gg_scene *scene, const char *path,
                                      gg_io_error *out_error)
 {
@@ -518,15 +553,36 @@ gg_status gg_scene_export_nat20_file(const gg_scene *scene, const char *path,
         memset(out_error, 0, sizeof *out_error);
     if (scene == NULL || path == NULL)
         return export_fail(out_error, GG_E_INVALID_ARG, "NULL scene or path");
-    json_t *root = scene_json(scene);
+    gg_allocator alloc;
+    if (gg_scene_allocator(scene, &alloc) != GG_OK)
+        return export_fail(out_error, GG_E_INVALID_ARG, "NULL scene");
+    gg__io_mem mem;
+    gg__io_mem_begin(&mem, &alloc);
+    gg_status st = export_file(scene, &mem, path, out_error);
+    gg__io_mem_end(&mem);
+    return st;
+}
+
+static gg_status export_file(const gg_scene *scene, gg__io_mem *mem, const char *path,
+                             gg_io_error *out_error)
+{
+    json_t *root = scene_json(scene, mem);
     if (root == NULL)
         return export_fail(out_error, GG_E_NO_MEMORY, "out of memory building the JSON");
     /* Text first, then the file: json_dumpf() reports running out of memory and a failed
      * write alike, and the two need different statuses. */
     char *text = json_dumps(root, DUMP_FLAGS);
     json_decref(root);
-    if (text == NULL)
+    json_malloc_t jmalloc;
+    json_free_t jfree;
+    json_get_alloc_funcs(&jmalloc, &jfree); /* json_dumps() allocated the text with jansson's */
+    if (text == NULL || mem->failed) {
+        /* A failed allocation anywhere in the dump voids the text, as in the parser: jansson
+         * may go on past one and return text all the same. */
+        if (text != NULL)
+            jfree(text);
         return export_fail(out_error, GG_E_NO_MEMORY, "out of memory writing the JSON");
+    }
     gg_status st = GG_OK;
     FILE *f = fopen(path, "wb");
     if (f == NULL) {
@@ -540,9 +596,6 @@ gg_status gg_scene_export_nat20_file(const gg_scene *scene, const char *path,
         if (fclose(f) != 0 && st == GG_OK)
             st = export_fail(out_error, GG_E_INVALID_ARG, "closing the file failed");
     }
-    json_malloc_t jmalloc;
-    json_free_t jfree;
-    json_get_alloc_funcs(&jmalloc, &jfree); /* json_dumps() allocated the text with jansson's */
     jfree(text);
     return st;
 }
@@ -550,35 +603,5 @@ gg_status gg_scene_export_nat20_file(const gg_scene *scene, const char *path,
 gg_status gg_io_list_walls(const gg_scene *scene, gg_wall_id *out_ids, gg_wall_def *out_defs,
                            int32_t capacity, int32_t *out_count)
 {
-    if (out_count != NULL)
-        *out_count = 0;
-    if (scene == NULL || out_count == NULL || capacity < 0)
-        return GG_E_INVALID_ARG;
-    int32_t n = 0;
-    for (uint32_t i = 0; i < scene->wall_slots; i++) {
-        const gg__wall *w = &scene->walls[i];
-        if (!gg__wall_live(w))
-            continue;
-        if (n < capacity) {
-            if (out_ids != NULL) {
-                out_ids[n].index = i;
-                out_ids[n].generation = w->generation;
-            }
-            if (out_defs != NULL) {
-                gg_wall_def d = gg_wall_def_default();
-                d.x1 = (double)w->a.x * 0.5;
-                d.y1 = (double)w->a.y * 0.5;
-                d.x2 = (double)w->b.x * 0.5;
-                d.y2 = (double)w->b.y * 0.5;
-                d.blocks = w->blocks;
-                d.door = (gg_door)w->door;
-                d.one_way = (gg_one_way)w->one_way;
-                d.cover = (gg_cover)w->cover;
-                out_defs[n] = d;
-            }
-        }
-        n++;
-    }
-    *out_count = n;
-    return n > capacity ? GG_PARTIAL : GG_OK;
+    return gg_scene_list_walls(scene, out_ids, out_defs, capacity, out_count);
 }

@@ -166,7 +166,7 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
         return GG_OK;
     const double w = (double)gg_scene_width(scene);
     const double h = (double)gg_scene_height(scene);
-    hseg *v = malloc((size_t)n * sizeof *v);
+    hseg *v = gg__io_alloc(ctx->mem, (size_t)n * sizeof *v);
     if (v == NULL)
         return gg__io_fail(ctx, GG_E_NO_MEMORY, "out of memory merging walls");
     int32_t count = 0;
@@ -289,7 +289,7 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
     ctx->stats.merged = merged;
 
     gg_status st = GG_OK;
-    gg_wall_def *defs = count > 0 ? malloc((size_t)count * sizeof *defs) : NULL;
+    gg_wall_def *defs = count > 0 ? gg__io_alloc(ctx->mem, (size_t)count * sizeof *defs) : NULL;
     if (count > 0 && defs == NULL)
         st = gg__io_fail(ctx, GG_E_NO_MEMORY, "out of memory adding walls");
     for (int32_t i = 0; st == GG_OK && i < count; i++) {
@@ -321,7 +321,7 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
             st = gg__io_fail(ctx, st, "adding %d walls failed: %s", (int)count,
                              gg_scene_message(scene));
     }
-    free(defs);
-    free(v);
+    gg__io_free(ctx->mem, defs, (size_t)count * sizeof *defs);
+    gg__io_free(ctx->mem, v, (size_t)n * sizeof *v);
     return st;
 }
