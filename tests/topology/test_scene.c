@@ -175,9 +175,117 @@ static void scene__rejected_set_cells_says_why_not_the_previous_writer(void **st
     gg_scene_destroy(s);
 }
 
+/* The exporters' readers give back exactly what the writers set, uninterpreted. */
+static void scene__readers_give_back_what_the_writers_set(void **state)
+{
+    (void)state;
+    gg_test_alloc ta;
+    gg_test_alloc_init(&ta, -1);
+    gg_scene_def d = gg_scene_def_default();
+    d.width = 6;
+    d.height = 4;
+    d.default_lighting = GG_LIGHT_DIM;
+    d.allocator = &ta.iface;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    assert_int_equal(gg_scene_default_lighting(s), GG_LIGHT_DIM);
+    assert_int_equal(gg_scene_default_lighting(NULL), GG_LIGHT_DEFAULT);
+    gg_allocator got;
+    assert_int_equal(gg_scene_allocator(s, &got), GG_OK);
+    assert_ptr_equal(got.ctx, &ta);
+    assert_int_equal(gg_scene_allocator(NULL, &got), GG_E_INVALID_ARG);
+
+    /* A blocked cell keeps its own cover tag (cover_on_cell says total); a lit cell's tag is
+     * its tag, not the default or a light source's. */
+    gg_cell c = gg_cell_make(2, 1);
+    assert_int_equal(gg_scene_set_cover(s, c, GG_COVER_HALF), GG_OK);
+    assert_int_equal(gg_scene_set_blocked(s, c, true), GG_OK);
+    assert_int_equal(gg_scene_set_lighting(s, gg_cell_make(3, 1), GG_LIGHT_DARK), GG_OK);
+    assert_int_equal(gg_scene_set_difficult(s, gg_cell_make(5, 1), true), GG_OK);
+    assert_int_equal(gg_scene_set_obscurement(s, gg_cell_make(0, 1), GG_OBSCURE_HEAVY), GG_OK);
+    gg_light_def l = gg_light_def_default();
+    l.cell = gg_cell_make(4, 1);
+    assert_int_equal(gg_scene_add_light(s, &l, NULL), GG_OK);
+    static const int32_t want[5][6] = {{0, 0, 1, 0, 0, 0},
+                                       {0, 0, 0, 0, 0, 1},
+                                       {0, 0, GG_COVER_HALF, 0, 0, 0},
+                                       {0, 0, 0, GG_LIGHT_DARK, 0, 0},
+                                       {GG_OBSCURE_HEAVY, 0, 0, 0, 0, 0}};
+    for (int k = 0; k < 5; ++k) {
+        int32_t row[6] = {-1, -1, -1, -1, -1, -1};
+        assert_int_equal(gg_scene_cell_tags(s, (gg_cell_tag)(GG_TAG_BLOCKED + k),
+                                            gg_cell_make(0, 1), 6, row),
+                         GG_OK);
+        assert_memory_equal(row, want[k], sizeof row);
+        int32_t one = -1;
+        assert_int_equal(gg_scene_cell_tags(s, (gg_cell_tag)(GG_TAG_BLOCKED + k),
+                                            gg_cell_make(3, 1), 1, &one),
+                         GG_OK);
+        assert_int_equal(one, want[k][3]);
+    }
+    gg_cover cover = GG_COVER_NONE;
+    assert_int_equal(gg_scene_cover_on_cell(s, c, &cover), GG_OK);
+    assert_int_equal(cover, GG_COVER_TOTAL);
+
+    /* Bad spans change nothing. */
+    int32_t v[8] = {7, 7, 7, 7, 7, 7, 7, 7};
+    assert_int_equal(gg_scene_cell_tags(s, GG_TAG_COVER, gg_cell_make(2, 0), 5, v),
+                     GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_scene_cell_tags(s, GG_TAG_COVER, gg_cell_make(0, 4), 1, v),
+                     GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_scene_cell_tags(s, GG_TAG_COVER, gg_cell_make(-1, 0), 1, v),
+                     GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(v[0], 7);
+    assert_int_equal(gg_scene_cell_tags(s, (gg_cell_tag)9, gg_cell_make(0, 0), 1, v),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_cell_tags(s, GG_TAG_COVER, gg_cell_make(0, 0), -1, v),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_cell_tags(NULL, GG_TAG_COVER, gg_cell_make(0, 0), 1, v),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_cell_tags(s, GG_TAG_COVER, gg_cell_make(0, 0), 0, NULL), GG_OK);
+
+    /* Walls in id order, as gg_scene_get_wall() gives them; a removed one is skipped. */
+    gg_wall_id ids[3];
+    for (int k = 0; k < 3; ++k) {
+        gg_wall_def w = gg_wall_def_default();
+        w.x1 = k;
+        w.y2 = 2.5;
+        w.x2 = k;
+        w.door = k == 2 ? GG_DOOR_OPEN : GG_DOOR_NONE;
+        assert_int_equal(gg_scene_add_wall(s, &w, &ids[k]), GG_OK);
+    }
+    assert_int_equal(gg_scene_remove_wall(s, ids[1]), GG_OK);
+    gg_wall_id lid[3];
+    gg_wall_def ldef[3];
+    int32_t n = -1;
+    assert_int_equal(gg_scene_list_walls(s, lid, ldef, 1, &n), GG_PARTIAL);
+    assert_int_equal(n, 2);
+    assert_int_equal(gg_scene_list_walls(s, lid, ldef, 3, &n), GG_OK);
+    assert_int_equal(n, 2);
+    for (int k = 0; k < 2; ++k) {
+        gg_wall_def one;
+        assert_int_equal(gg_scene_get_wall(s, lid[k], &one), GG_OK);
+        assert_true(one.x1 == ldef[k].x1 && one.y1 == ldef[k].y1 && one.x2 == ldef[k].x2 &&
+                    one.y2 == ldef[k].y2);
+        assert_int_equal(one.blocks, ldef[k].blocks);
+        assert_int_equal(one.door, ldef[k].door);
+        assert_int_equal(one.one_way, ldef[k].one_way);
+        assert_int_equal(one.cover, ldef[k].cover);
+    }
+    assert_int_equal(lid[0].index, ids[0].index);
+    assert_int_equal(lid[1].index, ids[2].index);
+    assert_int_equal(ldef[1].door, GG_DOOR_OPEN);
+    assert_int_equal(gg_scene_list_walls(s, NULL, NULL, 0, &n), GG_PARTIAL);
+    assert_int_equal(gg_scene_list_walls(s, NULL, NULL, -1, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_list_walls(NULL, NULL, NULL, 0, &n), GG_E_INVALID_ARG);
+    gg_scene_destroy(s);
+    assert_int_equal(ta.live_bytes, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(scene__readers_give_back_what_the_writers_set),
         cmocka_unit_test(scene__create_rejects_bad_defs),
         cmocka_unit_test(scene__builds_a_4096_square_scene),
         cmocka_unit_test(scene__tag_writers_validate_and_round_trip),
