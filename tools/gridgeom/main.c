@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "query.h"
 #include "svg.h"
 
@@ -268,27 +269,34 @@ static int cmd_info(const char *path, bool as_json, const gg_scene *scene,
 #define MAX_LINE ((size_t)16 << 20)
 
 /* Reads one line (without the newline) into *buf; returns false at EOF with nothing read.
- * *too_long is set when the line exceeded MAX_LINE (the rest of it is skipped). */
-static bool read_line(FILE *in, char **buf, size_t *cap, size_t *len, bool *too_long)
+ * *too_long is set when the line exceeded MAX_LINE, *no_memory when the buffer could not grow
+ * (the rest of the line is skipped either way). */
+static bool read_line(const gg_allocator *a, FILE *in, char **buf, size_t *cap, size_t *len,
+                      bool *too_long, bool *no_memory)
 {
     *len = 0;
     *too_long = false;
+    *no_memory = false;
     int ch;
     bool any = false;
     while ((ch = fgetc(in)) != EOF) {
         any = true;
         if (ch == '\n')
             break;
-        if (*len + 1 >= MAX_LINE) {
-            *too_long = true;
+        if (*len + 1 >= MAX_LINE || *no_memory) {
+            *too_long = !*no_memory;
             continue;
         }
         if (*len + 1 >= *cap) {
             size_t ncap = *cap ? *cap * 2 : 4096;
-            char *g = realloc(*buf, ncap);
+            char *g = (char *)a->alloc(a->ctx, ncap, 1);
             if (g == NULL) {
-                *too_long = true;
+                *no_memory = true;
                 continue;
+            }
+            if (*buf != NULL) {
+                memcpy(g, *buf, *len);
+                a->free(a->ctx, *buf, *cap);
             }
             *buf = g;
             *cap = ncap;
@@ -316,17 +324,22 @@ static json_t *error_json(long line, const char *message)
     return json_pack("{s:{s:I,s:s}}", "error", "line", (json_int_t)line, "message", message);
 }
 
-static int cmd_query(gg_scene *scene, FILE *in)
+static int cmd_query(const gg_allocator *a, gg_scene *scene, FILE *in)
 {
     gg_cli_query q;
     gg_cli_query_init(&q, scene);
     char *buf = NULL;
     size_t cap = 0, len = 0;
-    bool too_long = false;
+    bool too_long = false, no_memory = false;
     long lineno = 0;
     bool any_error = false;
-    while (read_line(in, &buf, &cap, &len, &too_long)) {
+    while (read_line(a, in, &buf, &cap, &len, &too_long, &no_memory)) {
         lineno++;
+        if (no_memory) {
+            emit(error_json(lineno, "out of memory reading the line (GG_E_NO_MEMORY)"));
+            any_error = true;
+            continue;
+        }
         if (too_long) {
             emit(error_json(lineno, "the line is longer than 16 MiB"));
             any_error = true;
@@ -367,7 +380,8 @@ static int cmd_query(gg_scene *scene, FILE *in)
         json_decref(qj);
         fflush(stdout);
     }
-    free(buf);
+    if (buf != NULL)
+        a->free(a->ctx, buf, cap);
     gg_cli_query_finish(&q);
     if (ferror(stdout))
         return EXIT_OUTPUT;
@@ -443,8 +457,24 @@ static int bad_usage(const char *cmd, const char *what)
     return EXIT_USAGE;
 }
 
-int main(int argc, char **argv)
+static void *libc_alloc(void *ctx, size_t size, size_t align)
 {
+    (void)ctx;
+    (void)align; /* malloc's alignment covers the library's requests (<= 16) */
+    return malloc(size == 0 ? 1 : size);
+}
+
+static void libc_free(void *ctx, void *ptr, size_t size)
+{
+    (void)ctx;
+    (void)size;
+    free(ptr);
+}
+
+int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
+{
+    const gg_allocator libc = {libc_alloc, libc_free, NULL};
+    const gg_allocator *mem = allocator != NULL ? allocator : &libc;
     if (argc < 2)
         return usage_main(stderr), EXIT_USAGE;
     const char *cmd = argv[1];
@@ -470,6 +500,9 @@ int main(int argc, char **argv)
 
     load_opts lo;
     lo.def = gg_import_def_default();
+    /* The scene, its scratch, the report and the io layer's temporaries (jansson's included)
+     * all come from the caller's allocator. */
+    lo.def.allocator = mem;
     const char *map = NULL, *out_path = NULL, *input = NULL, *title = NULL;
     bool as_json = false;
     gg_cli_draw dopt;
@@ -554,7 +587,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "gridgeom query: cannot open %s: %s\n", input, strerror(errno));
             rc = EXIT_USAGE;
         } else {
-            rc = cmd_query(scene, in);
+            rc = cmd_query(mem, scene, in);
             if (in != stdin)
                 fclose(in);
         }
@@ -587,3 +620,7 @@ int main(int argc, char **argv)
     gg_scene_destroy(scene);
     return rc;
 }
+
+#ifndef GG_CLI_LIBRARY
+int main(int argc, char **argv) { return gg_cli_main(argc, argv, NULL); }
+#endif
