@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the three libFuzzer targets (clang, ASan+UBSan) and runs each for a few seconds, seeded
-# with the real maps. Usage: fuzz/run.sh [SECONDS per target, default 10] [BUILD DIR].
+# Builds the libFuzzer targets (clang, ASan+UBSan): the three importers, seeded with the real
+# maps, and the query-invariant target fuzz_query (fuzz/README.md), and runs each for a few
+# seconds. Usage: fuzz/run.sh [SECONDS per target, default 10] [BUILD DIR].
 # Needs clang and its fuzzer runtime (Debian: clang libclang-rt-14-dev) and libjansson-dev.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,8 @@ for fmt in nat20 uvtt foundry; do
       -DGG_FUZZ_FORMAT=GG_IO_FORMAT_$FMT fuzz/fuzz_import.c "$build/src/libgridgeom.a" \
       $(pkg-config --libs jansson) -lm -o "$build/fuzz/fuzz_$fmt"
 done
+clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude fuzz/fuzz_query.c \
+    "$build/src/libgridgeom.a" $(pkg-config --libs jansson) -lm -o "$build/fuzz/fuzz_query"
 declare -A seeds=([nat20]="" [uvtt]=tests/data/maps/uvtt [foundry]=tests/data/maps/foundry)
 for fmt in nat20 uvtt foundry; do
   corpus="$build/fuzz/corpus_$fmt"
@@ -36,3 +39,10 @@ for fmt in nat20 uvtt foundry; do
     "$build/fuzz/fuzz_$fmt" -max_total_time="$secs" -max_len=65536 -rss_limit_mb=2048 \
       -dict=fuzz/json.dict "$corpus" 2>&1 | tail -n 3
 done
+# The query target needs no seeds: any bytes build a scene and a query sequence.
+corpus="$build/fuzz/corpus_query"
+mkdir -p "$corpus"
+echo "== fuzz_query for ${secs}s"
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+  "$build/fuzz/fuzz_query" -max_total_time="$secs" -max_len=512 -entropic=0 -rss_limit_mb=2048 \
+    "$corpus" 2>&1 | tail -n 3
