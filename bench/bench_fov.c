@@ -72,7 +72,7 @@ static void kit_make(scene_kit *k, int w, int h, const uint8_t *blocked)
             if (st != GG_OK)
                 die("gg_scene_set_blocked", st);
         }
-    st = gg_scratch_create(k->s, &k->x);
+    st = gg_scratch_create(k->s, NULL, &k->x);
     if (st != GG_OK)
         die("gg_scratch_create", st);
     k->words = gg_scene_bitset_words(k->s);
@@ -90,7 +90,7 @@ static void kit_free(scene_kit *k)
 static int32_t visible(scene_kit *k, gg_cell v)
 {
     int32_t n = 0;
-    gg_status st = gg_scene_visible_cells(k->s, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, k->x,
+    gg_status st = gg_scene_visible_cells(k->s, k->x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
                                           k->bits, k->words, &n);
     if (st != GG_OK)
         die("gg_scene_visible_cells", st);

@@ -137,8 +137,8 @@ static void map_init(map *m, const char *name, int kind, uint64_t seed)
         m->difficult[i] = (uint8_t)(bench_rng_below(&r, 100) < 25);
     m->scene = make_scene(SIDE, SIDE, m->blocked, NULL);
     m->dscene = make_scene(SIDE, SIDE, m->blocked, m->difficult);
-    if (gg_scratch_create(m->scene, &m->scratch) != GG_OK ||
-        gg_scratch_create(m->dscene, &m->dscratch) != GG_OK)
+    if (gg_scratch_create(m->scene, NULL, &m->scratch) != GG_OK ||
+        gg_scratch_create(m->dscene, NULL, &m->dscratch) != GG_OK)
         die("gg_scratch_create", GG_E_NO_MEMORY);
     m->origin = gg_cell_make(-1, -1);
     for (int rad = 0; rad < SIDE / 2 && m->origin.col < 0; ++rad)
@@ -219,7 +219,7 @@ typedef struct our_field {
 static void our_field_run(void *ctx)
 {
     our_field *f = ctx;
-    gg_status st = gg_scene_move_field(f->scene, f->scratch, &f->def, f->origin, 0, f->mem,
+    gg_status st = gg_scene_move_field(f->scene, f->scratch, f->origin, 0, &f->def, f->mem,
                                        f->bytes, &f->field);
     if (st != GG_OK)
         die("gg_scene_move_field", st);
@@ -413,7 +413,7 @@ typedef struct our_path {
 static void our_path_run(void *ctx)
 {
     our_path *p = ctx;
-    gg_status st = gg_scene_lowest_cost_path(p->scene, p->scratch, &p->def, p->from, p->to, 0,
+    gg_status st = gg_scene_lowest_cost_path(p->scene, p->scratch, p->from, p->to, 0, &p->def,
                                              p->out, SIDE * SIDE, &p->n, &p->cost);
     if (st != GG_OK)
         die("gg_scene_lowest_cost_path", st);
@@ -539,8 +539,8 @@ static int32_t ov_query(ov_side *s, gg_cell start)
 {
     gg_move_def def = gg_move_def_default();
     int32_t n = 0;
-    gg_status st = gg_scene_move_overlay(s->scene, s->scratch, &def, start, 0, 30, s->out,
-                                         OV_CAP, &n);
+    gg_status st = gg_scene_move_overlay(s->scene, s->scratch, start, 0, 30, &def, s->out, OV_CAP,
+                                         &n);
     if (st != GG_OK)
         die("gg_scene_move_overlay", st);
     return n;
@@ -571,8 +571,8 @@ static void bench_overlay(void)
     ov_side *small = calloc(1, sizeof *small), *large = calloc(1, sizeof *large);
     small->scene = make_scene(OV_TILE, OV_TILE, tile, tdiff);
     large->scene = make_scene(big, big, bigm, bdiff);
-    if (gg_scratch_create(small->scene, &small->scratch) != GG_OK ||
-        gg_scratch_create(large->scene, &large->scratch) != GG_OK)
+    if (gg_scratch_create(small->scene, NULL, &small->scratch) != GG_OK ||
+        gg_scratch_create(large->scene, NULL, &large->scratch) != GG_OK)
         die("gg_scratch_create", GG_E_NO_MEMORY);
     static gg_move_reach a[OV_CAP];
     for (int i = 0; i < OV_STARTS; ++i) {

@@ -115,7 +115,7 @@ static void make_scene(side *s, int n, const uint8_t *blocked, const uint8_t *di
     if (st != GG_OK)
         die("gg_scene_add_walls", st);
     free(all);
-    st = gg_scratch_create(s->scene, &s->scratch);
+    st = gg_scratch_create(s->scene, NULL, &s->scratch);
     if (st != GG_OK)
         die("gg_scratch_create", st);
 }

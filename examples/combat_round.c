@@ -196,7 +196,7 @@ int main(void)
 {
     gg_scene *s = build_map();
     gg_scratch *x = NULL;
-    CHECK(gg_scratch_create(s, &x));
+    CHECK(gg_scratch_create(s, NULL, &x));
     gg_creature cr[N_CREATURES];
     cr[ROGUE] = creature(2, 1, 0);
     cr[FIGHTER] = creature(1, 5, 0);

@@ -83,7 +83,7 @@ int main(void)
     printf("cover of 4,5 from 0,5 past an ally on 2,5: %s\n", cover_name(cover));
 
     gg_scratch *scratch = NULL;
-    CHECK(gg_scratch_create(scene, &scratch));
+    CHECK(gg_scratch_create(scene, NULL, &scratch));
     gg_cell path[64];
     int32_t n = 0;
     CHECK(gg_scene_shortest_path(scene, scratch, archer, ogre, NULL, 0, path, 64, &n));

@@ -457,8 +457,8 @@ typedef struct gg_hex_path_result {
 ///         or scratch made for another board.
 /// @thread reader - one board, many threads, one scratch per thread.
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_hex_board_path(const gg_hex_board *board, gg_hex from, gg_hex to,
-                                                const gg_hex_move_def *def, gg_hex_scratch *scratch,
+GG_API GG_NODISCARD gg_status gg_hex_board_path(const gg_hex_board *board, gg_hex_scratch *scratch,
+                                                gg_hex from, gg_hex to, const gg_hex_move_def *def,
                                                 gg_hex *out, int32_t capacity, int32_t *out_count,
                                                 gg_hex_path_result *out_result);
 
@@ -477,9 +477,10 @@ typedef struct gg_hex_reach {
 ///         scratch made for another board.
 /// @thread reader - one board, many threads, one scratch per thread.
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_hex_board_reachable(const gg_hex_board *board, gg_hex start,
+GG_API GG_NODISCARD gg_status gg_hex_board_reachable(const gg_hex_board *board,
+                                                     gg_hex_scratch *scratch, gg_hex start,
                                                      double budget, const gg_hex_move_def *def,
-                                                     gg_hex_scratch *scratch, gg_hex_reach *out,
+                                                     gg_hex_reach *out,
                                                      int32_t capacity, int32_t *out_count);
 
 #ifdef __cplusplus

@@ -503,18 +503,84 @@ GG_API GG_NODISCARD gg_status gg_scene_push_path(const gg_scene *scene, gg_cell 
  * Scratch: the per-thread working memory of path and reach queries.
  * ============================================================================================= */
 
-/// Per-thread working memory sized for one scene. A query that takes scratch uses it for
-/// visited marks, costs and its frontier, so it allocates nothing and does work proportional to
-/// what it visits, not to the map. One scratch must not be used by two threads at once.
+/// Per-thread working memory for one scene. A query that takes scratch uses it for visited
+/// marks, costs and its frontier, so it allocates nothing and does work proportional to what it
+/// visits, not to the map. One scratch must not be used by two threads at once. What it holds,
+/// and so its size, follows the uses it was made for (gg_scratch_def; docs/memory.md).
 typedef struct gg_scratch gg_scratch;
 
-/// Creates scratch for `scene` with the scene's allocator. Size: about 96 bytes per cell.
-/// @return GG_OK; GG_E_INVALID_ARG for NULL; GG_E_NO_MEMORY (*out_scratch = NULL).
+/// The query families a scratch serves (bits of gg_scratch_def.uses).
+/// @since 0.1
+typedef enum gg_scratch_use {
+    /// Field of view (gg_scene_visible_cells(), gg_scene_seen_cells()): room for the sweep's
+    /// intervals and walls, O(side + walls) bytes, so that it never falls back to its per-cell
+    /// loop. Optional: those queries also run with no scratch (in about 24 KiB of stack).
+    GG_SCRATCH_SIGHT = 1,
+    /// Bounded searches (gg_scene_reachable(), gg_scene_move_overlay(), gg_rules_flee_route())
+    /// with budgets up to budget_ft and movers up to `size`: planes over the Chebyshev window
+    /// such a budget can reach, about 100 bytes per window cell, whatever the map's size.
+    GG_SCRATCH_BOUNDED = 2,
+    /// Every query, on any budget: whole-map planes, about 96 bytes per cell (the 0.1 scratch).
+    /// Needed by gg_scene_shortest_path(), gg_scene_lowest_cost_path(), gg_scene_move_field()
+    /// and gg_rules_plan_move().
+    GG_SCRATCH_FULL = 4
+} gg_scratch_use;
+
+/// What a scratch is made for. Make it with gg_scratch_def_default(), then set fields.
+/// @since 0.1
+typedef struct gg_scratch_def {
+    uint32_t struct_size; ///< set by gg_scratch_def_default(); do not touch
+    uint32_t uses;        ///< gg_scratch_use bits, at least one; default GG_SCRATCH_FULL
+    int32_t budget_ft;    ///< GG_SCRATCH_BOUNDED: the largest budget served (feet, >= 0);
+                          ///< default 120
+    gg_size size;         ///< GG_SCRATCH_BOUNDED: the largest mover served; default
+                          ///< GG_SIZE_MEDIUM
+} gg_scratch_def;
+
+/// Defaults: GG_SCRATCH_FULL (every query; budget 120 ft and a Medium mover for BOUNDED).
+/// @thread pure
+/// @since 0.1
+static inline gg_scratch_def gg_scratch_def_default(void)
+{
+    gg_scratch_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.uses = (uint32_t)GG_SCRATCH_FULL;
+    d.budget_ft = 120;
+    d.size = GG_SIZE_MEDIUM;
+    return d;
+}
+
+/// Bytes of memory a scratch for `scene` under `def` (NULL = defaults) takes, for
+/// gg_scratch_init(). The scene's walls count (GG_SCRATCH_SIGHT): walls added later may make a
+/// sweep fall back to its exact per-cell loop.
+/// @return GG_OK; GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL, no known use bit, unknown bits, a
+///         negative budget or an unknown size; GG_E_TOO_LARGE when the size overflows size_t.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scratch_bytes(const gg_scene *scene, const gg_scratch_def *def,
+                                               size_t *out_bytes);
+
+/// Makes scratch for `scene` in caller memory (stb style): `memory` holds at least
+/// gg_scratch_bytes() bytes aligned to 16 and stays the caller's; the scratch lives in it (do not
+/// pass it to gg_scratch_destroy(), just stop using it and free the memory).
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (bytes too small or memory misaligned); otherwise as
+///         gg_scratch_bytes(); *out_scratch = NULL on failure.
+/// @thread reader (making scratch does not modify the scene)
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_scratch_init(const gg_scene *scene, const gg_scratch_def *def,
+                                              void *memory, size_t bytes,
+                                              gg_scratch **out_scratch);
+
+/// Creates scratch for `scene` under `def` (NULL = defaults: every query, about 96 bytes per
+/// cell), in one block from the scene's allocator.
+/// @return GG_OK; GG_E_NO_MEMORY (*out_scratch = NULL); otherwise as gg_scratch_bytes().
 /// @thread reader (creating scratch does not modify the scene)
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_scratch_create(const gg_scene *scene, gg_scratch **out_scratch);
+GG_API GG_NODISCARD gg_status gg_scratch_create(const gg_scene *scene, const gg_scratch_def *def,
+                                                gg_scratch **out_scratch);
 
-/// Frees scratch. NULL is a no-op.
+/// Frees scratch made by gg_scratch_create(). NULL, and scratch made by gg_scratch_init(), are
+/// no-ops.
 /// @thread owner (of the scratch)
 /// @since 0.1
 GG_API void gg_scratch_destroy(gg_scratch *scratch);
@@ -665,9 +731,9 @@ static inline gg_move_def gg_move_def_default(void)
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_lowest_cost_path(const gg_scene *scene,
-                                                        gg_scratch *scratch,
-                                                        const gg_move_def *def, gg_cell a,
-                                                        gg_cell b, int32_t parity, gg_cell *out,
+                                                        gg_scratch *scratch, gg_cell a,
+                                                        gg_cell b, int32_t parity,
+                                                        const gg_move_def *def, gg_cell *out,
                                                         int32_t capacity, int32_t *out_count,
                                                         gg_metric_cost *out_cost);
 
@@ -695,9 +761,9 @@ GG_API GG_NODISCARD gg_status gg_move_field_bytes(const gg_scene *scene, const g
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch,
-                                                  const gg_move_def *def, gg_cell origin,
-                                                  int32_t parity, void *memory, size_t bytes,
-                                                  gg_move_field **out_field);
+                                                  gg_cell origin, int32_t parity,
+                                                  const gg_move_def *def, void *memory,
+                                                  size_t bytes, gg_move_field **out_field);
 
 /// The field's cost to reach anchor `c` (the cheaper parity, parity 0 on a tie). *out_reached is
 /// false (and *out_cost zero, feet -1) for anchors the field never reached; `out_can_end` (may
@@ -736,8 +802,8 @@ typedef struct gg_move_reach {
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
-                                                    const gg_move_def *def, gg_cell origin,
-                                                    int32_t parity, int32_t budget_ft,
+                                                    gg_cell origin, int32_t parity,
+                                                    int32_t budget_ft, const gg_move_def *def,
                                                     gg_move_reach *out, int32_t capacity,
                                                     int32_t *out_count);
 
@@ -799,17 +865,21 @@ typedef enum gg_bitset_mode {
 /// Cost: an exact shadow sweep, octant by octant, over slope intervals: it reads only cells
 /// whose sight lines are still open, and tests only walls registered next to them, so the work
 /// grows with what is visible (plus, in GG_BITSET_REPLACE mode, clearing the bitset).
-/// Uses `scratch` as working memory (it never touches the marks of path and reach queries).
+/// Working memory: `scratch` may be NULL, and the sweep then works in about 24 KiB of stack
+/// (a view that needs more, with many walls or lit intervals, is answered by the exact
+/// per-cell loop instead, slower but identical). Scratch made with GG_SCRATCH_SIGHT or
+/// GG_SCRATCH_FULL gives it room for any view; it never touches the marks of path and reach
+/// queries.
 /// @param range_ft  feet, >= 0; GG_RANGE_UNLIMITED for no limit.
 /// @param out_count optional: the number of cells the viewer sees (its own cell included).
 /// @return GG_OK; GG_E_OUT_OF_BOUNDS (nothing set, *out_count = 0); GG_E_BUFFER_TOO_SMALL when
-///         words < gg_scene_bitset_words() (nothing written); GG_E_INVALID_ARG for NULL scene,
-///         scratch or bits, scratch made for another scene, range_ft < 0 or an unknown mode.
+///         words < gg_scene_bitset_words() (nothing written); GG_E_INVALID_ARG for NULL scene
+///         or bits, scratch made for another scene, range_ft < 0 or an unknown mode.
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_scene_visible_cells(const gg_scene *scene, gg_cell viewer,
-                                                     int64_t range_ft, gg_bitset_mode mode,
-                                                     gg_scratch *scratch, uint64_t *bits,
+GG_API GG_NODISCARD gg_status gg_scene_visible_cells(const gg_scene *scene, gg_scratch *scratch,
+                                                     gg_cell viewer, int64_t range_ft,
+                                                     gg_bitset_mode mode, uint64_t *bits,
                                                      size_t words, int32_t *out_count);
 
 /// The set of cells a creature with `senses` (NULL = none) standing on `viewer` can see under
@@ -820,9 +890,9 @@ GG_API GG_NODISCARD gg_status gg_scene_visible_cells(const gg_scene *scene, gg_c
 /// @return as gg_scene_visible_cells().
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_scene_seen_cells(const gg_scene *scene, gg_cell viewer,
-                                                  const gg_senses *senses, gg_bitset_mode mode,
-                                                  gg_scratch *scratch, uint64_t *bits,
+GG_API GG_NODISCARD gg_status gg_scene_seen_cells(const gg_scene *scene, gg_scratch *scratch,
+                                                  gg_cell viewer, const gg_senses *senses,
+                                                  gg_bitset_mode mode, uint64_t *bits,
                                                   size_t words, int32_t *out_count);
 
 /// Which rule a visibility matrix applies.

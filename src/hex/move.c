@@ -195,9 +195,9 @@ static gg_status check_common(const gg_hex_board *board, const gg_hex_move_def *
 
 /* ---- Paths ------------------------------------------------------------------------------------ */
 
-gg_status gg_hex_board_path(const gg_hex_board *board, gg_hex from, gg_hex to,
-                            const gg_hex_move_def *def, gg_hex_scratch *scratch, gg_hex *out,
-                            int32_t capacity, int32_t *out_count, gg_hex_path_result *res)
+gg_status gg_hex_board_path(const gg_hex_board *board, gg_hex_scratch *scratch, gg_hex from,
+                            gg_hex to, const gg_hex_move_def *def, gg_hex *out, int32_t capacity,
+                            int32_t *out_count, gg_hex_path_result *res)
 {
     if (out_count == NULL || res == NULL) {
         if (out_count != NULL)
@@ -337,8 +337,8 @@ static void heap_sort(const gg_hex_scratch *s, int32_t *v, int32_t n)
     }
 }
 
-gg_status gg_hex_board_reachable(const gg_hex_board *board, gg_hex start, double budget,
-                                 const gg_hex_move_def *def, gg_hex_scratch *scratch,
+gg_status gg_hex_board_reachable(const gg_hex_board *board, gg_hex_scratch *scratch,
+                                 gg_hex start, double budget, const gg_hex_move_def *def,
                                  gg_hex_reach *out, int32_t capacity, int32_t *out_count)
 {
     if (out_count == NULL)

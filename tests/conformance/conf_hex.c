@@ -725,7 +725,7 @@ static conf_result op_path(json_t *line, char *msg, size_t cap)
         goto done;
     int32_t n = 0;
     gg_hex_path_result pr;
-    gg_status s = gg_hex_board_path(nv.board, from, to, &nv.def, nv.scratch, path, 1024, &n, &pr);
+    gg_status s = gg_hex_board_path(nv.board, nv.scratch, from, to, &nv.def, path, 1024, &n, &pr);
     if (s != GG_OK) {
         hmsg(msg, cap, "library status %s", gg_status_name(s));
         goto done;
@@ -786,7 +786,8 @@ static conf_result op_reachable(json_t *line, char *msg, size_t cap)
     if (!nav_build(line, &nv, msg, cap))
         goto done;
     int32_t n = 0;
-    gg_status s = gg_hex_board_reachable(nv.board, start, budget, &nv.def, nv.scratch, got, 2048, &n);
+    gg_status s = gg_hex_board_reachable(nv.board, nv.scratch, start, budget, &nv.def, got, 2048,
+                                         &n);
     if (s != GG_OK) {
         hmsg(msg, cap, "library status %s", gg_status_name(s));
         goto done;

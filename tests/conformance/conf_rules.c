@@ -429,7 +429,7 @@ static json_t *op_plan_move(rctx *c, json_t *q)
         return json_pack("{s:b,s:s}", "ok", 0, "reason", "not_adjacent");
     }
     gg_scratch *scratch = NULL;
-    if (gg_scratch_create(c->scene, &scratch) != GG_OK) {
+    if (gg_scratch_create(c->scene, NULL, &scratch) != GG_OK) {
         roster_free(&r);
         return NULL;
     }
@@ -537,7 +537,7 @@ static json_t *op_flee_route(rctx *c, json_t *q)
         d.occupied = occupied;
         gg_scratch *scratch = NULL;
         int32_t wcap = 0;
-        gg_status st = gg_scratch_create(c->scene, &scratch);
+        gg_status st = gg_scratch_create(c->scene, NULL, &scratch);
         if (st == GG_OK)
             st = gg_rules_flee_work_capacity(c->scene, d.budget_ft, &wcap);
         gg_reach *work = malloc(((size_t)wcap + 1) * sizeof *work);

@@ -53,8 +53,8 @@ static gg_hex_path_result path(world *w, int32_t fq, int32_t fr, int32_t tq, int
                                gg_hex *out, int32_t *n)
 {
     gg_hex_path_result res;
-    assert_int_equal(gg_hex_board_path(w->board, gg_hex_make(fq, fr), gg_hex_make(tq, tr), &w->def,
-                                       w->scratch, out, 64, n, &res),
+    assert_int_equal(gg_hex_board_path(w->board, w->scratch, gg_hex_make(fq, fr),
+                                       gg_hex_make(tq, tr), &w->def, out, 64, n, &res),
                      GG_OK);
     return res;
 }
@@ -81,7 +81,7 @@ static void move__goal_step_is_checked_on_the_route(void **state)
     assert_true(isinf(r.cost));
     assert_int_equal(n, 0);
     gg_hex_reach reach[8];
-    assert_int_equal(gg_hex_board_reachable(w.board, gg_hex_make(0, 0), 10, &w.def, w.scratch,
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(0, 0), 10, &w.def,
                                             reach, 8, &n),
                      GG_OK);
     assert_int_equal(n, 3);
@@ -126,8 +126,8 @@ static void move__blocked_ends_follow_the_profile(void **state)
     r = path(&w, 1, 0, 5, 0, out, &n); /* off the board */
     assert_false(r.found);
     gg_hex_reach reach[8];
-    assert_int_equal(gg_hex_board_reachable(w.board, gg_hex_make(0, 0), 5, &w.def, w.scratch,
-                                            reach, 8, &n),
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(0, 0), 5, &w.def, reach,
+                                            8, &n),
                      GG_OK);
     assert_int_equal(n, 2); /* a blocked start is included; blocked tiles are never entered */
     assert_true(gg_hex_eq(reach[0].hex, gg_hex_make(0, 0)) && reach[0].cost == 0.0);
@@ -145,8 +145,8 @@ static void move__reachable_is_sorted_and_inclusive(void **state)
     ready(&w);
     gg_hex_reach out[64];
     int32_t n = 0;
-    assert_int_equal(gg_hex_board_reachable(w.board, gg_hex_make(0, 0), 1.5, &w.def, w.scratch,
-                                            out, 64, &n),
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(0, 0), 1.5, &w.def, out,
+                                            64, &n),
                      GG_OK);
     assert_int_equal(n, 7); /* 1.5 is inside the budget */
     for (int32_t i = 1; i < n; ++i) {
@@ -155,19 +155,19 @@ static void move__reachable_is_sorted_and_inclusive(void **state)
             assert_true(out[i - 1].hex.r < out[i].hex.r ||
                         (out[i - 1].hex.r == out[i].hex.r && out[i - 1].hex.q < out[i].hex.q));
     }
-    assert_int_equal(gg_hex_board_reachable(w.board, gg_hex_make(0, 0), 100, &w.def, w.scratch,
-                                            out, 5, &n),
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(0, 0), 100, &w.def, out,
+                                            5, &n),
                      GG_PARTIAL);
     assert_int_equal(n, 37);
-    assert_int_equal(gg_hex_board_reachable(w.board, gg_hex_make(0, 0), -1, &w.def, w.scratch,
-                                            out, 64, &n),
-                     GG_OK);
-    assert_int_equal(n, 0);
-    assert_int_equal(gg_hex_board_reachable(w.board, gg_hex_make(3, 3), 5, &w.def, w.scratch, out,
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(0, 0), -1, &w.def, out,
                                             64, &n),
                      GG_OK);
     assert_int_equal(n, 0);
-    assert_int_equal(gg_hex_board_reachable(w.board, gg_hex_make(0, 0), 0, &w.def, w.scratch, out,
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(3, 3), 5, &w.def, out,
+                                            64, &n),
+                     GG_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(0, 0), 0, &w.def, out,
                                             64, &n),
                      GG_OK);
     assert_int_equal(n, 1);
@@ -187,40 +187,41 @@ static void move__rejects_bad_arguments(void **state)
     int32_t n = 0;
     gg_hex_path_result r;
     gg_hex o = gg_hex_make(0, 0);
-    assert_int_equal(gg_hex_board_path(NULL, o, o, &w.def, w.scratch, out, 4, &n, &r),
+    assert_int_equal(gg_hex_board_path(NULL, w.scratch, o, o, &w.def, out, 4, &n, &r),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_path(w.board, o, o, NULL, w.scratch, out, 4, &n, &r),
+    assert_int_equal(gg_hex_board_path(w.board, w.scratch, o, o, NULL, out, 4, &n, &r),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_path(w.board, o, o, &w.def, NULL, out, 4, &n, &r),
+    assert_int_equal(gg_hex_board_path(w.board, NULL, o, o, &w.def, out, 4, &n, &r),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_path(w.board, o, o, &w.def, other.scratch, out, 4, &n, &r),
+    assert_int_equal(gg_hex_board_path(w.board, other.scratch, o, o, &w.def, out, 4, &n, &r),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_path(w.board, o, o, &w.def, w.scratch, NULL, 4, &n, &r),
+    assert_int_equal(gg_hex_board_path(w.board, w.scratch, o, o, &w.def, NULL, 4, &n, &r),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_path(w.board, o, o, &w.def, w.scratch, out, -1, &n, &r),
+    assert_int_equal(gg_hex_board_path(w.board, w.scratch, o, o, &w.def, out, -1, &n, &r),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_path(w.board, o, o, &w.def, w.scratch, out, 4, NULL, &r),
+    assert_int_equal(gg_hex_board_path(w.board, w.scratch, o, o, &w.def, out, 4, NULL, &r),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_path(w.board, o, o, &w.def, w.scratch, out, 4, &n, NULL),
+    assert_int_equal(gg_hex_board_path(w.board, w.scratch, o, o, &w.def, out, 4, &n, NULL),
                      GG_E_INVALID_ARG);
     gg_hex_move_def zero = {0};
-    assert_int_equal(gg_hex_board_path(w.board, o, o, &zero, w.scratch, out, 4, &n, &r),
+    assert_int_equal(gg_hex_board_path(w.board, w.scratch, o, o, &zero, out, 4, &n, &r),
                      GG_E_BAD_DEF);
     gg_hex_move_def bad = gg_hex_move_def_default();
     bad.max_step = (double)NAN;
-    assert_int_equal(gg_hex_board_path(w.board, o, o, &bad, w.scratch, out, 4, &n, &r),
+    assert_int_equal(gg_hex_board_path(w.board, w.scratch, o, o, &bad, out, 4, &n, &r),
                      GG_E_INVALID_ARG);
     bad = gg_hex_move_def_default();
     bad.climb_cost = -1;
-    assert_int_equal(gg_hex_board_reachable(w.board, o, 1, &bad, w.scratch, reach, 4, &n),
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, o, 1, &bad, reach, 4, &n),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_reachable(w.board, o, (double)NAN, &w.def, w.scratch, reach, 4, &n),
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, o, (double)NAN, &w.def, reach, 4,
+                                            &n),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_reachable(w.board, o, 1, &w.def, w.scratch, reach, 4, NULL),
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, o, 1, &w.def, reach, 4, NULL),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_reachable(w.board, o, 1, &w.def, other.scratch, reach, 4, &n),
+    assert_int_equal(gg_hex_board_reachable(w.board, other.scratch, o, 1, &w.def, reach, 4, &n),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_hex_board_reachable(w.board, o, 1, &w.def, w.scratch, NULL, 4, &n),
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, o, 1, &w.def, NULL, 4, &n),
                      GG_E_INVALID_ARG);
     gg_hex_scratch *sc = (gg_hex_scratch *)1;
     assert_int_equal(gg_hex_scratch_create(NULL, &sc), GG_E_INVALID_ARG);
@@ -241,8 +242,8 @@ static void move__path_is_all_or_nothing(void **state)
     gg_hex out[3] = {{9, 9}, {9, 9}, {9, 9}};
     int32_t n = 0;
     gg_hex_path_result r;
-    assert_int_equal(gg_hex_board_path(w.board, gg_hex_make(0, 0), gg_hex_make(7, 0), &w.def,
-                                       w.scratch, out, 3, &n, &r),
+    assert_int_equal(gg_hex_board_path(w.board, w.scratch, gg_hex_make(0, 0), gg_hex_make(7, 0),
+                                       &w.def, out, 3, &n, &r),
                      GG_E_BUFFER_TOO_SMALL);
     assert_int_equal(n, 8);
     assert_true(r.found && r.cost == 7.0);
@@ -273,7 +274,7 @@ static void move__paths_agree_with_reachable_costs(void **state)
             }
         gg_hex s = gg_hex_make(hx_int(&rng, -3, 3), hx_int(&rng, -3, 3));
         int32_t n = 0;
-        assert_int_equal(gg_hex_board_reachable(w.board, s, 1000, &w.def, w.scratch, reach, 256,
+        assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, s, 1000, &w.def, reach, 256,
                                                 &n),
                          GG_OK);
         for (int32_t i = 0; i < n; ++i) {
@@ -308,8 +309,8 @@ static void move__queries_allocate_nothing(void **state)
     int32_t n = 0;
     gg_hex_path_result r = path(&w, 0, 0, 4, 4, out, &n);
     assert_true(r.found && r.cost == 8.0);
-    assert_int_equal(gg_hex_board_reachable(w.board, gg_hex_make(2, 2), 3, &w.def, w.scratch,
-                                            reach, 32, &n),
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(2, 2), 3, &w.def, reach,
+                                            32, &n),
                      GG_OK);
     assert_int_equal(ta.calls, before);
     free_world(&w);

@@ -47,7 +47,7 @@ static void move_rules__plan_move_reasons_in_order(void **state)
     gg_scene *s = move_scene();
     gg_scratch *x = NULL;
     assert_non_null(s);
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     gg_creature cr[3] = {fx_at(0, 0, 0), fx_at(1, 1, 0), fx_at(6, 4, 1)};
 
     plan p = plan_of(s, x, cr, 1, gg_cell_make(4, 4), 64);
@@ -115,7 +115,7 @@ static void move_rules__plan_move_buffer_and_errors(void **state)
     gg_scene *s = move_scene();
     gg_scratch *x = NULL;
     assert_non_null(s);
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     gg_creature cr[1] = {fx_at(0, 0, 0)};
     plan p = plan_of(s, x, cr, 1, gg_cell_make(4, 4), 2);
     assert_int_equal(p.st, GG_E_BUFFER_TOO_SMALL);
@@ -350,7 +350,7 @@ static void move_rules__flee_route_matches_nat20(void **state)
     gg_scene *s = fx_scene(map, 8);
     gg_scratch *x = NULL;
     assert_non_null(s);
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     gg_cell threat = gg_cell_make(1, 1);
     gg_flee_def d = gg_flee_def_default();
     d.start = gg_cell_make(2, 2);
@@ -385,7 +385,7 @@ static void move_rules__flee_route_matches_nat20(void **state)
     gg_scene *wide = fx_open(12, 3);
     gg_scratch *wx = NULL;
     assert_non_null(wide);
-    assert_int_equal(gg_scratch_create(wide, &wx), GG_OK);
+    assert_int_equal(gg_scratch_create(wide, NULL, &wx), GG_OK);
     gg_cell threats[2] = {{5, 0}, {5, 2}};
     gg_flee_def w = gg_flee_def_default();
     w.start = gg_cell_make(5, 1);
@@ -408,7 +408,7 @@ static void move_rules__flee_route_matches_nat20(void **state)
     gg_scene *tiny = fx_open(2, 2);
     gg_scratch *tx = NULL;
     assert_non_null(tiny);
-    assert_int_equal(gg_scratch_create(tiny, &tx), GG_OK);
+    assert_int_equal(gg_scratch_create(tiny, NULL, &tx), GG_OK);
     gg_cell t0 = gg_cell_make(0, 0);
     gg_flee_def c = gg_flee_def_default();
     c.start = gg_cell_make(1, 1);
@@ -433,7 +433,7 @@ static void move_rules__flee_route_rejects_bad_arguments(void **state)
     gg_scene *s = fx_open(4, 4);
     gg_scratch *x = NULL;
     assert_non_null(s);
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     gg_cell t = gg_cell_make(0, 0), out[4];
     gg_flee_def d = gg_flee_def_default();
     d.start = gg_cell_make(1, 1);

@@ -27,7 +27,7 @@ static int check_viewer(const gg_scene *s, gg_scratch *x, uint64_t *bits, gg_cel
                         int64_t range_ft)
 {
     int32_t count = -1;
-    assert_int_equal(gg_scene_visible_cells(s, v, range_ft, GG_BITSET_REPLACE, x, bits,
+    assert_int_equal(gg_scene_visible_cells(s, x, v, range_ft, GG_BITSET_REPLACE, bits,
                                             gg_scene_bitset_words(s), &count),
                      GG_OK);
     int32_t w = gg_scene_width(s), h = gg_scene_height(s), expected = 0;
@@ -113,7 +113,7 @@ static void fov__equals_per_cell_loop_on_random_maps(void **state)
         int walls = (int)fx_below(&r, 3) == 0 ? 0 : (int)fx_below(&r, (uint32_t)(w + h) * 2);
         gg_scene *s = random_scene(&r, w, h, pct, walls);
         gg_scratch *x = NULL;
-        assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+        assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
         uint64_t *bits = bits_for(s);
         for (int k = 0; k < 6; ++k) {
             gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w), (int32_t)fx_below(&r, (uint32_t)h));
@@ -139,7 +139,7 @@ static void fov__dense_small_maps_every_viewer(void **state)
         int w = 2 + (int)fx_below(&r, 9), h = 2 + (int)fx_below(&r, 9);
         gg_scene *s = random_scene(&r, w, h, 15 + (int)fx_below(&r, 30), (int)fx_below(&r, 10));
         gg_scratch *x = NULL;
-        assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+        assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
         uint64_t *bits = bits_for(s);
         for (int y = 0; y < h; ++y)
             for (int c = 0; c < w; ++c)
@@ -157,7 +157,7 @@ static void fov__large_map_many_walls(void **state)
     fx_rng_seed(&r, 9090u, "fov large map");
     gg_scene *s = random_scene(&r, 96, 80, 4, 400);
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     uint64_t *bits = bits_for(s);
     for (int k = 0; k < 12; ++k)
         check_viewer(s, x, bits,
@@ -175,7 +175,7 @@ static void fov__overflowing_working_memory_falls_back_exactly(void **state)
     fx_rng_seed(&r, 4242u, "fov overflow");
     gg_scene *s = random_scene(&r, 30, 30, 25, 60);
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     uint64_t *a = bits_for(s), *b = bits_for(s);
     size_t words = gg_scene_bitset_words(s);
     bool fell = false;
@@ -188,7 +188,7 @@ static void fov__overflowing_working_memory_falls_back_exactly(void **state)
             gg__fov_sweep(s, v, 1 << 20, (uint32_t)GG_BLOCKS_SIGHT, x, a, NULL, NULL, &limits, &st);
             fell = fell || st.fell_back;
             int32_t count = 0;
-            assert_int_equal(gg_scene_visible_cells(s, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, x,
+            assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
                                                     b, words, &count),
                              GG_OK);
             assert_memory_equal(a, b, words * sizeof *a);
@@ -208,20 +208,20 @@ static void fov__viewer_on_a_wall_sees_nothing_and_modes(void **state)
     gg_scene *s = fx_scene(6, 6, NULL);
     fx_wall(s, 0, 0, 6, 6); /* through every centre of the diagonal */
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     uint64_t *bits = bits_for(s);
     size_t words = gg_scene_bitset_words(s);
     int32_t count = -1;
     bits[0] = 1; /* REPLACE clears */
-    assert_int_equal(gg_scene_visible_cells(s, gg_cell_make(2, 2), GG_RANGE_UNLIMITED,
-                                            GG_BITSET_REPLACE, x, bits, words, &count),
+    assert_int_equal(gg_scene_visible_cells(s, x, gg_cell_make(2, 2), GG_RANGE_UNLIMITED,
+                                            GG_BITSET_REPLACE, bits, words, &count),
                      GG_OK);
     assert_int_equal(count, 0);
     assert_int_equal(bits[0], 0);
     /* UNION keeps what was there and adds */
     bits[0] = 1;
-    assert_int_equal(gg_scene_visible_cells(s, gg_cell_make(5, 0), GG_RANGE_UNLIMITED,
-                                            GG_BITSET_UNION, x, bits, words, &count),
+    assert_int_equal(gg_scene_visible_cells(s, x, gg_cell_make(5, 0), GG_RANGE_UNLIMITED,
+                                            GG_BITSET_UNION, bits, words, &count),
                      GG_OK);
     assert_true(gg_bitset_has(bits, 6, gg_cell_make(0, 0)));
     assert_true(gg_bitset_has(bits, 6, gg_cell_make(5, 0)));
@@ -237,34 +237,36 @@ static void fov__invalid_arguments(void **state)
     (void)state;
     gg_scene *s = fx_scene(5, 4, NULL), *other = fx_scene(5, 4, NULL);
     gg_scratch *x = NULL, *xo = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
-    assert_int_equal(gg_scratch_create(other, &xo), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(other, NULL, &xo), GG_OK);
     assert_int_equal(gg_scene_bitset_words(s), 1);
     assert_int_equal(gg_scene_bitset_words(NULL), 0);
     uint64_t bits[2] = {0, 0};
     int32_t count = 7;
     gg_cell v = gg_cell_make(1, 1);
-    assert_int_equal(gg_scene_visible_cells(NULL, v, 0, GG_BITSET_REPLACE, x, bits, 1, &count),
+    assert_int_equal(gg_scene_visible_cells(NULL, x, v, 0, GG_BITSET_REPLACE, bits, 1, &count),
                      GG_E_INVALID_ARG);
     assert_int_equal(count, 0);
-    assert_int_equal(gg_scene_visible_cells(s, v, 0, GG_BITSET_REPLACE, NULL, bits, 1, &count),
+    /* No scratch is allowed: the sweep then works on the stack. */
+    assert_int_equal(gg_scene_visible_cells(s, NULL, v, 0, GG_BITSET_REPLACE, bits, 1, &count),
+                     GG_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(gg_scene_visible_cells(s, xo, v, 0, GG_BITSET_REPLACE, bits, 1, &count),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visible_cells(s, v, 0, GG_BITSET_REPLACE, xo, bits, 1, &count),
+    assert_int_equal(gg_scene_visible_cells(s, x, v, 0, GG_BITSET_REPLACE, NULL, 1, &count),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visible_cells(s, v, 0, GG_BITSET_REPLACE, x, NULL, 1, &count),
+    assert_int_equal(gg_scene_visible_cells(s, x, v, -1, GG_BITSET_REPLACE, bits, 1, &count),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visible_cells(s, v, -1, GG_BITSET_REPLACE, x, bits, 1, &count),
+    assert_int_equal(gg_scene_visible_cells(s, x, v, 0, (gg_bitset_mode)0, bits, 1, &count),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visible_cells(s, v, 0, (gg_bitset_mode)0, x, bits, 1, &count),
-                     GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visible_cells(s, v, 0, GG_BITSET_REPLACE, x, bits, 0, &count),
+    assert_int_equal(gg_scene_visible_cells(s, x, v, 0, GG_BITSET_REPLACE, bits, 0, &count),
                      GG_E_BUFFER_TOO_SMALL);
-    assert_int_equal(gg_scene_visible_cells(s, gg_cell_make(5, 0), 0, GG_BITSET_REPLACE, x, bits,
-                                            1, &count),
+    assert_int_equal(gg_scene_visible_cells(s, x, gg_cell_make(5, 0), 0, GG_BITSET_REPLACE, bits, 1,
+                                            &count),
                      GG_E_OUT_OF_BOUNDS);
     assert_int_equal(count, 0);
     /* range 0: the viewer's own cell only; out_count may be NULL */
-    assert_int_equal(gg_scene_visible_cells(s, v, 4, GG_BITSET_REPLACE, x, bits, 2, NULL), GG_OK);
+    assert_int_equal(gg_scene_visible_cells(s, x, v, 4, GG_BITSET_REPLACE, bits, 2, NULL), GG_OK);
     assert_int_equal(bits[0], (uint64_t)1 << 6);
     gg_scratch_destroy(x);
     gg_scratch_destroy(xo);
@@ -284,7 +286,7 @@ static void fov__queries_allocate_nothing_and_door_changes_show(void **state)
     gg_scene *s = NULL;
     assert_int_equal(gg_scene_create(&d, &s), GG_OK);
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     fx_wall(s, 10, 0, 10, 5);
     fx_wall(s, 10, 7, 10, 12);
     gg_wall_def door = gg_wall_def_default();
@@ -297,13 +299,13 @@ static void fov__queries_allocate_nothing_and_door_changes_show(void **state)
     long before = ta.calls;
     int32_t closed = 0, open = 0;
     gg_cell v = gg_cell_make(3, 6);
-    assert_int_equal(gg_scene_visible_cells(s, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, x, bits,
-                                            4, &closed),
+    assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, bits, 4,
+                                            &closed),
                      GG_OK);
     assert_false(gg_bitset_has(bits, 20, gg_cell_make(15, 6)));
     assert_int_equal(gg_scene_set_door(s, id, GG_DOOR_OPEN), GG_OK);
-    assert_int_equal(gg_scene_visible_cells(s, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, x, bits,
-                                            4, &open),
+    assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, bits, 4,
+                                            &open),
                      GG_OK);
     assert_true(gg_bitset_has(bits, 20, gg_cell_make(15, 6)));
     assert_true(open > closed);
@@ -446,7 +448,7 @@ static void fov__every_real_map(void **state)
         json_decref(root);
         assert_true(walls > 0);
         gg_scratch *x = NULL;
-        assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+        assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
         uint64_t *bits = bits_for(s);
         int w = gg_scene_width(s), h = gg_scene_height(s);
         long seen = 0;

@@ -103,7 +103,7 @@ static void ask(const gg_scene *s, gg_scratch *x, answers *an)
     for (int a = 0; a < NC; ++a) {
         gg_cell ca = gg_cell_make(a % SIDE, a / SIDE);
         uint64_t bits[1] = {0};
-        assert_int_equal(gg_scene_visible_cells(s, ca, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, x,
+        assert_int_equal(gg_scene_visible_cells(s, x, ca, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
                                                 bits, 1, NULL),
                          GG_OK);
         for (int b = 0; b < NC; ++b) {
@@ -167,7 +167,7 @@ static void check(const piece *pieces, int n, const piece *whole, int nw, const 
     static answers got, want, ref;
     gg_scene *s = build(pieces, n, o);
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     ask(s, x, &got);
     gg_scratch_destroy(x);
     gg_scene_destroy(s);
@@ -175,7 +175,7 @@ static void check(const piece *pieces, int n, const piece *whole, int nw, const 
     check_same(&got, &ref, "the reference");
     if (whole != NULL) {
         gg_scene *w = build(whole, nw, o);
-        assert_int_equal(gg_scratch_create(w, &x), GG_OK);
+        assert_int_equal(gg_scratch_create(w, NULL, &x), GG_OK);
         ask(w, x, &want);
         gg_scratch_destroy(x);
         gg_scene_destroy(w);

@@ -174,11 +174,11 @@ static void light__brightest_wins_and_combines_with_tags(void **state)
     assert_int_equal(src(s, 3, 1), GG_LIGHT_DIM);
     /* seen cells: a creature without darkvision in the dark sees only lit cells */
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     uint64_t bits[1];
     int32_t count = 0;
-    assert_int_equal(gg_scene_seen_cells(s, gg_cell_make(6, 1), NULL, GG_BITSET_REPLACE, x, bits,
-                                         1, &count),
+    assert_int_equal(gg_scene_seen_cells(s, x, gg_cell_make(6, 1), NULL, GG_BITSET_REPLACE, bits, 1,
+                                         &count),
                      GG_OK);
     for (int c = 0; c < 12; ++c)
         for (int r = 0; r < 3; ++r) {
@@ -189,8 +189,8 @@ static void light__brightest_wins_and_combines_with_tags(void **state)
     assert_int_equal(gg_scene_set_lighting(s, gg_cell_make(7, 1), GG_LIGHT_DIM), GG_OK);
     gg_senses dv = gg_senses_none();
     dv.darkvision_ft = 5;
-    assert_int_equal(gg_scene_seen_cells(s, gg_cell_make(6, 1), &dv, GG_BITSET_REPLACE, x, bits,
-                                         1, &count),
+    assert_int_equal(gg_scene_seen_cells(s, x, gg_cell_make(6, 1), &dv, GG_BITSET_REPLACE, bits, 1,
+                                         &count),
                      GG_OK);
     assert_true(gg_bitset_has(bits, 12, gg_cell_make(7, 1)));
     assert_true(gg_bitset_has(bits, 12, gg_cell_make(5, 0)));
@@ -264,7 +264,7 @@ static void light__seen_cells_property_with_sources(void **state)
             add_light(s, (int)fx_below(&r, (uint32_t)d.width), (int)fx_below(&r, (uint32_t)d.height),
                       5 * (int)fx_below(&r, 4), 5 * (int)fx_below(&r, 8));
         gg_scratch *x = NULL;
-        assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+        assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
         size_t words = gg_scene_bitset_words(s);
         uint64_t *bits = calloc(words, sizeof *bits);
         for (int k = 0; k < 4; ++k) {
@@ -273,7 +273,8 @@ static void light__seen_cells_property_with_sources(void **state)
             sn.darkvision_ft = fx_below(&r, 2) ? 10 : GG_SENSE_NONE;
             sn.blindsight_ft = fx_below(&r, 4) == 0 ? 5 : GG_SENSE_NONE;
             int32_t count = 0, expected = 0;
-            assert_int_equal(gg_scene_seen_cells(s, v, &sn, GG_BITSET_REPLACE, x, bits, words, &count), GG_OK);
+            assert_int_equal(gg_scene_seen_cells(s, x, v, &sn, GG_BITSET_REPLACE, bits, words,
+                                                 &count), GG_OK);
             for (int y = 0; y < d.height; ++y)
                 for (int c = 0; c < d.width; ++c) {
                     bool want = ref_sees(s, v, gg_cell_make(c, y), &sn);

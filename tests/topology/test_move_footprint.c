@@ -17,7 +17,7 @@ static fixture fx_make(gg_scene *s)
     f.scratch = NULL;
     f.mem = NULL;
     f.bytes = 0;
-    assert_int_equal(gg_scratch_create(s, &f.scratch), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &f.scratch), GG_OK);
     return f;
 }
 
@@ -40,7 +40,7 @@ static gg_move_field *fx_field(fixture *f, const gg_move_def *def, gg_cell origi
     }
     gg_move_field *field = NULL;
     assert_int_equal(
-        gg_scene_move_field(f->scene, f->scratch, def, origin, 0, f->mem, f->bytes, &field), GG_OK);
+        gg_scene_move_field(f->scene, f->scratch, origin, 0, def, f->mem, f->bytes, &field), GG_OK);
     return field;
 }
 
@@ -49,7 +49,7 @@ static int64_t path_feet(fixture *f, const gg_move_def *def, gg_cell a, gg_cell 
     gg_cell out[128];
     gg_metric_cost c;
     assert_int_equal(
-        gg_scene_lowest_cost_path(f->scene, f->scratch, def, a, b, 0, out, 128, count, &c), GG_OK);
+        gg_scene_lowest_cost_path(f->scene, f->scratch, a, b, 0, def, out, 128, count, &c), GG_OK);
     return *count == 0 ? -1 : c.feet;
 }
 
@@ -246,7 +246,7 @@ static void move_footprint__allies_pass_enemies_block(void **state)
     assert_int_equal(gg_move_field_path(field, qf_c(3, 1), out, 8, &n), GG_OK);
     assert_int_equal(n, 0);
     gg_move_reach ov[16];
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, qf_c(0, 1), 0, 20, ov, 16, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(0, 1), 0, 20, &def, ov, 16, &n),
                      GG_OK);
     assert_int_equal(n, 5);
     assert_false(ov[3].can_end);

@@ -148,7 +148,7 @@ static fixture fx_make(gg_scene *s)
     f.scratch = NULL;
     f.field_mem = NULL;
     f.field_bytes = 0;
-    assert_int_equal(gg_scratch_create(s, &f.scratch), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &f.scratch), GG_OK);
     return f;
 }
 
@@ -170,7 +170,7 @@ static gg_move_field *fx_field(fixture *f, const gg_move_def *def, gg_cell origi
         f->field_bytes = bytes;
     }
     gg_move_field *field = NULL;
-    assert_int_equal(gg_scene_move_field(f->scene, f->scratch, def, origin, parity, f->field_mem,
+    assert_int_equal(gg_scene_move_field(f->scene, f->scratch, origin, parity, def, f->field_mem,
                                          f->field_bytes, &field),
                      GG_OK);
     return field;
@@ -201,7 +201,7 @@ static void move_path__detours_around_difficult_terrain(void **state)
     int32_t n = 0;
     gg_metric_cost c;
     /* 0,1 -> 4,1: straight through costs 10+10+10+5 = 35; over row 0 it costs 4 x 5 = 20. */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(0, 1), qf_c(4, 1), 0,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 1), qf_c(4, 1), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 20, 0, 4, 0);
@@ -215,7 +215,7 @@ static void move_path__detours_around_difficult_terrain(void **state)
     assert_int_equal(n, 5);
     /* With difficult terrain ignored, every route of 4 steps costs 20 ft. */
     def.difficult = GG_DIFFICULT_IGNORE;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(0, 1), qf_c(4, 1), 0,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 1), qf_c(4, 1), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 20, 0, 4, 0);
@@ -233,12 +233,12 @@ static void move_path__equal_feet_prefer_fewer_steps(void **state)
     int32_t n = 0;
     gg_metric_cost c;
     /* 0,1 -> 2,1: through the centre 10 + 5 = 15 in 2 steps; around 0,1 1,0 2,1: 10 in 2. */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(0, 1), qf_c(2, 1), 0,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 1), qf_c(2, 1), 0, &def,
                                                out, 8, &n, &c),
                      GG_OK);
     expect_cost(c, 10, 0, 2, 0);
     /* 0,0 -> 1,1 directly costs 10 in one step; 0,0 1,0 ... can't reach 1,1 cheaper. */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(0, 0), qf_c(1, 1), 0,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(1, 1), 0, &def,
                                                out, 8, &n, &c),
                      GG_OK);
     expect_cost(c, 10, 0, 1, 0);
@@ -256,11 +256,11 @@ static void move_path__alternating_parity_in_and_out(void **state)
     gg_cell out[16];
     int32_t n = 0;
     gg_metric_cost c;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(0, 0), qf_c(3, 3), 0,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(3, 3), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 20, 0, 3, 1); /* 5 + 10 + 5 */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(0, 0), qf_c(3, 3), 1,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(3, 3), 1, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 25, 0, 3, 0); /* 10 + 5 + 10 */
@@ -268,8 +268,8 @@ static void move_path__alternating_parity_in_and_out(void **state)
     int32_t p = 0;
     int64_t total = 0;
     for (int i = 0; i < 3; ++i) {
-        assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(i, i),
-                                                   qf_c(i + 1, i + 1), p, out, 16, &n, &c),
+        assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(i, i),
+                                                   qf_c(i + 1, i + 1), p, &def, out, 16, &n, &c),
                          GG_OK);
         total += c.feet;
         p = c.parity;
@@ -287,12 +287,12 @@ static void move_path__euclidean_and_manhattan(void **state)
     int32_t n = 0;
     gg_metric_cost c;
     def.metric = GG_METRIC_EUCLIDEAN;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(0, 0), qf_c(5, 2), 0,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(5, 2), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 15, 10, 5, 0);
     def.metric = GG_METRIC_MANHATTAN;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(0, 0), qf_c(5, 2), 0,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(5, 2), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 35, 0, 7, 0);
@@ -314,7 +314,7 @@ static void move_path__walls_and_corner_rule(void **state)
     gg_cell out[32];
     int32_t n = 0;
     gg_metric_cost c;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(2, 0), qf_c(3, 0), 0,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(2, 0), qf_c(3, 0), 0, &def,
                                                out, 32, &n, &c),
                      GG_OK);
     /* The route goes around the wall's lower end; every step is a legal Nat20 step. */
@@ -382,7 +382,7 @@ static void move_path__random_maps_match_brute_force(void **state)
             gg_cell path[64], fpath[64];
             int32_t pn = 0, fn = 0;
             gg_metric_cost pc;
-            assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, origin, c, parity,
+            assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, origin, c, parity, &def,
                                                        path, 64, &pn, &pc),
                              GG_OK);
             assert_int_equal(gg_move_field_path(field, c, fpath, 64, &fn), GG_OK);
@@ -415,7 +415,7 @@ static void move_path__random_maps_match_brute_force(void **state)
         int32_t budget = qf_below(&r, 40);
         gg_move_reach ov[64];
         int32_t on = 0;
-        gg_status st = gg_scene_move_overlay(f.scene, f.scratch, &def, origin, parity, budget, ov,
+        gg_status st = gg_scene_move_overlay(f.scene, f.scratch, origin, parity, budget, &def, ov,
                                              64, &on);
         assert_int_equal(st, GG_OK);
         int32_t within = 0;
@@ -513,8 +513,8 @@ static void move_path__large_maps_astar_matches_field(void **state)
             gg_metric_cost fc, pc;
             assert_int_equal(gg_move_field_cost(field, c, &reached, &fc, NULL), GG_OK);
             int32_t pn = 0, fn = 0;
-            assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, origin, c,
-                                                       parity, path, 4096, &pn, &pc),
+            assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, origin, c, parity, &def,
+                                                       path, 4096, &pn, &pc),
                              GG_OK);
             assert_int_equal(gg_move_field_path(field, c, fpath, 4096, &fn), GG_OK);
             if (!reached) {
@@ -545,7 +545,7 @@ static void expect_astar_matches_field(qf_rng *r, fixture *f, const gg_move_def 
         gg_metric_cost fc, pc;
         assert_int_equal(gg_move_field_cost(field, c, &reached, &fc, NULL), GG_OK);
         int32_t pn = 0, fn = 0;
-        assert_int_equal(gg_scene_lowest_cost_path(f->scene, f->scratch, def, origin, c, 0, path,
+        assert_int_equal(gg_scene_lowest_cost_path(f->scene, f->scratch, origin, c, 0, def, path,
                                                    CAP, &pn, &pc),
                          GG_OK);
         if (!reached) {
@@ -678,8 +678,8 @@ static void move_path__alternating_split_legs_equal_whole(void **state)
         gg_cell path[96];
         int32_t pn = 0;
         gg_metric_cost whole;
-        assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, b, parity, path,
-                                                   96, &pn, &whole),
+        assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, parity, &def, path, 96,
+                                                   &pn, &whole),
                          GG_OK);
         for (int32_t m = 1; m + 1 < pn; ++m) {
             /* Leg 1 along the whole route's prefix, leg 2 planned afresh from its parity. */
@@ -688,8 +688,8 @@ static void move_path__alternating_split_legs_equal_whole(void **state)
             gg_cell rest[96];
             assert_int_equal(gg_scene_route_cost(f.scene, path, m + 1, parity, &def, &c1, &legal),
                              GG_OK);
-            assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, path[m], b,
-                                                       c1.parity, rest, 96, &n2, &c2),
+            assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, path[m], b, c1.parity,
+                                                       &def, rest, 96, &n2, &c2),
                              GG_OK);
             assert_int_equal(c1.feet + c2.feet, whole.feet);
         }
@@ -705,23 +705,23 @@ static void move_path__overlay_budget_partial_and_negative(void **state)
     gg_move_def def = gg_move_def_default();
     gg_move_reach out[200];
     int32_t n = 0;
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, qf_c(100, 100), 0, 10, out,
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(100, 100), 0, 10, &def, out,
                                            200, &n),
                      GG_OK);
     assert_int_equal(n, 25);
     assert_true(gg_cell_eq(out[0].cell, qf_c(100, 100)));
     assert_true(gg_cell_eq(out[0].prev, qf_c(100, 100)));
     assert_true(out[0].can_end);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, qf_c(100, 100), 0, 10, out,
-                                           5, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(100, 100), 0, 10, &def, out, 5,
+                                           &n),
                      GG_PARTIAL);
     assert_int_equal(n, 25);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, qf_c(0, 0), 0, -1, out, 200,
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(0, 0), 0, -1, &def, out, 200,
                                            &n),
                      GG_OK);
     assert_int_equal(n, 1);
     expect_cost(out[0].cost, 0, 0, 0, 0);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, qf_c(0, 0), 0, 30, NULL, 0,
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(0, 0), 0, 30, &def, NULL, 0,
                                            &n),
                      GG_PARTIAL);
     assert_int_equal(n, 49);
@@ -737,10 +737,10 @@ static void move_path__euclidean_budget_is_exact(void **state)
     def.metric = GG_METRIC_EUCLIDEAN;
     gg_move_reach out[32];
     int32_t n = 0;
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, qf_c(2, 2), 0, 7, out, 32, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(2, 2), 0, 7, &def, out, 32, &n),
                      GG_OK);
     assert_int_equal(n, 5);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, qf_c(2, 2), 0, 8, out, 32, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(2, 2), 0, 8, &def, out, 32, &n),
                      GG_OK);
     assert_int_equal(n, 9);
     fx_free(&f);
@@ -758,94 +758,96 @@ static void move_path__invalid_arguments(void **state)
     int32_t n = 0;
     gg_metric_cost c;
     gg_cell a = qf_c(0, 0), b = qf_c(3, 3);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, b, 0, out, 16, NULL, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &def, out, 16, NULL,
+                                               &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(NULL, f.scratch, &def, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(NULL, f.scratch, a, b, 0, &def, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, NULL, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, NULL, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, NULL, &def, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, NULL, a, b, 0, &def, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, g.scratch, &def, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, g.scratch, a, b, 0, &def, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, b, 0, NULL, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &def, NULL, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, b, 0, out, -1, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &def, out, -1, &n, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, b, 2, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 2, &def, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, b, -1, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, -1, &def, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     gg_move_def bad = def;
     bad.struct_size = 0;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_BAD_DEF);
     bad = def;
     bad.metric = (gg_metric)9;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     bad = def;
     bad.difficult = (gg_difficult_rule)7;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     bad = def;
     bad.surcharge_ft = -5;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     bad = def;
     bad.size = (gg_size)6;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     bad = def;
     bad.avoid_count = -1;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     bad = def;
     bad.avoid_count = 2;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     bad = def;
     bad.other_count = -1;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     bad = def;
     bad.other_count = 1;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     gg_body o = gg_body_make(qf_c(1, 1));
     o.size = (gg_size)8;
     bad = def;
     bad.others = &o;
     bad.other_count = 1;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
     o = gg_body_make(qf_c(1, 1));
     o.conditions = 1u << 12; /* a condition bit this version does not know */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &bad, a, b, 0, out, 16, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, qf_c(-1, 0), b, 0, out, 16,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(-1, 0), b, 0, &def, out, 16,
                                                &n, &c),
                      GG_E_OUT_OF_BOUNDS);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, qf_c(4, 0), 0, out, 16,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, qf_c(4, 0), 0, &def, out, 16,
                                                &n, &c),
                      GG_E_OUT_OF_BOUNDS);
     gg_move_def large = def;
     large.size = GG_SIZE_LARGE;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &large, a, qf_c(3, 0), 0, out,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, qf_c(3, 0), 0, &large, out,
                                                16, &n, &c),
                      GG_E_OUT_OF_BOUNDS);
     /* Buffer too small: nothing written, the count and cost still reported. */
     gg_cell one[1] = {{-7, -7}};
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, b, 0, one, 1, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &def, one, 1, &n, &c),
                      GG_E_BUFFER_TOO_SMALL);
     assert_int_equal(n, 4);
     assert_int_equal(one[0].col, -7);
     expect_cost(c, 15, 0, 3, 0);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, a, 0, NULL, 0, &n, &c),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, a, 0, &def, NULL, 0, &n, &c),
                      GG_E_BUFFER_TOO_SMALL);
     assert_int_equal(n, 1);
     /* NULL cost is allowed. */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, &def, a, b, 0, out, 16, &n, NULL),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &def, out, 16, &n,
+                                               NULL),
                      GG_OK);
 
     /* Fields. */
@@ -859,24 +861,25 @@ static void move_path__invalid_arguments(void **state)
     uint64_t *mem = calloc(bytes / 8 + 2, 8);
     assert_non_null(mem);
     gg_move_field *field = NULL;
-    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, &def, a, 0, mem, bytes, NULL),
+    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, a, 0, &def, mem, bytes, NULL),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, &def, a, 0, NULL, bytes, &field),
+    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, a, 0, &def, NULL, bytes, &field),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, &bad, a, 0, mem, bytes, &field),
+    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, a, 0, &bad, mem, bytes, &field),
                      GG_E_BAD_DEF);
-    assert_int_equal(gg_scene_move_field(f.scene, g.scratch, &def, a, 0, mem, bytes, &field),
+    assert_int_equal(gg_scene_move_field(f.scene, g.scratch, a, 0, &def, mem, bytes, &field),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, &def, a, 0, mem, bytes - 1, &field),
+    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, a, 0, &def, mem, bytes - 1, &field),
                      GG_E_BUFFER_TOO_SMALL);
-    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, &def, a, 0, (char *)mem + 4, bytes,
+    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, a, 0, &def, (char *)mem + 4, bytes,
                                          &field),
                      GG_E_BUFFER_TOO_SMALL);
-    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, &def, qf_c(9, 9), 0, mem, bytes,
+    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, qf_c(9, 9), 0, &def, mem, bytes,
                                          &field),
                      GG_E_OUT_OF_BOUNDS);
     assert_null(field);
-    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, &def, a, 0, mem, bytes, &field), GG_OK);
+    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, a, 0, &def, mem, bytes,
+                                         &field), GG_OK);
     bool reached = false;
     assert_int_equal(gg_move_field_cost(field, b, NULL, &c, NULL), GG_E_INVALID_ARG);
     assert_int_equal(gg_move_field_cost(field, b, &reached, NULL, NULL), GG_E_INVALID_ARG);
@@ -895,17 +898,17 @@ static void move_path__invalid_arguments(void **state)
 
     /* Overlays. */
     gg_move_reach ov[4];
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, a, 0, 5, ov, 4, NULL),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, a, 0, 5, &def, ov, 4, NULL),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, a, 0, 5, NULL, 4, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, a, 0, 5, &def, NULL, 4, &n),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, a, 0, 5, ov, -4, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, a, 0, 5, &def, ov, -4, &n),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &bad, a, 0, 5, ov, 4, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, a, 0, 5, &bad, ov, 4, &n),
                      GG_E_BAD_DEF);
-    assert_int_equal(gg_scene_move_overlay(f.scene, g.scratch, &def, a, 0, 5, ov, 4, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, g.scratch, a, 0, 5, &def, ov, 4, &n),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, &def, qf_c(0, -1), 0, 5, ov, 4, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(0, -1), 0, 5, &def, ov, 4, &n),
                      GG_E_OUT_OF_BOUNDS);
 
     /* Route pricing. */

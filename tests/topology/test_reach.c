@@ -12,7 +12,7 @@ static fixture fx_make(gg_scene *s)
     fixture f;
     f.scene = s;
     f.scratch = NULL;
-    assert_int_equal(gg_scratch_create(s, &f.scratch), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &f.scratch), GG_OK);
     return f;
 }
 

@@ -1,5 +1,7 @@
 /* test_scratch.c - gg_scratch lifetime, failed allocations, foreign scenes, epoch wrap, the
  * indexed heap's order, and proof that every query of the query layer allocates nothing. */
+#include <stdlib.h>
+
 #include "query_fixtures.h"
 #include "test_alloc.h"
 #include "topology/scene/scratch.h"
@@ -9,10 +11,10 @@ static void scratch__create_and_destroy(void **state)
     (void)state;
     gg_scene *s = qf_open(4, 3, 5);
     gg_scratch *x = (gg_scratch *)(uintptr_t)1;
-    assert_int_equal(gg_scratch_create(NULL, &x), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scratch_create(NULL, NULL, &x), GG_E_INVALID_ARG);
     assert_null(x);
-    assert_int_equal(gg_scratch_create(s, NULL), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     assert_non_null(x);
     assert_ptr_equal(x->scene, s);
     assert_int_equal((int)x->ncells, 12);
@@ -37,9 +39,9 @@ static void scratch__create_survives_each_failed_allocation(void **state)
         size_t scene_bytes = ta.live_bytes;
         ta.fail_at = ta.calls + k;
         gg_scratch *x = (gg_scratch *)(uintptr_t)1;
-        gg_status st = gg_scratch_create(s, &x);
+        gg_status st = gg_scratch_create(s, NULL, &x);
         if (st == GG_OK) {
-            assert_true(k >= 2);
+            assert_true(k >= 1); /* one block */
             gg_scratch_destroy(x);
             assert_int_equal(ta.live_bytes, scene_bytes);
             gg_scene_destroy(s);
@@ -67,7 +69,7 @@ static void scratch__may_be_destroyed_after_its_scene(void **state)
     gg_scene *s = NULL;
     assert_int_equal(gg_scene_create(&def, &s), GG_OK);
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     gg_scene_destroy(s);
     gg_scratch_destroy(x);
     assert_int_equal(ta.live_bytes, 0);
@@ -79,7 +81,7 @@ static void scratch__foreign_scene_is_rejected(void **state)
     (void)state;
     gg_scene *a = qf_open(4, 4, 5), *b = qf_open(4, 4, 5);
     gg_scratch *xa = NULL;
-    assert_int_equal(gg_scratch_create(a, &xa), GG_OK);
+    assert_int_equal(gg_scratch_create(a, NULL, &xa), GG_OK);
     gg_cell path[16];
     gg_reach reach[16];
     int32_t n = 3;
@@ -104,7 +106,7 @@ static void scratch__reuse_and_epoch_wrap(void **state)
     static const char *const rows[] = {".....", ".###.", ".~.#.", "....."};
     gg_scene *s = qf_scene(rows, 4, 5);
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     gg_cell p0[20], p1[20];
     gg_reach r0[20], r1[20];
     int32_t n0 = 0, n1 = 0, m0 = 0, m1 = 0;
@@ -133,7 +135,7 @@ static void scratch__heap_pops_by_cost_then_column_then_row(void **state)
     (void)state;
     gg_scene *s = qf_open(6, 5, 5);
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     qf_rng r = qf_rng_seed(31337u, "scratch__heap_pops_by_cost_then_column_then_row");
     for (int round = 0; round < 50; ++round) {
         gg__scratch_begin(x);
@@ -183,7 +185,7 @@ static void scratch__queries_allocate_nothing(void **state)
     assert_int_equal(gg_scene_set_lighting(s, qf_c(1, 1), GG_LIGHT_DARK), GG_OK);
     assert_int_equal(gg_scene_set_cover(s, qf_c(5, 2), GG_COVER_HALF), GG_OK);
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     gg_test_alloc_fail_from_now(&ta);
     long calls = ta.calls;
 
@@ -227,6 +229,248 @@ static void scratch__queries_allocate_nothing(void **state)
     assert_int_equal(ta.live_bytes, 0);
 }
 
+/* gg_scratch_def validation, gg_scratch_bytes() and the caller-memory path (gg_scratch_init()). */
+static void scratch__def_bytes_and_caller_memory(void **state)
+{
+    (void)state;
+    gg_scene *s = qf_open(40, 30, 5);
+    size_t full = 0, bounded = 0, sight = 0;
+    assert_int_equal(gg_scratch_bytes(s, NULL, &full), GG_OK);
+    assert_true(full >= 40 * 30 * 90);
+    gg_scratch_def d = gg_scratch_def_default();
+    d.uses = GG_SCRATCH_BOUNDED;
+    d.budget_ft = 30;
+    assert_int_equal(gg_scratch_bytes(s, &d, &bounded), GG_OK);
+    assert_true(bounded < full / 4);
+    d.uses = GG_SCRATCH_SIGHT;
+    assert_int_equal(gg_scratch_bytes(s, &d, &sight), GG_OK);
+    assert_true(sight < full / 4);
+
+    gg_scratch_def bad = d;
+    bad.uses = 0;
+    assert_int_equal(gg_scratch_bytes(s, &bad, &sight), GG_E_INVALID_ARG);
+    assert_int_equal(sight, 0);
+    bad.uses = 8;
+    assert_int_equal(gg_scratch_bytes(s, &bad, &sight), GG_E_INVALID_ARG);
+    bad = d;
+    bad.budget_ft = -5;
+    assert_int_equal(gg_scratch_bytes(s, &bad, &sight), GG_E_INVALID_ARG);
+    bad = d;
+    bad.size = (gg_size)42;
+    assert_int_equal(gg_scratch_bytes(s, &bad, &sight), GG_E_INVALID_ARG);
+    bad = d;
+    bad.struct_size = 3;
+    assert_int_equal(gg_scratch_bytes(s, &bad, &sight), GG_E_BAD_DEF);
+    assert_int_equal(gg_scratch_bytes(NULL, &d, &sight), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scratch_bytes(s, &d, NULL), GG_E_INVALID_ARG);
+    gg_scratch *x = (gg_scratch *)(uintptr_t)1;
+    assert_int_equal(gg_scratch_create(s, &bad, &x), GG_E_BAD_DEF);
+    assert_null(x);
+
+    /* Caller memory: too small, misaligned, then right; the scratch answers queries. */
+    d.uses = GG_SCRATCH_BOUNDED;
+    uint64_t *mem = calloc(bounded / 8 + 4, 8);
+    assert_non_null(mem);
+    x = (gg_scratch *)(uintptr_t)1;
+    assert_int_equal(gg_scratch_init(s, &d, mem, bounded - 1, &x), GG_E_BUFFER_TOO_SMALL);
+    assert_null(x);
+    assert_int_equal(gg_scratch_init(s, &d, (char *)mem + 8, bounded, &x), GG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(gg_scratch_init(s, &d, NULL, bounded, &x), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scratch_init(s, &d, mem, bounded, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scratch_init(s, &d, mem, bounded, &x), GG_OK);
+    assert_ptr_equal(x, mem);
+    gg_reach r[64];
+    int32_t n = 0;
+    assert_int_equal(gg_scene_reachable(s, x, qf_c(20, 15), 10, NULL, 0, r, 64, &n), GG_OK);
+    assert_int_equal(n, 25);
+    gg_scratch_destroy(x); /* a no-op: the memory is the caller's */
+    free(mem);
+    gg_scene_destroy(s);
+}
+
+/* What a scratch was not made for is refused, never overrun: full-map queries need
+ * GG_SCRATCH_FULL, bounded ones a budget and mover within the def's. */
+static void scratch__refuses_queries_beyond_its_uses(void **state)
+{
+    (void)state;
+    gg_scene *s = qf_open(64, 64, 5);
+    gg_scratch_def d = gg_scratch_def_default();
+    d.uses = GG_SCRATCH_BOUNDED;
+    d.budget_ft = 30;
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, &d, &x), GG_OK);
+    gg_cell cells[256];
+    gg_reach r[256];
+    gg_move_reach mr[256];
+    int32_t n = 0;
+    gg_move_def md = gg_move_def_default();
+    assert_int_equal(gg_scene_reachable(s, x, qf_c(30, 30), 30, NULL, 0, r, 256, &n), GG_OK);
+    assert_int_equal(gg_scene_reachable(s, x, qf_c(30, 30), 35, NULL, 0, r, 256, &n),
+                     GG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(gg_scene_move_overlay(s, x, qf_c(30, 30), 0, 30, &md, mr, 256, &n), GG_OK);
+    assert_int_equal(gg_scene_move_overlay(s, x, qf_c(30, 30), 0, 35, &md, mr, 256, &n),
+                     GG_E_BUFFER_TOO_SMALL);
+    md.size = GG_SIZE_LARGE; /* the def served Medium movers: a 2x2 needs a wider window */
+    assert_int_equal(gg_scene_move_overlay(s, x, qf_c(30, 30), 0, 30, &md, mr, 256, &n),
+                     GG_E_BUFFER_TOO_SMALL);
+    md.size = GG_SIZE_MEDIUM;
+    assert_int_equal(gg_scene_shortest_path(s, x, qf_c(0, 0), qf_c(3, 3), NULL, 0, cells, 256,
+                                            &n),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_lowest_cost_path(s, x, qf_c(0, 0), qf_c(3, 3), 0, &md, cells, 256,
+                                               &n, NULL),
+                     GG_E_INVALID_ARG);
+    size_t fb = 0;
+    assert_int_equal(gg_move_field_bytes(s, &md, &fb), GG_OK);
+    void *fm = aligned_alloc(8, (fb + 7) & ~(size_t)7);
+    assert_non_null(fm);
+    gg_move_field *f = NULL;
+    assert_int_equal(gg_scene_move_field(s, x, qf_c(0, 0), 0, &md, fm, fb, &f), GG_E_INVALID_ARG);
+    free(fm);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
+static void expect_same_reach(const gg_reach *a, int32_t na, const gg_reach *b, int32_t nb)
+{
+    assert_int_equal(na, nb);
+    for (int32_t i = 0; i < na; ++i) {
+        assert_true(gg_cell_eq(a[i].cell, b[i].cell));
+        assert_int_equal(a[i].cost_ft, b[i].cost_ft);
+        assert_true(gg_cell_eq(a[i].prev, b[i].prev));
+    }
+}
+
+static void expect_same_overlay(const gg_move_reach *a, int32_t na, const gg_move_reach *b,
+                                int32_t nb)
+{
+    assert_int_equal(na, nb);
+    for (int32_t i = 0; i < na; ++i) {
+        assert_true(gg_cell_eq(a[i].cell, b[i].cell));
+        assert_true(gg_cell_eq(a[i].prev, b[i].prev));
+        assert_true(a[i].cost.feet == b[i].cost.feet);
+        assert_true(a[i].cost.root2_feet == b[i].cost.root2_feet);
+        assert_int_equal(a[i].cost.steps, b[i].cost.steps);
+        assert_int_equal(a[i].cost.parity, b[i].cost.parity);
+        assert_int_equal(a[i].can_end, b[i].can_end);
+    }
+}
+
+/* Property: a GG_SCRATCH_BOUNDED scratch (window planes) gives the very answers of a whole-map
+ * scratch, order and ties included, for Nat20 reach and for overlays under every metric, with
+ * footprints, avoided cells and other creatures, from starts anywhere (edges included). */
+static void scratch__bounded_answers_like_full(void **state)
+{
+    (void)state;
+    qf_rng rng = qf_rng_seed(0xB0B0u, "scratch__bounded_answers_like_full");
+    enum { CAP = 2048 };
+    gg_reach *ra = calloc(CAP, sizeof *ra), *rb = calloc(CAP, sizeof *rb);
+    gg_move_reach *ma = calloc(CAP, sizeof *ma), *mb = calloc(CAP, sizeof *mb);
+    assert_true(ra != NULL && rb != NULL && ma != NULL && mb != NULL);
+    for (int round = 0; round < 6; ++round) {
+        int32_t w = 20 + qf_below(&rng, 30), h = 20 + qf_below(&rng, 30);
+        gg_scene *s = qf_random_scene(&rng, w, h, 5, 15, 10, 20);
+        gg_scratch *full = NULL, *bnd = NULL;
+        assert_int_equal(gg_scratch_create(s, NULL, &full), GG_OK);
+        gg_scratch_def d = gg_scratch_def_default();
+        d.uses = GG_SCRATCH_BOUNDED;
+        d.budget_ft = 40;
+        d.size = GG_SIZE_HUGE;
+        assert_int_equal(gg_scratch_create(s, &d, &bnd), GG_OK);
+        assert_false(bnd->full);
+        for (int q = 0; q < 40; ++q) {
+            gg_cell c = qf_c(qf_below(&rng, w), qf_below(&rng, h));
+            int32_t budget = qf_below(&rng, 9) * 5 - 5;
+            gg_cell avoid[3] = {qf_c(c.col + 1, c.row), qf_c(c.col, c.row + 2),
+                                qf_c(qf_below(&rng, w), qf_below(&rng, h))};
+            int32_t navoid = qf_below(&rng, 4);
+            int32_t na = 0, nb = 0;
+            gg_status sa = gg_scene_reachable(s, full, c, budget, avoid, navoid, ra, CAP, &na);
+            gg_status sb = gg_scene_reachable(s, bnd, c, budget, avoid, navoid, rb, CAP, &nb);
+            assert_int_equal(sa, sb);
+            expect_same_reach(ra, na, rb, nb);
+
+            gg_move_def md = gg_move_def_default();
+            md.metric = (gg_metric)(GG_METRIC_CHEBYSHEV + qf_below(&rng, 4));
+            md.difficult = (gg_difficult_rule)qf_below(&rng, 3);
+            md.size = (gg_size)(GG_SIZE_MEDIUM + qf_below(&rng, 3));
+            if (md.difficult == GG_DIFFICULT_SURCHARGE)
+                md.surcharge_ft = qf_below(&rng, 3) * 5;
+            gg_move_other others[2];
+            others[0].cell = qf_c(c.col + 2, c.row + 1);
+            others[0].size = GG_SIZE_MEDIUM;
+            others[0].ally = qf_below(&rng, 2) == 0;
+            others[0].incapacitated = false;
+            others[1].cell = qf_c(c.col - 3, c.row);
+            others[1].size = GG_SIZE_LARGE;
+            others[1].ally = false;
+            others[1].incapacitated = qf_below(&rng, 2) == 0;
+            if (qf_below(&rng, 2) == 0) {
+                md.others = others;
+                md.other_count = 2;
+            }
+            if (qf_below(&rng, 3) == 0) {
+                md.avoid = avoid;
+                md.avoid_count = navoid;
+            }
+            int32_t fp = gg_size_cells(md.size);
+            gg_cell o = qf_c(qf_below(&rng, w - fp + 1), qf_below(&rng, h - fp + 1));
+            int32_t parity = qf_below(&rng, 2);
+            sa = gg_scene_move_overlay(s, full, o, parity, budget, &md, ma, CAP, &na);
+            sb = gg_scene_move_overlay(s, bnd, o, parity, budget, &md, mb, CAP, &nb);
+            assert_int_equal(sa, sb);
+            if (sa == GG_OK)
+                expect_same_overlay(ma, na, mb, nb);
+        }
+        gg_scratch_destroy(full);
+        gg_scratch_destroy(bnd);
+        gg_scene_destroy(s);
+    }
+    free(ra);
+    free(rb);
+    free(ma);
+    free(mb);
+}
+
+/* A GG_SCRATCH_SIGHT scratch, no scratch at all, and a whole-map scratch give the same view. */
+static void scratch__sight_room_and_no_scratch_see_alike(void **state)
+{
+    (void)state;
+    qf_rng rng = qf_rng_seed(0x5EE5u, "scratch__sight_room_and_no_scratch_see_alike");
+    gg_scene *s = qf_random_scene(&rng, 60, 50, 5, 8, 0, 400);
+    gg_scratch *full = NULL, *sight = NULL;
+    gg_scratch_def d = gg_scratch_def_default();
+    d.uses = GG_SCRATCH_SIGHT;
+    assert_int_equal(gg_scratch_create(s, NULL, &full), GG_OK);
+    assert_int_equal(gg_scratch_create(s, &d, &sight), GG_OK);
+    size_t words = gg_scene_bitset_words(s);
+    uint64_t *a = calloc(words, 8), *b = calloc(words, 8), *c = calloc(words, 8);
+    assert_true(a != NULL && b != NULL && c != NULL);
+    for (int q = 0; q < 30; ++q) {
+        gg_cell v = qf_c(qf_below(&rng, 60), qf_below(&rng, 50));
+        int32_t na = 0, nb = 0, nc = 0;
+        assert_int_equal(gg_scene_visible_cells(s, full, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
+                                                a, words, &na),
+                         GG_OK);
+        assert_int_equal(gg_scene_visible_cells(s, sight, v, GG_RANGE_UNLIMITED,
+                                                GG_BITSET_REPLACE, b, words, &nb),
+                         GG_OK);
+        assert_int_equal(gg_scene_visible_cells(s, NULL, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
+                                                c, words, &nc),
+                         GG_OK);
+        assert_int_equal(na, nb);
+        assert_int_equal(na, nc);
+        assert_memory_equal(a, b, words * 8);
+        assert_memory_equal(a, c, words * 8);
+    }
+    free(a);
+    free(b);
+    free(c);
+    gg_scratch_destroy(full);
+    gg_scratch_destroy(sight);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +481,10 @@ int main(void)
         cmocka_unit_test(scratch__reuse_and_epoch_wrap),
         cmocka_unit_test(scratch__heap_pops_by_cost_then_column_then_row),
         cmocka_unit_test(scratch__queries_allocate_nothing),
+        cmocka_unit_test(scratch__def_bytes_and_caller_memory),
+        cmocka_unit_test(scratch__refuses_queries_beyond_its_uses),
+        cmocka_unit_test(scratch__bounded_answers_like_full),
+        cmocka_unit_test(scratch__sight_room_and_no_scratch_see_alike),
     };
     return cmocka_run_group_tests_name("topology/scratch", tests, NULL, NULL);
 }

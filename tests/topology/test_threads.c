@@ -29,7 +29,7 @@ static void *worker(void *arg)
 {
     job *j = (job *)arg;
     gg_scratch *x = NULL;
-    if (gg_scratch_create(j->scene, &x) != GG_OK)
+    if (gg_scratch_create(j->scene, NULL, &x) != GG_OK)
         return NULL;
     fx_rng r = {j->seed};
     uint64_t h = 1469598103934665603ull;

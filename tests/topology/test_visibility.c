@@ -136,7 +136,7 @@ static void visibility__seen_cells_equals_can_see_loop(void **state)
         int w = 1 + (int)fx_below(&r, 24), h = 1 + (int)fx_below(&r, 24);
         gg_scene *s = random_scene(&r, w, h, true);
         gg_scratch *x = NULL;
-        assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+        assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
         size_t words = gg_scene_bitset_words(s);
         uint64_t *bits = calloc(words, sizeof *bits);
         for (int k = 0; k < 5; ++k) {
@@ -144,7 +144,8 @@ static void visibility__seen_cells_equals_can_see_loop(void **state)
             gg_senses sn = random_senses(&r);
             const gg_senses *sp = k == 0 ? NULL : &sn;
             int32_t count = -1, expected = 0;
-            assert_int_equal(gg_scene_seen_cells(s, v, sp, GG_BITSET_REPLACE, x, bits, words, &count), GG_OK);
+            assert_int_equal(gg_scene_seen_cells(s, x, v, sp, GG_BITSET_REPLACE, bits, words,
+                                                 &count), GG_OK);
             for (int y = 0; y < h; ++y)
                 for (int c = 0; c < w; ++c) {
                     bool cs = false;
@@ -172,7 +173,7 @@ static void visibility__invalid_arguments_and_no_allocation(void **state)
     gg_scene *s = NULL;
     assert_int_equal(gg_scene_create(&d, &s), GG_OK);
     gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, &x), GG_OK);
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     fx_wall(s, 4, 0, 4, 6);
     gg_cell cells[3] = {gg_cell_make(0, 0), gg_cell_make(7, 0), gg_cell_make(0, 7)};
     uint8_t m[9];
@@ -198,14 +199,22 @@ static void visibility__invalid_arguments_and_no_allocation(void **state)
                                                 m), GG_OK);
     assert_int_equal(m[0 * 3 + 1], 0); /* the wall at x = 4 */
     assert_int_equal(m[0 * 3 + 2], 1);
-    assert_int_equal(gg_scene_seen_cells(NULL, cells[0], NULL, GG_BITSET_REPLACE, x, bits, 1, &count), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_seen_cells(NULL, x, cells[0], NULL, GG_BITSET_REPLACE, bits, 1,
+                                         &count), GG_E_INVALID_ARG);
     assert_int_equal(count, 0);
-    assert_int_equal(gg_scene_seen_cells(s, cells[0], NULL, GG_BITSET_REPLACE, NULL, bits, 1, &count), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_seen_cells(s, cells[0], NULL, GG_BITSET_UNION, x, NULL, 1, &count), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_seen_cells(s, cells[0], NULL, (gg_bitset_mode)3, x, bits, 1, &count), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_seen_cells(s, cells[0], NULL, GG_BITSET_REPLACE, x, bits, 0, &count), GG_E_BUFFER_TOO_SMALL);
-    assert_int_equal(gg_scene_seen_cells(s, gg_cell_make(-1, 0), NULL, GG_BITSET_REPLACE, x, bits, 1, &count), GG_E_OUT_OF_BOUNDS);
-    assert_int_equal(gg_scene_seen_cells(s, cells[0], NULL, GG_BITSET_REPLACE, x, bits, 1, &count), GG_OK);
+    /* No scratch is allowed: the sweep then works on the stack. */
+    assert_int_equal(gg_scene_seen_cells(s, NULL, cells[0], NULL, GG_BITSET_REPLACE, bits, 1,
+                                         &count), GG_OK);
+    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_UNION, NULL, 1,
+                                         &count), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, (gg_bitset_mode)3, bits, 1,
+                                         &count), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_REPLACE, bits, 0,
+                                         &count), GG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(gg_scene_seen_cells(s, x, gg_cell_make(-1, 0), NULL, GG_BITSET_REPLACE, bits,
+                                         1, &count), GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_REPLACE, bits, 1,
+                                         &count), GG_OK);
     assert_true(count > 0);
     assert_int_equal(ta.calls, before);
     gg_scratch_destroy(x);

@@ -417,7 +417,7 @@ typedef struct env {
 static gg_scratch *env_scratch(env *e)
 {
     if (*e->scratch == NULL) {
-        gg_status st = gg_scratch_create(e->scene, e->scratch);
+        gg_status st = gg_scratch_create(e->scene, NULL, e->scratch);
         if (st != GG_OK) {
             *e->scratch = NULL;
             setmsg(e->msg, e->cap, "gg_scratch_create failed: %s", gg_status_name(st));

@@ -256,8 +256,8 @@ static int draw_fov(const canvas *c, const gg_scene *scene, gg_cell from, int32_
     gg_scratch *scratch = NULL;
     int32_t count = 0;
     int rc = 1;
-    if (bits != NULL && gg_scratch_create(scene, &scratch) == GG_OK &&
-        gg_scene_visible_cells(scene, from, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, scratch, bits,
+    if (bits != NULL && gg_scratch_create(scene, NULL, &scratch) == GG_OK &&
+        gg_scene_visible_cells(scene, scratch, from, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, bits,
                                words, &count) == GG_OK) {
         fputs("<g fill=\"#f2e33a\" fill-opacity=\"0.45\">\n", c->f);
         for (int32_t r = 0; r < c->h && !over_budget(c); r++)
@@ -369,7 +369,7 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
         gg_scratch *scratch = NULL;
         int32_t cap = c.w * c.h + 1, n = 0;
         gg_cell *cells = malloc((size_t)cap * sizeof *cells);
-        gg_status st = cells == NULL ? GG_E_NO_MEMORY : gg_scratch_create(scene, &scratch);
+        gg_status st = cells == NULL ? GG_E_NO_MEMORY : gg_scratch_create(scene, NULL, &scratch);
         if (st == GG_OK)
             st = gg_scene_shortest_path(scene, scratch, opt->from, opt->to, NULL, 0, cells, cap,
                                         &n);

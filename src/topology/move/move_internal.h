@@ -25,6 +25,7 @@ typedef struct gg__mv {
     const uint8_t *cells, *mwalls;
     const uint16_t *smasks; /* the scene's step_masks, on the same grid */
     int32_t w, h, n;   /* grid width, height, cells (n is also the stride of the parity layers) */
+    int32_t x0, y0;    /* the grid's top-left cell on the scene (a bounded search's window) */
     int32_t layers;    /* 2 under 5-10-5, else 1 */
     gg_metric metric;
     bool euclid;

@@ -42,6 +42,8 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
     m->w = s->width;
     m->h = s->height;
     m->n = (int32_t)s->ncells;
+    m->x0 = 0;
+    m->y0 = 0;
     m->metric = def->metric;
     m->euclid = def->metric == GG_METRIC_EUCLIDEAN;
     m->layers = def->metric == GG_METRIC_ALTERNATING ? 2 : 1;
@@ -117,9 +119,14 @@ bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *di
 {
     const gg_scene *s = m->s;
     int dc = gg__dirs[d].dc, dr = gg__dirs[d].dr;
-    int32_t nc = col + dc, nr = row + dr, fp = m->fp, w = m->w;
+    int32_t nc = col + dc, nr = row + dr, fp = m->fp, w = s->width;
     if (!gg__mv_on_map(m, nc, nr))
         return false;
+    /* The rest reads the scene: from grid to scene coordinates. */
+    col += m->x0;
+    row += m->y0;
+    nc += m->x0;
+    nr += m->y0;
     bool diag = dc != 0 && dr != 0, diff = false;
     /* Every covered cell takes the same step; each must be a legal Nat20 step (the target is
      * open, no blocked corner is cut, no wall touches its centre line). */

@@ -88,8 +88,8 @@ static gg_metric_cost no_cost(int32_t parity)
     return c;
 }
 
-gg_status gg_scene_lowest_cost_path(const gg_scene *scene, gg_scratch *scratch,
-                                    const gg_move_def *def, gg_cell a, gg_cell b, int32_t parity,
+gg_status gg_scene_lowest_cost_path(const gg_scene *scene, gg_scratch *scratch, gg_cell a,
+                                    gg_cell b, int32_t parity, const gg_move_def *def,
                                     gg_cell *out, int32_t capacity, int32_t *out_count,
                                     gg_metric_cost *out_cost)
 {
@@ -104,7 +104,7 @@ gg_status gg_scene_lowest_cost_path(const gg_scene *scene, gg_scratch *scratch,
     gg_status st = gg__mv_init(&m, scene, def, parity);
     if (gg_failed(st))
         return st;
-    if (!gg__scratch_fits(scratch, scene))
+    if (!gg__scratch_full(scratch, scene))
         return GG_E_INVALID_ARG;
     if (!gg__mv_on_map(&m, a.col, a.row) || !gg__mv_on_map(&m, b.col, b.row))
         return GG_E_OUT_OF_BOUNDS;
@@ -169,8 +169,8 @@ gg_status gg_move_field_bytes(const gg_scene *scene, const gg_move_def *def, siz
     return GG_OK;
 }
 
-gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, const gg_move_def *def,
-                              gg_cell origin, int32_t parity, void *memory, size_t bytes,
+gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, gg_cell origin,
+                              int32_t parity, const gg_move_def *def, void *memory, size_t bytes,
                               gg_move_field **out_field)
 {
     if (out_field == NULL)
@@ -182,7 +182,7 @@ gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, const 
     gg_status st = gg__mv_init(&m, scene, def, parity);
     if (gg_failed(st))
         return st;
-    if (!gg__scratch_fits(scratch, scene))
+    if (!gg__scratch_full(scratch, scene))
         return GG_E_INVALID_ARG;
     if (bytes < field_bytes(&m) || ((uintptr_t)memory & 7u) != 0)
         return GG_E_BUFFER_TOO_SMALL;
@@ -341,10 +341,9 @@ gg_status gg_move_field_path(const gg_move_field *field, gg_cell c, gg_cell *out
     return lazy_path(&m, &pl, st, out, capacity, out_count);
 }
 
-gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
-                                const gg_move_def *def, gg_cell origin, int32_t parity,
-                                int32_t budget_ft, gg_move_reach *out, int32_t capacity,
-                                int32_t *out_count)
+gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_cell origin,
+                                int32_t parity, int32_t budget_ft, const gg_move_def *def,
+                                gg_move_reach *out, int32_t capacity, int32_t *out_count)
 {
     if (out_count == NULL)
         return GG_E_INVALID_ARG;
@@ -361,13 +360,40 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
         return GG_E_OUT_OF_BOUNDS;
 
     gg_scratch *x = scratch;
-    /* A 1x1 search runs in the band of rows the budget can reach (every step costs at least one
-     * square's price and moves at most one row), as if it were the whole map: its labels then
-     * use the same few rows of the scratch planes whatever the origin, so the overlay costs the
-     * same on any map size (no cache or TLB misses beyond the scene's own rows, which are
-     * prefetched). */
-    int32_t y0 = 0;
-    if (m.simple) {
+    int32_t x0 = 0, y0 = 0;
+    if (!x->full) {
+        /* A GG_SCRATCH_BOUNDED scratch: the search runs on a copy of the window the budget can
+         * reach (every step costs at least one square's price), as on a small map; cells
+         * beyond it cost more than the budget, so the window's edge changes nothing. */
+        int64_t side = gg__scratch_window(budget_ft, (int64_t)m.unit_ft * m.min_units, m.fp);
+        if (side > x->win_side)
+            return GG_E_BUFFER_TOO_SMALL;
+        int32_t r = (int32_t)((side - m.fp) / 2);
+        x0 = origin.col > r ? origin.col - r : 0;
+        y0 = origin.row > r ? origin.row - r : 0;
+        int32_t x1 = origin.col + r + m.fp - 1 < m.w ? origin.col + r + m.fp - 1 : m.w - 1;
+        int32_t y1 = origin.row + r + m.fp - 1 < m.h ? origin.row + r + m.fp - 1 : m.h - 1;
+        int32_t gw = x1 - x0 + 1, gh = y1 - y0 + 1;
+        for (int32_t row = 0; row < gh; ++row) {
+            size_t from = (size_t)(row + y0) * (size_t)m.w + (size_t)x0;
+            memcpy(x->w_cells + (size_t)row * (size_t)gw, scene->cells + from, (size_t)gw);
+            memcpy(x->w_mwalls + (size_t)row * (size_t)gw, scene->move_walls + from,
+                   (size_t)gw);
+        }
+        m.cells = x->w_cells;
+        m.mwalls = x->w_mwalls;
+        m.smasks = NULL; /* read only by whole-map fields and the 1x1 A* */
+        m.w = gw;
+        m.h = gh;
+        m.n = gw * gh;
+        m.x0 = x0;
+        m.y0 = y0;
+    } else if (m.simple) {
+        /* A 1x1 search runs in the band of rows the budget can reach (every step costs at least
+         * one square's price and moves at most one row), as if it were the whole map: its
+         * labels then use the same few rows of the scratch planes whatever the origin, so the
+         * overlay costs the same on any map size (no cache or TLB misses beyond the scene's own
+         * rows, which are prefetched). */
         int64_t reach = (budget_ft < 0 ? 0 : budget_ft) / m.unit_ft / m.min_units;
         if (reach < m.h) {
             int32_t r = (int32_t)reach;
@@ -378,23 +404,24 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
             m.smasks += (size_t)y0 * (size_t)m.w; /* valid in the band's interior rows only */
             m.h = y1 - y0 + 1;
             m.n = m.w * m.h;
+            m.y0 = y0;
 #if defined(__GNUC__)
             if (r <= 64) {
-                int32_t x0 = origin.col > r ? origin.col - r : 0;
-                int32_t x1 = origin.col + r < m.w ? origin.col + r : m.w - 1;
+                int32_t px0 = origin.col > r ? origin.col - r : 0;
+                int32_t px1 = origin.col + r < m.w ? origin.col + r : m.w - 1;
                 for (int32_t row = 0; row < m.h; ++row) {
                     const uint8_t *c = m.cells + (size_t)row * (size_t)m.w;
                     const uint8_t *mw = m.mwalls + (size_t)row * (size_t)m.w;
-                    __builtin_prefetch(c + x0);
-                    __builtin_prefetch(c + x1);
-                    __builtin_prefetch(mw + x0);
-                    __builtin_prefetch(mw + x1);
+                    __builtin_prefetch(c + px0);
+                    __builtin_prefetch(c + px1);
+                    __builtin_prefetch(mw + px0);
+                    __builtin_prefetch(mw + px1);
                 }
             }
 #endif
         }
     }
-    const gg_cell local = gg_cell_make(origin.col, origin.row - y0);
+    const gg_cell local = gg_cell_make(origin.col - x0, origin.row - y0);
     gg__mv_search q;
     memset(&q, 0, sizeof q);
     q.start = (m.layers == 2 ? parity * m.n : 0) + local.row * m.w + local.col;
@@ -446,7 +473,9 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,
             const gg__dir *d = &gg__dirs[pd];
             r->prev = gg_cell_make(r->cell.col - d->dc, r->cell.row - d->dr);
         }
+        r->cell.col += x0;
         r->cell.row += y0;
+        r->prev.col += x0;
         r->prev.row += y0;
         r->can_end = gg_cell_eq(r->cell, origin) || gg__mv_can_end(&m, r->cell.col, r->cell.row);
     }

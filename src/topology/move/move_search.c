@@ -238,7 +238,7 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     const int32_t w = bs.w, h = bs.h, n = bs.n;
     int32_t *restrict cost = bs.cost;
     uint32_t *restrict queue = x->m_queue;
-    const uint32_t cap = (uint32_t)(2 * x->ncells);
+    const uint32_t cap = (uint32_t)(2 * x->mcells);
     const bool overlay = q->overlay;
 
     const int32_t start_cell = q->start % n;
@@ -747,7 +747,7 @@ bool gg__mv_bucket_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
     if (m->simple)
         return bucket_simple(m, x, pl, q);
     uint32_t *queue = x->m_queue;
-    const uint32_t cap = (uint32_t)(2 * x->ncells);
+    const uint32_t cap = (uint32_t)(2 * x->mcells);
     const int32_t n = m->n, w = m->w;
     int32_t *cost = pl->cost, *steps = pl->steps;
     int64_t budget = q->budget_ft == INT64_MAX ? INT64_MAX : q->budget_ft / m->unit_ft;
@@ -1104,7 +1104,7 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     h.a = x->m_heap;
     h.pos = x->m_pos;
     h.len = 0;
-    h.cap = (int32_t)(2 * x->ncells);
+    h.cap = (int32_t)(2 * x->mcells);
     h.m = m;
     h.pl = pl;
     h.astar = astar;

@@ -19,7 +19,7 @@ gg_status gg_scene_shortest_path(const gg_scene *scene, gg_scratch *scratch, gg_
         return GG_E_INVALID_ARG;
     *out_count = 0;
     if (scene == NULL || avoid_count < 0 || capacity < 0 || (avoid == NULL && avoid_count > 0) ||
-        (out == NULL && capacity > 0) || !gg__scratch_fits(scratch, scene))
+        (out == NULL && capacity > 0) || !gg__scratch_full(scratch, scene))
         return GG_E_INVALID_ARG;
 
     /* Nat20's early returns, in its order (docs/nat20.md). */

@@ -7,7 +7,8 @@
  * cells are keyed inside it: the planes it touches are then a few kilobytes whatever the map's
  * size, and a 30-ft reach costs the same on a 64x64 and a 1024x1024 scene (issue 2), cache and
  * TLB included. Keys stay column-major, (col - c0) * side + (row - r0), so the heap's
- * (cost, key) order is still Nat20's (cost, col, row). Otherwise keys are the scratch's own. */
+ * (cost, key) order is still Nat20's (cost, col, row). Otherwise keys are the scratch's own
+ * (whole-map planes; a GG_SCRATCH_BOUNDED scratch has only the window, docs/memory.md). */
 typedef struct reach_keys {
     int32_t c0, r0, side; /* side 0: the scratch's global keys */
 } reach_keys;
@@ -18,7 +19,7 @@ static reach_keys reach_window(const gg_scratch *x, const gg_scene *s, gg_cell s
     reach_keys k = {0, 0, 0};
     int64_t radius = budget_ft < 0 ? 0 : budget_ft / s->cell_size_ft;
     int64_t side = 2 * radius + 1;
-    if (side * side <= (int64_t)x->ncells) {
+    if (side * side <= (int64_t)x->kcells) {
         k.c0 = (int32_t)(start.col - radius);
         k.r0 = (int32_t)(start.row - radius);
         k.side = (int32_t)side;
@@ -58,8 +59,10 @@ gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell
         return GG_E_OUT_OF_BOUNDS;
 
     gg_scratch *x = scratch;
-    gg__scratch_begin(x);
     const reach_keys win = reach_window(x, scene, start, budget_ft);
+    if (win.side == 0 && !x->full)
+        return GG_E_BUFFER_TOO_SMALL; /* a bounded scratch made for a smaller budget */
+    gg__scratch_begin(x);
     /* Avoided cells are marked closed up front: Nat20 skips them at relaxation, so they are
      * never entered; the start is (re)opened below even when it is listed, as in Nat20. */
     for (int32_t i = 0; i < avoid_count; ++i) {

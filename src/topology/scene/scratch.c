@@ -4,78 +4,189 @@
 
 #include "base/alloc.h"
 #include "topology/scene/scratch.h"
+#include "topology/sight/fov.h"
 
-static void free_planes(gg_scratch *x)
+/* Where each plane lives in the scratch's one block (offsets from its start, 16-aligned). */
+typedef struct layout {
+    size_t total;
+    bool full;
+    int32_t win_side;
+    size_t kcells, mcells;
+    size_t o_stamp, o_cost, o_prev_dir, o_heap_pos, o_queue;
+    size_t o_m_cost, o_m_root2, o_m_steps, o_m_prev, o_m_pos, o_m_heap, o_m_flag, o_m_nodes;
+    size_t o_w_cells, o_w_mwalls, o_sight, sight_bytes;
+    bool overflow;
+} layout;
+
+/* Reserves count * size bytes (16-aligned); 0 when count is 0 (the plane is absent). */
+static size_t reserve(layout *l, size_t count, size_t size)
 {
-    gg__free_array(&x->alloc, x->stamp, x->ncells, sizeof *x->stamp);
-    gg__free_array(&x->alloc, x->cost, x->ncells, sizeof *x->cost);
-    gg__free_array(&x->alloc, x->prev_dir, x->ncells, sizeof *x->prev_dir);
-    gg__free_array(&x->alloc, x->heap_pos, x->ncells, sizeof *x->heap_pos);
-    gg__free_array(&x->alloc, x->queue, x->ncells, sizeof *x->queue);
-    gg__free_array(&x->alloc, x->m_cost, 2 * x->ncells, sizeof *x->m_cost);
-    gg__free_array(&x->alloc, x->m_root2, x->ncells, sizeof *x->m_root2);
-    gg__free_array(&x->alloc, x->m_steps, 2 * x->ncells, sizeof *x->m_steps);
-    gg__free_array(&x->alloc, x->m_prev, 2 * x->ncells, sizeof *x->m_prev);
-    gg__free_array(&x->alloc, x->m_pos, 2 * x->ncells, sizeof *x->m_pos);
-    gg__free_array(&x->alloc, x->m_heap, 2 * x->ncells, sizeof *x->m_heap);
-    gg__free_array(&x->alloc, x->m_flag, x->ncells, sizeof *x->m_flag);
-    gg__free_array(&x->alloc, x->m_nodes, x->ncells, sizeof *x->m_nodes);
+    if (count == 0)
+        return 0;
+    if (count > (SIZE_MAX / 4) / size || l->total > SIZE_MAX / 4) {
+        l->overflow = true;
+        return 0;
+    }
+    size_t at = (l->total + 15u) & ~(size_t)15u;
+    l->total = at + count * size;
+    return at;
 }
 
-gg_status gg_scratch_create(const gg_scene *scene, gg_scratch **out_scratch)
+static gg_status plan(const gg_scene *s, const gg_scratch_def *def, layout *l)
 {
-    if (out_scratch == NULL)
+    memset(l, 0, sizeof *l);
+    if (s == NULL)
         return GG_E_INVALID_ARG;
-    *out_scratch = NULL;
-    if (scene == NULL)
+    gg_scratch_def d = def != NULL ? *def : gg_scratch_def_default();
+    if (d.struct_size != (uint32_t)sizeof d)
+        return GG_E_BAD_DEF;
+    const uint32_t known = GG_SCRATCH_SIGHT | GG_SCRATCH_BOUNDED | GG_SCRATCH_FULL;
+    if (d.uses == 0 || (d.uses & ~known) != 0 || d.budget_ft < 0 || gg_size_cells(d.size) == 0)
         return GG_E_INVALID_ARG;
+    l->total = sizeof(gg_scratch);
+    l->full = (d.uses & GG_SCRATCH_FULL) != 0;
+    if (!l->full && (d.uses & GG_SCRATCH_BOUNDED)) {
+        int64_t side = gg__scratch_window(d.budget_ft, s->cell_size_ft, gg_size_cells(d.size));
+        if (side * side >= (int64_t)s->ncells)
+            l->full = true; /* the window would hold the whole map: plain planes are smaller */
+        else {
+            l->win_side = (int32_t)side;
+            l->kcells = l->mcells = (size_t)(side * side);
+        }
+    }
+    if (l->full)
+        l->kcells = l->mcells = s->ncells;
+    const size_t k = l->kcells, m = l->mcells;
+    l->o_stamp = reserve(l, k, sizeof(uint32_t));
+    l->o_cost = reserve(l, k, sizeof(int32_t));
+    l->o_prev_dir = reserve(l, k, sizeof(uint8_t));
+    l->o_heap_pos = reserve(l, k, sizeof(int32_t));
+    l->o_queue = reserve(l, k, sizeof(int32_t));
+    l->o_m_cost = reserve(l, 2 * m, sizeof(int32_t));
+    l->o_m_root2 = reserve(l, m, sizeof(int32_t));
+    l->o_m_steps = reserve(l, 2 * m, sizeof(int32_t));
+    l->o_m_prev = reserve(l, 2 * m, sizeof(uint8_t));
+    l->o_m_pos = reserve(l, 2 * m, sizeof(int32_t));
+    l->o_m_heap = reserve(l, 2 * m, sizeof(gg__mv_hent));
+    l->o_m_flag = reserve(l, m, sizeof(uint8_t));
+    if (l->full) {
+        l->o_m_nodes = reserve(l, m, sizeof(gg__mv_cnode));
+    } else if (l->win_side > 0) {
+        l->o_w_cells = reserve(l, m, sizeof(uint8_t));
+        l->o_w_mwalls = reserve(l, m, sizeof(uint8_t));
+    }
+    /* The FULL planes already give the sweep all the room it can use. */
+    if ((d.uses & GG_SCRATCH_SIGHT) && !l->full) {
+        l->sight_bytes = gg__fov_room_bytes(s);
+        l->o_sight = reserve(l, l->sight_bytes, 1);
+    }
+    return l->overflow ? GG_E_TOO_LARGE : GG_OK;
+}
 
-    gg_scratch *x = gg__alloc_array(&scene->alloc, 1, sizeof *x);
-    if (x == NULL)
-        return GG_E_NO_MEMORY;
+gg_status gg_scratch_bytes(const gg_scene *scene, const gg_scratch_def *def, size_t *out_bytes)
+{
+    if (out_bytes == NULL)
+        return GG_E_INVALID_ARG;
+    *out_bytes = 0;
+    layout l;
+    gg_status st = plan(scene, def, &l);
+    if (st == GG_OK)
+        *out_bytes = l.total;
+    return st;
+}
+
+#define AT(type, off) ((off) == 0 ? NULL : (type *)(void *)(base + (off)))
+
+/* Lays the scratch out in `memory` (zeroed planes are not required: stamps are cleared here). */
+static gg_scratch *place(const gg_scene *scene, const layout *l, void *memory)
+{
+    unsigned char *base = (unsigned char *)memory;
+    gg_scratch *x = (gg_scratch *)memory;
+    memset(x, 0, sizeof *x);
     x->alloc = scene->alloc;
+    x->bytes = l->total;
     x->scene = scene;
     x->width = scene->width;
     x->height = scene->height;
     x->ncells = scene->ncells;
-    /* Stamps start at 0 and the first query uses epoch 1, so fresh memory holds no marks. */
+    x->full = l->full;
+    x->kcells = l->kcells;
+    x->mcells = l->mcells;
+    x->win_side = l->win_side;
+    /* Stamps start at 0 and the first query uses epoch 1, so cleared stamps hold no marks. */
     x->epoch = 0;
-    x->stamp = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->stamp);
-    x->cost = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->cost);
-    x->prev_dir = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->prev_dir);
-    x->heap_pos = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->heap_pos);
-    x->queue = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->queue);
-    size_t n2 = 2 * x->ncells;
-    x->m_cost = gg__alloc_array(&x->alloc, n2, sizeof *x->m_cost);
-    x->m_root2 = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_root2);
-    x->m_steps = gg__alloc_array(&x->alloc, n2, sizeof *x->m_steps);
-    x->m_prev = gg__alloc_array(&x->alloc, n2, sizeof *x->m_prev);
-    x->m_pos = gg__alloc_array(&x->alloc, n2, sizeof *x->m_pos);
-    x->m_heap = gg__alloc_array(&x->alloc, n2, sizeof *x->m_heap);
+    x->stamp = AT(uint32_t, l->o_stamp);
+    x->cost = AT(int32_t, l->o_cost);
+    x->prev_dir = AT(uint8_t, l->o_prev_dir);
+    x->heap_pos = AT(int32_t, l->o_heap_pos);
+    x->queue = AT(int32_t, l->o_queue);
+    x->m_cost = AT(int32_t, l->o_m_cost);
+    x->m_root2 = AT(int32_t, l->o_m_root2);
+    x->m_steps = AT(int32_t, l->o_m_steps);
+    x->m_prev = AT(uint8_t, l->o_m_prev);
+    x->m_pos = AT(int32_t, l->o_m_pos);
+    x->m_heap = AT(gg__mv_hent, l->o_m_heap);
     x->m_queue = (uint32_t *)(void *)x->m_heap;
-    x->m_flag = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_flag);
-    x->m_nodes = gg__alloc_array(&x->alloc, x->ncells, sizeof *x->m_nodes);
-    x->m_astar_pool_cap = x->ncells;
-    x->m_astar_heap_cap = n2;
-    if (x->stamp == NULL || x->cost == NULL || x->prev_dir == NULL || x->heap_pos == NULL ||
-        x->queue == NULL || x->m_cost == NULL || x->m_root2 == NULL || x->m_steps == NULL ||
-        x->m_prev == NULL || x->m_pos == NULL || x->m_heap == NULL || x->m_flag == NULL ||
-        x->m_nodes == NULL) {
-        gg_scratch_destroy(x);
+    x->m_flag = AT(uint8_t, l->o_m_flag);
+    x->m_nodes = AT(gg__mv_cnode, l->o_m_nodes);
+    x->w_cells = AT(uint8_t, l->o_w_cells);
+    x->w_mwalls = AT(uint8_t, l->o_w_mwalls);
+    x->sight = AT(unsigned char, l->o_sight);
+    x->sight_bytes = l->sight_bytes;
+    x->m_astar_pool_cap = l->mcells;
+    x->m_astar_heap_cap = 2 * l->mcells;
+    if (x->stamp != NULL)
+        memset(x->stamp, 0, x->kcells * sizeof *x->stamp);
+    for (size_t i = 0; x->m_nodes != NULL && i < x->mcells; ++i)
+        x->m_nodes[i].epoch = 0;
+    return x;
+}
+
+gg_status gg_scratch_init(const gg_scene *scene, const gg_scratch_def *def, void *memory,
+                          size_t bytes, gg_scratch **out_scratch)
+{
+    if (out_scratch == NULL)
+        return GG_E_INVALID_ARG;
+    *out_scratch = NULL;
+    layout l;
+    gg_status st = plan(scene, def, &l);
+    if (st != GG_OK)
+        return st;
+    if (memory == NULL)
+        return GG_E_INVALID_ARG;
+    if (bytes < l.total || ((uintptr_t)memory & 15u) != 0)
+        return GG_E_BUFFER_TOO_SMALL;
+    *out_scratch = place(scene, &l, memory);
+    return GG_OK;
+}
+
+gg_status gg_scratch_create(const gg_scene *scene, const gg_scratch_def *def,
+                            gg_scratch **out_scratch)
+{
+    if (out_scratch == NULL)
+        return GG_E_INVALID_ARG;
+    *out_scratch = NULL;
+    layout l;
+    gg_status st = plan(scene, def, &l);
+    if (st != GG_OK)
+        return st;
+    /* One block: a scratch is one allocation (and one free) whatever it serves. */
+    void *mem = scene->alloc.alloc(scene->alloc.ctx, l.total, 16);
+    if (mem == NULL)
         return GG_E_NO_MEMORY;
-    }
+    gg_scratch *x = place(scene, &l, mem);
+    x->owned = true;
     *out_scratch = x;
     return GG_OK;
 }
 
 void gg_scratch_destroy(gg_scratch *scratch)
 {
-    if (scratch == NULL)
+    if (scratch == NULL || !scratch->owned)
         return;
     /* Uses only the scratch's own copy of the allocator: the scene may already be gone. */
     gg_allocator a = scratch->alloc;
-    free_planes(scratch);
-    gg__free_array(&a, scratch, 1, sizeof *scratch);
+    a.free(a.ctx, scratch, scratch->bytes);
 }
 
 void gg__scratch_begin(gg_scratch *x)
@@ -83,8 +194,9 @@ void gg__scratch_begin(gg_scratch *x)
     x->heap_len = 0;
     if (++x->epoch == 0) {
         /* Once every 2^32 queries: old stamps could collide with the new epochs. */
-        memset(x->stamp, 0, x->ncells * sizeof *x->stamp);
-        for (size_t i = 0; i < x->ncells; ++i)
+        if (x->stamp != NULL)
+            memset(x->stamp, 0, x->kcells * sizeof *x->stamp);
+        for (size_t i = 0; x->m_nodes != NULL && i < x->mcells; ++i)
             x->m_nodes[i].epoch = 0;
         x->epoch = 1;
     }

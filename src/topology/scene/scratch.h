@@ -8,48 +8,71 @@
 /* prev_dir value of a search root: the cell was not reached from a neighbour. */
 #define GG__NO_DIR 0xFFu
 
-/* Per-thread working memory for one scene, about 17 bytes per cell for the Nat20 queries plus
- * about 63 for the movement planes (two parity layers) and 16 for the 1x1 A*'s labels.
+/* Per-thread working memory for one scene, in one block laid out by gg_scratch_bytes()
+ * (docs/memory.md). What it holds depends on the uses it was made for (gg_scratch_def):
+ *  - GG_SCRATCH_FULL: every plane over the whole map (about 96 bytes per cell): the Nat20
+ *    planes (17 bytes), the movement planes with two parity layers (63) and the 1x1 A*'s labels
+ *    (16). Every query runs on it.
+ *  - GG_SCRATCH_BOUNDED only: the Nat20 and movement planes over a window of win_side x
+ *    win_side cells (the Chebyshev square a budget can reach, footprint included), plus copies
+ *    of the scene's cell and move-wall planes over that window. Bounded searches key their
+ *    cells inside the window.
+ *  - GG_SCRATCH_SIGHT: a field-of-view room (`sight`) sized for the scene's side and walls, so
+ *    the sweep never falls back to the per-cell loop (without it the sweep works in about 24 KiB
+ *    of stack, or in the FULL planes).
  *
  * Cells are keyed column-major, key = col * height + row, so that comparing keys compares
  * (col, row): the heap's tie rule (Nat20 §12: equal costs pop by numeric column, then row)
- * becomes one integer comparison.
+ * becomes one integer comparison. Window keys keep that order (reach.c).
  *
  * A cell's cost / prev_dir / heap_pos are meaningful only when stamp[key] == epoch. Starting a
  * query bumps the epoch, which forgets every mark in O(1): a query touches only the cells it
  * visits, never the whole map. When the epoch wraps (every 2^32 queries) the stamps are cleared.
  *
- * Extending it: a later query kind (cost-aware paths, distance fields) adds its per-cell planes
- * below the shared ones, allocates them in gg_scratch_create() and frees them in
- * gg_scratch_destroy(); the stamp discipline and the heap are shared as they are. */
+ * Extending it: a later query kind adds its planes to the layout in scratch.c (sizes per use),
+ * and the stamp discipline and the heap are shared as they are. */
 struct gg_scratch {
     gg_allocator alloc;     /* copied from the scene: the scratch may outlive it (never used) */
+    bool owned;             /* made by gg_scratch_create(): destroy frees the block */
+    size_t bytes;           /* the block's size */
     const gg_scene *scene;  /* the scene this scratch was made for */
     int32_t width, height;
-    size_t ncells;
+    size_t ncells;          /* the scene's cells */
+    uint32_t uses;          /* gg_scratch_use bits it was made for */
+    bool full;              /* planes span the whole map (GG_SCRATCH_FULL) */
+    size_t kcells;          /* cells of the Nat20 planes: ncells, or win_side^2, or 0 */
+    size_t mcells;          /* cells of the movement planes (their layers hold 2 * mcells) */
+    int32_t win_side;       /* BOUNDED only: side of the window the planes hold; 0 otherwise */
     uint32_t epoch;
-    uint32_t *stamp;        /* [ncells] generation of the marks below */
-    int32_t *cost;          /* [ncells] BFS/Dijkstra cost (feet) */
-    uint8_t *prev_dir;      /* [ncells] gg__dirs index of the step that reached the cell */
-    int32_t *heap_pos;      /* [ncells] position in `queue` while in the heap; -1 = closed */
-    int32_t *queue;         /* [ncells] BFS FIFO, or the binary heap of keys */
+    uint32_t *stamp;        /* [kcells] generation of the marks below */
+    int32_t *cost;          /* [kcells] BFS/Dijkstra cost (feet) */
+    uint8_t *prev_dir;      /* [kcells] gg__dirs index of the step that reached the cell */
+    int32_t *heap_pos;      /* [kcells] position in `queue` while in the heap; -1 = closed */
+    int32_t *queue;         /* [kcells] BFS FIFO, or the binary heap of keys */
     int32_t heap_len;
-    /* Movement planes (move_*.c). Index = layer * ncells + row-major cell index; two layers
-     * (the 5-10-5 diagonal parity), so [2 * ncells] unless noted. A cell's movement labels are
-     * meaningful only when stamp[row-major index] == epoch (the stamp plane is shared: its
-     * indexing is per query). */
+    /* Movement planes (move_*.c). Index = layer * mcells + row-major cell index in the search's
+     * grid (the map, or a window of it); two layers (the 5-10-5 diagonal parity), so
+     * [2 * mcells] unless noted. A cell's movement labels are meaningful only when
+     * stamp[row-major index] == epoch (the stamp plane is shared: its indexing is per query). */
     int32_t *m_cost;        /* g: units (whole feet under Euclidean); INT32_MAX = unreached */
-    int32_t *m_root2;       /* [ncells] Euclidean sqrt(2) feet of g */
+    int32_t *m_root2;       /* [mcells] Euclidean sqrt(2) feet of g */
     int32_t *m_steps;       /* steps of g */
     uint8_t *m_prev;        /* direction | predecessor layer << 3; 0xFF = none */
     int32_t *m_pos;         /* heap position; -1 = not in the heap, -2 = settled */
     /* One buffer, two views (a query uses one of them): the heap of keyed entries
-     * (move_search.c), or the queues of the bucketed engines. */
-    struct gg__mv_hent *m_heap; /* [2 * ncells] */
-    uint32_t *m_queue;          /* [8 * ncells] in the same memory as m_heap */
-    uint8_t *m_flag;        /* [ncells] per-cell marks of one movement query */
-    /* [ncells] the compact A*'s labels (move_search.c), each valid when its epoch == epoch. */
+     * (move_heap.c), or the queues of the bucketed engines. */
+    struct gg__mv_hent *m_heap; /* [2 * mcells] */
+    uint32_t *m_queue;          /* [8 * mcells] in the same memory as m_heap */
+    uint8_t *m_flag;        /* [mcells] per-cell marks of one movement query */
+    /* FULL only: [ncells] the compact A*'s labels (move_astar.c), each valid when its epoch ==
+     * epoch; NULL otherwise. */
     struct gg__mv_cnode *m_nodes;
+    /* BOUNDED only: the scene's cells and move_walls planes copied over a bounded search's
+     * window ([mcells] each), so that the search runs on the window as on a small map. */
+    uint8_t *w_cells, *w_mwalls;
+    /* SIGHT only: the field-of-view sweep's room (gg__fov_room()); NULL otherwise. */
+    unsigned char *sight;
+    size_t sight_bytes;
     /* Entries the compact A* may use of its bucket pool (in m_cost) and of its heap (m_heap):
      * ncells and 2 * ncells, always enough; tests lower them to reach the compaction paths. */
     size_t m_astar_pool_cap, m_astar_heap_cap;
@@ -77,6 +100,21 @@ static inline bool gg__scratch_fits(const gg_scratch *scratch, const gg_scene *s
 {
     return scratch != NULL && scene != NULL && scratch->scene == scene &&
            scratch->width == scene->width && scratch->height == scene->height;
+}
+
+/* As gg__scratch_fits(), and the scratch holds whole-map planes (GG_SCRATCH_FULL). */
+static inline bool gg__scratch_full(const gg_scratch *scratch, const gg_scene *scene)
+{
+    return gg__scratch_fits(scratch, scene) && scratch->full;
+}
+
+/* Side of the Chebyshev window (in cells) a bounded search from one anchor needs: every step
+ * costs at least min_step_ft, so it never goes further than budget_ft / min_step_ft anchors;
+ * a footprint of fp cells adds fp - 1. */
+static inline int64_t gg__scratch_window(int64_t budget_ft, int64_t min_step_ft, int32_t fp)
+{
+    int64_t r = budget_ft < 0 ? 0 : budget_ft / min_step_ft;
+    return 2 * r + fp;
 }
 
 /* Forgets every mark of the previous query. */

@@ -565,6 +565,30 @@ static void *carve(region *r, size_t count, size_t size)
 /* Bytes usable after the worst-case alignment padding. */
 static size_t region_bytes(const region *r) { return r->left > 16 ? r->left - 16 : 0; }
 
+/* The room a GG_SCRATCH_SIGHT scratch gives the sweep, as the five regions it carves (lit
+ * intervals twice, shadows, walls with their two index lists, the examined-wall set), each
+ * with 16 bytes of alignment slack. Lit intervals and shadows at one distance number at most
+ * the cells at that distance plus one, so side + 2 of each always do; the walls an octant
+ * meets are at most the scene's live walls, and the set keeps its load under one half. */
+static void room_parts(const gg_scene *s, size_t part[5])
+{
+    size_t side = (size_t)(s->width > s->height ? s->width : s->height) + 2u;
+    size_t walls = (size_t)s->live_walls + 1u;
+    size_t hm = STACK_HASH;
+    while (hm < 2 * walls)
+        hm *= 2;
+    part[0] = part[1] = part[2] = side * sizeof(ival) + 32u;
+    part[3] = walls * (sizeof(owall) + 2 * sizeof(uint32_t) + 16u) + 32u;
+    part[4] = hm * sizeof(uint32_t) + 32u;
+}
+
+size_t gg__fov_room_bytes(const gg_scene *s)
+{
+    size_t part[5];
+    room_parts(s, part);
+    return part[0] + part[1] + part[2] + part[3] + part[4];
+}
+
 static size_t cap_of(size_t bytes, size_t size, size_t limit)
 {
     size_t n = bytes / size;
@@ -629,12 +653,26 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     size_t lim_i = limits ? limits->max_intervals : SIZE_MAX;
     size_t lim_w = limits ? limits->max_walls : SIZE_MAX;
     size_t lim_h = limits ? limits->max_hash : SIZE_MAX;
-    size_t n = scratch->ncells;
-    region ra = {(unsigned char *)scratch->queue, n * sizeof *scratch->queue};
-    region rb = {(unsigned char *)scratch->heap_pos, n * sizeof *scratch->heap_pos};
-    region rc = {(unsigned char *)scratch->cost, n * sizeof *scratch->cost / 2};
-    region rw = {(unsigned char *)scratch->cost + rc.left, n * sizeof *scratch->cost - rc.left};
-    region rh = {(unsigned char *)scratch->prev_dir, n * sizeof *scratch->prev_dir};
+    region ra = {NULL, 0}, rb = {NULL, 0}, rc = {NULL, 0}, rw = {NULL, 0}, rh = {NULL, 0};
+    if (scratch != NULL && scratch->sight != NULL) {
+        size_t part[5];
+        room_parts(s, part);
+        unsigned char *p = scratch->sight;
+        region *rs[5] = {&ra, &rb, &rc, &rw, &rh};
+        for (int k = 0; k < 5; ++k) {
+            rs[k]->p = p;
+            rs[k]->left = part[k];
+            p += part[k];
+        }
+    } else if (scratch != NULL && scratch->kcells > 0) {
+        size_t n = scratch->kcells;
+        ra = (region){(unsigned char *)scratch->queue, n * sizeof *scratch->queue};
+        rb = (region){(unsigned char *)scratch->heap_pos, n * sizeof *scratch->heap_pos};
+        rc = (region){(unsigned char *)scratch->cost, n * sizeof *scratch->cost / 2};
+        rw = (region){(unsigned char *)scratch->cost + rc.left,
+                      n * sizeof *scratch->cost - rc.left};
+        rh = (region){(unsigned char *)scratch->prev_dir, n * sizeof *scratch->prev_dir};
+    }
     /* lit intervals: queue and heap_pos */
     size_t cap = cap_of(region_bytes(&ra) < region_bytes(&rb) ? region_bytes(&ra)
                                                               : region_bytes(&rb),
@@ -712,7 +750,8 @@ gg_status gg__fov_check(const gg_scene *scene, gg_cell viewer, int64_t range_ft,
                         gg_bitset_mode mode, const gg_scratch *scratch, uint64_t *bits,
                         size_t words, int64_t *out_range)
 {
-    if (scene == NULL || bits == NULL || range_ft < 0 || !gg__scratch_fits(scratch, scene) ||
+    if (scene == NULL || bits == NULL || range_ft < 0 ||
+        (scratch != NULL && !gg__scratch_fits(scratch, scene)) ||
         (mode != GG_BITSET_REPLACE && mode != GG_BITSET_UNION))
         return GG_E_INVALID_ARG;
     if (words < gg_scene_bitset_words(scene))
@@ -727,8 +766,8 @@ gg_status gg__fov_check(const gg_scene *scene, gg_cell viewer, int64_t range_ft,
     return GG_OK;
 }
 
-gg_status gg_scene_visible_cells(const gg_scene *scene, gg_cell viewer, int64_t range_ft,
-                                 gg_bitset_mode mode, gg_scratch *scratch, uint64_t *bits,
+gg_status gg_scene_visible_cells(const gg_scene *scene, gg_scratch *scratch, gg_cell viewer,
+                                 int64_t range_ft, gg_bitset_mode mode, uint64_t *bits,
                                  size_t words, int32_t *out_count)
 {
     if (out_count != NULL)

@@ -29,6 +29,11 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
                    gg_scratch *scratch, uint64_t *bits, gg__fov_keep_fn keep, void *ctx,
                    const gg__fov_limits *limits, gg__fov_stats *out_stats);
 
+/* Bytes of the sweep's room in a GG_SCRATCH_SIGHT scratch (enough for any view of `s` with
+ * its current walls). `scratch` may be NULL for gg__fov_sweep(): it then works in stack arrays
+ * (about 24 KiB) and falls back to the per-cell loop if a view needs more. */
+size_t gg__fov_room_bytes(const gg_scene *s);
+
 /* Checks the arguments shared by the bitset queries, validates the viewer, clears the bitset in
  * GG_BITSET_REPLACE mode, and converts range_ft to cells (capped at the longer side). */
 gg_status gg__fov_check(const gg_scene *scene, gg_cell viewer, int64_t range_ft,

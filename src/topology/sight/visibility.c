@@ -42,8 +42,8 @@ static bool keep_seen(void *vctx, gg_cell c)
     return sees_in_sight(k->s, k->viewer, c, k->senses);
 }
 
-gg_status gg_scene_seen_cells(const gg_scene *scene, gg_cell viewer, const gg_senses *senses,
-                              gg_bitset_mode mode, gg_scratch *scratch, uint64_t *bits,
+gg_status gg_scene_seen_cells(const gg_scene *scene, gg_scratch *scratch, gg_cell viewer,
+                              const gg_senses *senses, gg_bitset_mode mode, uint64_t *bits,
                               size_t words, int32_t *out_count)
 {
     if (out_count != NULL)
