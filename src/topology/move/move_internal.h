@@ -1,5 +1,6 @@
-/* move_internal.h - the movement model (metric prices, footprints, creatures) and the two search
- * engines that cost-aware paths, fields and overlays share. Layer: topology (private). */
+/* move_internal.h - the movement model (metric prices, footprints, creatures), the label planes
+ * and the entry points of the five search engines that cost-aware paths, fields and overlays
+ * share (one file each; move_engine.h lists them). Layer: topology (private). */
 #ifndef GG_SRC_TOPOLOGY_MOVE_INTERNAL_H
 #define GG_SRC_TOPOLOGY_MOVE_INTERNAL_H
 
@@ -147,7 +148,7 @@ static inline int gg__mv_sign_r2(int64_t dx, int64_t dy)
 /* The label planes a search writes: the scratch's (stamped, for queries that touch only what
  * they visit) or a field's (set over the whole map by the engine).
  *
- * Run-labelled planes (a two-price 1x1 field, see field_fifo2()): when runs[0] is not NULL,
+ * Run-labelled planes (a two-price 1x1 field, see gg__mv_field_runs()): when runs[0] is not NULL,
  * cost[] holds a run number for every reached state (2 r: run r of runs[0], 2 r + 1: run r of
  * runs[1]; GG__MV_INF unreached) and the label is that run's key, cost << 32 | steps; steps[]
  * and prev[] are not used. Read labels with gg__mv_cost_at() and gg__mv_steps_at(). */
@@ -211,7 +212,7 @@ bool gg__mv_astar_1x1_fits(const gg__mv *m, const gg_scratch *x);
  * route as gg_scene_lowest_cost_path() does (all or nothing) and its cost. No route: GG_OK
  * with *out_count untouched. The scratch must have begun a query (gg__scratch_begin()).
  * GG__MV_GAVE_UP, with nothing written, when its queue had no room: never with the scratch's
- * own capacities (see move_search.c), only when a test lowered them; the caller then runs
+ * own capacities (see move_astar.c), only when a test lowered them; the caller then runs
  * gg__mv_heap_search(). */
 #define GG__MV_GAVE_UP ((gg_status)-1000)
 gg_status gg__mv_astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start, int32_t goal,

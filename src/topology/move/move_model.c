@@ -1,6 +1,6 @@
 /* move_model.c - the movement model: def validation, metric prices in units, footprint and
  * creature step legality, heuristics, labels and route pricing. Layer: topology. */
-#include "topology/move/move_internal.h"
+#include "topology/move/move_engine.h"
 
 static const uint8_t all_dirs[8] = {0, 1, 2, 3, 4, 5, 6, 7};
 static const uint8_t orth_dirs[4] = {1, 3, 4, 6}; /* W, N, S, E: Nat20 order, orthogonals only */
@@ -290,4 +290,56 @@ gg_status gg_scene_route_cost(const gg_scene *scene, const gg_cell *cells, int32
         *out_cost = c;
     }
     return GG_OK;
+}
+
+/* Spatial bit k is set when the step from `cell` towards neighbour k is legal (bounds
+ * checked). */
+uint8_t gg__mv_edge_legal(const gg__mv *m, int32_t cell, int32_t col, int32_t row)
+{
+    uint32_t legal = 0;
+    for (int k = 0; k < 8; ++k) {
+        int d = sp_dir[k];
+        bool diff = false;
+        bool diag = gg__dirs[d].dc != 0 && gg__dirs[d].dr != 0;
+        if ((!diag || m->ndirs == 8) && gg__mv_step(m, col, row, cell, d, &diff))
+            legal |= 1u << k;
+    }
+    return (uint8_t)legal;
+}
+
+int gg__mv_prev_of(const gg__mv *m, const gg__mv_planes *pl, int32_t state)
+{
+    const int32_t n = m->n;
+    int32_t c = gg__mv_cost_at(pl, state);
+    if (c == 0 || c == GG__MV_INF)
+        return -1;
+    int l = (int)(state / n);
+    int32_t cell = state - l * n;
+    int32_t steps = m->uniform ? c : gg__mv_steps_at(pl, state);
+    int32_t col = cell % m->w, row = cell / m->w;
+    for (int32_t k = 0; k < m->ndirs; ++k) {
+        int d = m->dirs[k];
+        bool diag = gg__dirs[d].dc != 0 && gg__dirs[d].dr != 0;
+        int32_t pc = col - gg__dirs[d].dc, pr = row - gg__dirs[d].dr;
+        if (pc < 0 || pr < 0 || pc >= m->w || pr >= m->h)
+            continue;
+        int32_t pcell = pr * m->w + pc;
+        if (pl->stamp != NULL && pl->stamp[pcell] != pl->epoch)
+            continue;
+        int p = diag && m->layers == 2 ? 1 - l : l;
+        int32_t ps = p * n + pcell;
+        int32_t pcost = gg__mv_cost_at(pl, ps);
+        if (pcost == GG__MV_INF || pcost >= c)
+            continue;
+        if (!m->uniform && gg__mv_steps_at(pl, ps) + 1 != steps)
+            continue;
+        bool diff = false;
+        if (!gg__mv_step(m, pc, pr, pcell, d, &diff))
+            continue;
+        int nl = 0;
+        int cls = gg__mv_class(m, d, p, &nl);
+        if (pcost + m->price[cls][diff] == c)
+            return d | (p << 3);
+    }
+    return -1;
 }

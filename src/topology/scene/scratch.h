@@ -80,14 +80,14 @@ struct gg_scratch {
 
 /* An entry of the movement heap: the key (f, fs, state) carried inline, so that sifting reads
  * only the heap array. f is the cost (A*: g + h) as a double, fs_state = steps (A*: + the steps
- * estimate) << 32 | state (see move_search.c for when the double is exact). */
+ * estimate) << 32 | state (see move_engine.h for when the double is exact). */
 typedef struct gg__mv_hent {
     double f;
     uint64_t fs_state;
 } gg__mv_hent;
 
 /* The labels of one cell for the compact A* (gg__mv_astar_1x1()), in 16 bytes so that relaxing
- * a neighbour reads one cache line; `epoch` plays the stamp's part (meta: see move_search.c). */
+ * a neighbour reads one cache line; `epoch` plays the stamp's part (meta: see move_astar.c). */
 typedef struct gg__mv_cnode {
     int32_t cost, root2; /* g: units and sqrt(2) units */
     uint32_t meta;

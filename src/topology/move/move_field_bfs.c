@@ -1,0 +1,128 @@
+/* move_field_bfs.c - the breadth-first field engine (a 1x1 mover, every step one unit), and
+ * the set-up it shares with the two-price field (masks, bit map).
+ * Layer: topology. */
+#include "topology/move/move_engine.h"
+
+/* ---- Fields of a 1x1 mover whose step price depends only on the cell entered --------------- *
+ *
+ * Under Chebyshev and Manhattan prices (one layer), a step costs pa units into a plain cell and
+ * pb into a difficult one, wherever it comes from. Settled in nondecreasing (cost, steps) order,
+ * the first settled neighbour that can step into a cell gives it its final label: any later one
+ * has a key at least as large, and the step price is the same. So each cell is labelled once and
+ * queued once, and a neighbour is skipped as soon as it is labelled, as in a plain breadth-first
+ * search. With one price (uniform) that is a breadth-first search; with two, one FIFO per price
+ * receives keys (cost + price, steps + 1) in settle order, so each is sorted, and merging their
+ * heads settles in (cost, steps) order. Predecessors are not stored (see gg__mv_prev_of()).
+ *
+ * Per cell the search reads one precomputed mask (the legal steps, and the difficult
+ * neighbours) and three bytes of a one-bit-per-cell "labelled" map that stays in cache; the
+ * label planes are only written. Masks use the spatial order of the eight neighbours
+ * (NW, N, NE, W, E, SW, S, SE), which is how rows of the bit map read. */
+
+/* Spatial bit k is set when neighbour k of (col, row) is on the map and difficult. */
+static uint8_t edge_difficult(const gg__mv *m, int32_t col, int32_t row)
+{
+    uint32_t diff = 0;
+    for (int k = 0; k < 8; ++k) {
+        int d = sp_dir[k];
+        int32_t c2 = col + gg__dirs[d].dc, r2 = row + gg__dirs[d].dr;
+        if (c2 >= 0 && r2 >= 0 && c2 < m->w && r2 < m->h &&
+            (m->cells[r2 * m->w + c2] & GG__CELL_DIFFICULT))
+            diff |= 1u << k;
+    }
+    return (uint8_t)diff;
+}
+
+/* lmd[cell] = legal steps | difficult neighbours << 8 (with_difficult) for every cell of the
+ * grid. One pass over the map; compilers vectorise the interior rows. */
+GG__MV_INLINE void cell_masks(const gg__mv *m, uint16_t *restrict lmd, const bool with_difficult)
+{
+    const int32_t w = m->w, h = m->h;
+    const uint8_t keep = m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu;
+    for (int32_t row = 0; row < h; ++row) {
+        const size_t r0 = (size_t)row * (size_t)w;
+        uint16_t *restrict out = lmd + r0;
+        if (row == 0 || row == h - 1 || w < 3) {
+            for (int32_t col = 0; col < w; ++col)
+                out[col] = (uint16_t)(gg__mv_edge_legal(m, row * w + col, col, row) |
+                                      (with_difficult ? edge_difficult(m, col, row) << 8 : 0));
+            continue;
+        }
+        const uint8_t *up = m->cells + r0 - (size_t)w, *mid = up + w, *dn = mid + w;
+        const uint8_t *mwr = m->mwalls + r0;
+        for (int32_t i = 1; i < w - 1; ++i)
+            out[i] = (uint16_t)(gg__row_steps(up, mid, dn, mwr, i, keep) |
+                                (with_difficult ? gg__row_difficult(up, mid, dn, i) << 8 : 0));
+        out[0] = (uint16_t)(gg__mv_edge_legal(m, row * w, 0, row) |
+                            (with_difficult ? edge_difficult(m, 0, row) << 8 : 0));
+        out[w - 1] = (uint16_t)(gg__mv_edge_legal(m, row * w + w - 1, w - 1, row) |
+                                (with_difficult ? edge_difficult(m, w - 1, row) << 8 : 0));
+    }
+}
+
+void gg__mv_field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
+                        const gg__mv_search *q, fsetup *f, bool with_difficult)
+{
+    const int32_t w = m->w, n = m->n;
+    /* The bit map in the cost plane (8 * ncells bytes), free during a field. */
+    f->bm = (uint8_t *)(void *)x->m_cost;
+    const int32_t off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+    memcpy(f->off, off, sizeof off);
+    /* Cells whose eight neighbours (and their bits) all lie inside the planes; off-map ones
+     * wrap to the other edge of the map and are never legal. */
+    f->inner_lo = (uint32_t)w + 1u;
+    f->inner_len = n > 2 * w + 2 ? (uint32_t)(n - 2 * w - 2) : 0u;
+    if (n == (int32_t)m->s->ncells) {
+        /* The grid is the whole scene: its step_masks are the masks, read with the steps this
+         * mover has (all eight, or the orthogonal four) and the difficult bits if it needs them. */
+        f->lmd = m->smasks;
+        f->keep = (m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu) | (with_difficult ? 0xFF00u : 0u);
+    } else {
+        /* A band of rows (an overlay's window): its edge rows are edges here, so the masks are
+         * made for it, in the predecessor plane (2 * ncells bytes, free during a field). */
+        uint16_t *lmd = (uint16_t *)(void *)x->m_prev;
+        if (with_difficult)
+            cell_masks(m, lmd, true);
+        else
+            cell_masks(m, lmd, false);
+        f->lmd = lmd;
+        f->keep = 0xFFFFu;
+    }
+    memset(f->bm, 0, ((size_t)n + 7u) / 8u + 4u);
+    pl->cost[q->start] = 0;
+    pl->steps[q->start] = 0;
+    pl->prev[q->start] = GG__MV_NO_PREV;
+    f->bm[(uint32_t)q->start >> 3] |= (uint8_t)(1u << ((uint32_t)q->start & 7u));
+}
+
+/* The breadth-first field (every step one unit). */
+void gg__mv_field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
+{
+    fsetup f;
+    gg__mv_field_setup(m, x, pl, q, &f, false);
+    const int32_t w = m->w;
+    const uint16_t *restrict lmd = f.lmd;
+    uint8_t *restrict bm = f.bm;
+    int32_t *restrict cost = pl->cost;
+    uint32_t *restrict queue = x->m_queue;
+    uint32_t head = 0, tail = 0, layer_end = 1;
+    int32_t nc = 1; /* the cost of cells entered from the layer being settled */
+    queue[tail++] = (uint32_t)q->start;
+    while (head < tail) {
+        if (head == layer_end) {
+            layer_end = tail;
+            ++nc;
+        }
+        const int32_t cell = (int32_t)queue[head++];
+        if (head + FIFO_AHEAD < tail)
+            field_prefetch(lmd, cost, (int32_t)queue[head + FIFO_AHEAD], w, m->n);
+        uint32_t cand =
+            unlabelled(bm, f.off, lmd[cell] & f.keep, cell, w, f.inner_lo, f.inner_len);
+        for (; cand != 0; cand &= cand - 1u) {
+            const int32_t t = cell + f.off[first_bit(cand)];
+            bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));
+            cost[t] = nc;
+            queue[tail++] = (uint32_t)t;
+        }
+    }
+}
