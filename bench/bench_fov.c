@@ -23,7 +23,9 @@
  *     proportional to the map, i.e. the big map costs at most 2x the small one: ratio >= 0.5).
  *
  * Usage: bench_fov            run everything (release build: meson setup -Dbuildtype=release)
- *        bench_fov --quick    fewer viewers and shorter timings (a smoke run) */
+ *        bench_fov --quick    fewer viewers and shorter timings (a smoke run)
+ *        bench_fov --once     every timed function once, for callgrind instruction counts
+ *                             (ratios printed are then meaningless) */
 #include "bench_util.h"
 
 #include <gridgeom/topology.h>
@@ -36,6 +38,8 @@
 #endif
 
 static bool quick;
+/* --once: every timed function runs exactly once (instruction counts with callgrind). */
+static bool once;
 
 static void die(const char *what, gg_status st)
 {
@@ -44,6 +48,16 @@ static void die(const char *what, gg_status st)
 }
 
 static double tmin(void) { return quick ? 0.05 : 0.3; }
+
+/* bench_time(), or a single call under --once (the printed ratios are then meaningless). */
+static double fov_time(void (*fn)(void *ctx), void *ctx, double min_seconds, int rounds)
+{
+    if (once) {
+        fn(ctx);
+        return 1.0;
+    }
+    return bench_time(fn, ctx, min_seconds, rounds);
+}
 
 typedef struct scene_kit {
     gg_scene *s;
@@ -201,8 +215,8 @@ static bool bench_tcod(const char *kind, int side, bench_rng *r)
     bool pass = false;
     char name[96];
     if (V.n > 0) {
-        double ours = bench_time(run_ours, &V, tmin(), 5) / V.n;
-        double base = bench_time(run_tcod, &V, tmin(), 5) / V.n;
+        double ours = fov_time(run_ours, &V, tmin(), 5) / V.n;
+        double base = fov_time(run_tcod, &V, tmin(), 5) / V.n;
         snprintf(name, sizeof name, "visible_cells %s %dx%d vs libtcod symmetric", kind, side, side);
         pass = bench_report_ratio(name, ours, base, strcmp(kind, "open") == 0 ? 0.0 : 10.0);
     } else {
@@ -213,8 +227,8 @@ static bool bench_tcod(const char *kind, int side, bench_rng *r)
     A.n = 16;
     for (int i = 0; i < A.n; ++i)
         A.v[i] = random_open(&k, r);
-    double ours_all = bench_time(run_ours, &A, tmin(), 3) / A.n;
-    double base_all = bench_time(run_tcod, &A, tmin(), 3) / A.n;
+    double ours_all = fov_time(run_ours, &A, tmin(), 3) / A.n;
+    double base_all = fov_time(run_tcod, &A, tmin(), 3) / A.n;
     snprintf(name, sizeof name, "  (info) %s %dx%d, any viewers, sets differ", kind, side, side);
     (void)bench_report_ratio(name, ours_all, base_all, 0.0);
     TCOD_map_delete(tm);
@@ -297,8 +311,8 @@ static bool bench_walls(bench_rng *r)
     }
     printf("bench_fov: 256x256, 2000 walls, 300 blocked: %d viewers agree with the per-cell loop "
            "(%ld cells seen)\n", V.n, cells);
-    double ours = bench_time(run_ours, &V, tmin(), 5) / V.n;
-    double base = bench_time(run_loop, &V, tmin(), 3) / V.n;
+    double ours = fov_time(run_ours, &V, tmin(), 5) / V.n;
+    double base = fov_time(run_loop, &V, tmin(), 3) / V.n;
     bool pass = bench_report_ratio("visible_cells 256x256 2000 walls vs per-cell LOS", ours, base, 20.0);
     kit_free(&k);
     free(b);
@@ -351,8 +365,8 @@ static bool bench_matrix(bench_rng *r)
     }
     printf("bench_fov: 100x100, 300 walls, 20 creatures: matrix agrees with 20 visible_cells "
            "(%d of 400 entries visible)\n", seen);
-    double ours = bench_time(run_matrix, C, tmin(), 5);
-    double base = bench_time(run_ours, &C->V, tmin(), 5);
+    double ours = fov_time(run_matrix, C, tmin(), 5);
+    double base = fov_time(run_ours, &C->V, tmin(), 5);
     bool pass = bench_report_ratio("visibility matrix 20 creatures vs 20 visible_cells", ours, base, 1.0);
     free(C);
     kit_free(&k);
@@ -429,12 +443,12 @@ static bool bench_writers(void)
     memset(&big, 0, sizeof big);
     writer_make(&small, 32);
     writer_make(&big, 1024);
-    double d_small = bench_time(run_door, &small, tmin(), 5);
-    double d_big = bench_time(run_door, &big, tmin(), 5);
+    double d_small = fov_time(run_door, &small, tmin(), 5);
+    double d_big = fov_time(run_door, &big, tmin(), 5);
     bool pass = bench_report_ratio("door open+close: 1024x1024 (ours) vs 32x32 (base)", d_big,
                                    d_small, 0.5);
-    double l_small = bench_time(run_light, &small, tmin(), 5);
-    double l_big = bench_time(run_light, &big, tmin(), 5);
+    double l_small = fov_time(run_light, &small, tmin(), 5);
+    double l_big = fov_time(run_light, &big, tmin(), 5);
     pass &= bench_report_ratio("light add+move+remove: 1024x1024 vs 32x32", l_big, l_small, 0.5);
     gg_scene_destroy(small.s);
     gg_scene_destroy(big.s);
@@ -446,8 +460,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--quick") == 0) {
             quick = true;
+        } else if (strcmp(argv[i], "--once") == 0) {
+            once = true;
         } else {
-            fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--once]\n", argv[0]);
             return 2;
         }
     }

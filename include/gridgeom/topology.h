@@ -521,9 +521,13 @@ typedef enum gg_scratch_use {
     /// such a budget can reach, about 100 bytes per window cell, whatever the map's size.
     GG_SCRATCH_BOUNDED = 2,
     /// Every query, on any budget: whole-map planes, about 96 bytes per cell (the 0.1 scratch).
-    /// Needed by gg_scene_shortest_path(), gg_scene_lowest_cost_path(), gg_scene_move_field()
-    /// and gg_rules_plan_move().
-    GG_SCRATCH_FULL = 4
+    /// Needed by gg_scene_shortest_path(), gg_scene_lowest_cost_path(), gg_rules_plan_move()
+    /// and by fields that GG_SCRATCH_FIELD does not serve.
+    GG_SCRATCH_FULL = 4,
+    /// gg_scene_move_field() for a Medium-or-smaller mover (1x1) with no avoid list or other
+    /// creatures under GG_METRIC_CHEBYSHEV or GG_METRIC_MANHATTAN (any difficult-terrain rule
+    /// whose step prices are small multiples of one unit): about 4.1 bytes per cell.
+    GG_SCRATCH_FIELD = 8
 } gg_scratch_use;
 
 /// What a scratch is made for. Make it with gg_scratch_def_default(), then set fields.

@@ -250,7 +250,7 @@ static void scratch__def_bytes_and_caller_memory(void **state)
     bad.uses = 0;
     assert_int_equal(gg_scratch_bytes(s, &bad, &sight), GG_E_INVALID_ARG);
     assert_int_equal(sight, 0);
-    bad.uses = 8;
+    bad.uses = 16;
     assert_int_equal(gg_scratch_bytes(s, &bad, &sight), GG_E_INVALID_ARG);
     bad = d;
     bad.budget_ft = -5;
@@ -471,6 +471,91 @@ static void scratch__sight_room_and_no_scratch_see_alike(void **state)
     gg_scene_destroy(s);
 }
 
+/* Builds the field of `md` from `o` with scratch `x` into fresh memory; NULL when refused. */
+static gg_move_field *make_field(gg_scene *s, gg_scratch *x, const gg_move_def *md, gg_cell o,
+                                 void **mem, gg_status *st)
+{
+    size_t fb = 0;
+    assert_int_equal(gg_move_field_bytes(s, md, &fb), GG_OK);
+    *mem = aligned_alloc(8, (fb + 7) & ~(size_t)7);
+    assert_non_null(*mem);
+    gg_move_field *f = NULL;
+    *st = gg_scene_move_field(s, x, o, 0, md, *mem, fb, &f);
+    return f;
+}
+
+/* Property: fields built on a GG_SCRATCH_FIELD scratch (bit map and one queue, about 4 bytes
+ * per cell), and two-price fields whose run table overflows its room (the direct-label restart,
+ * forced by lowering the cap), agree with fields on a whole-map scratch: every anchor's reach,
+ * cost, steps and route. Defs the field engines do not serve are refused. */
+static void scratch__field_use_answers_like_full(void **state)
+{
+    (void)state;
+    qf_rng rng = qf_rng_seed(0xF1E1Du, "scratch__field_use_answers_like_full");
+    gg_cell pa[4096], pb[4096];
+    for (int round = 0; round < 8; ++round) {
+        int32_t w = 8 + qf_below(&rng, 40), h = 8 + qf_below(&rng, 40);
+        gg_scene *s = qf_random_scene(&rng, w, h, 5, qf_below(&rng, 30), qf_below(&rng, 40), 30);
+        gg_scratch *full = NULL, *small = NULL;
+        assert_int_equal(gg_scratch_create(s, NULL, &full), GG_OK);
+        gg_scratch_def d = gg_scratch_def_default();
+        d.uses = GG_SCRATCH_FIELD;
+        assert_int_equal(gg_scratch_create(s, &d, &small), GG_OK);
+        size_t bytes = 0;
+        assert_int_equal(gg_scratch_bytes(s, &d, &bytes), GG_OK);
+        assert_true(bytes <= sizeof(gg_scratch) + 64 + (size_t)w * (size_t)h * 5u);
+        /* Lowered caps: the restart at once, early, or late. */
+        const size_t caps[3] = {1, 3, 2 + (size_t)qf_below(&rng, 20)};
+        small->m_field_runs_cap = caps[round % 3];
+        for (int q = 0; q < 6; ++q) {
+            gg_move_def md = gg_move_def_default();
+            md.metric = qf_below(&rng, 2) ? GG_METRIC_CHEBYSHEV : GG_METRIC_MANHATTAN;
+            md.difficult = (gg_difficult_rule)qf_below(&rng, 3);
+            md.surcharge_ft = qf_below(&rng, 4) * 5;
+            gg_cell o = qf_c(qf_below(&rng, w), qf_below(&rng, h));
+            void *ma = NULL, *mb = NULL;
+            gg_status sa = GG_OK, sb = GG_OK;
+            gg_move_field *fa = make_field(s, full, &md, o, &ma, &sa);
+            gg_move_field *fb = make_field(s, small, &md, o, &mb, &sb);
+            assert_int_equal(sa, GG_OK);
+            assert_int_equal(sb, GG_OK);
+            for (int32_t row = 0; row < h; ++row)
+                for (int32_t col = 0; col < w; ++col) {
+                    bool ra = false, rb = false, ea = false, eb = false;
+                    gg_metric_cost ca, cb;
+                    assert_int_equal(gg_move_field_cost(fa, qf_c(col, row), &ra, &ca, &ea), GG_OK);
+                    assert_int_equal(gg_move_field_cost(fb, qf_c(col, row), &rb, &cb, &eb), GG_OK);
+                    assert_int_equal(ra, rb);
+                    assert_true(ca.feet == cb.feet);
+                    assert_int_equal(ca.steps, cb.steps);
+                    int32_t na = 0, nb = 0;
+                    assert_int_equal(gg_move_field_path(fa, qf_c(col, row), pa, 4096, &na), GG_OK);
+                    assert_int_equal(gg_move_field_path(fb, qf_c(col, row), pb, 4096, &nb), GG_OK);
+                    assert_int_equal(na, nb);
+                    assert_memory_equal(pa, pb, (size_t)na * sizeof *pa);
+                }
+            free(ma);
+            free(mb);
+        }
+        /* Not for the field engines: refused on the small scratch, served by the full one. */
+        gg_move_def big = gg_move_def_default();
+        big.size = GG_SIZE_LARGE;
+        void *mem = NULL;
+        gg_status st = GG_OK;
+        (void)make_field(s, small, &big, qf_c(0, 0), &mem, &st);
+        free(mem);
+        assert_int_equal(st, GG_E_INVALID_ARG);
+        big = gg_move_def_default();
+        big.metric = GG_METRIC_ALTERNATING;
+        (void)make_field(s, small, &big, qf_c(0, 0), &mem, &st);
+        free(mem);
+        assert_int_equal(st, GG_E_INVALID_ARG);
+        gg_scratch_destroy(full);
+        gg_scratch_destroy(small);
+        gg_scene_destroy(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -485,6 +570,7 @@ int main(void)
         cmocka_unit_test(scratch__refuses_queries_beyond_its_uses),
         cmocka_unit_test(scratch__bounded_answers_like_full),
         cmocka_unit_test(scratch__sight_room_and_no_scratch_see_alike),
+        cmocka_unit_test(scratch__field_use_answers_like_full),
     };
     return cmocka_run_group_tests_name("topology/scratch", tests, NULL, NULL);
 }

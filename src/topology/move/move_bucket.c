@@ -294,13 +294,11 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     return got == 0;
 }
 
-/* True when gg__mv_field_bfs() and gg__mv_field_runs() apply: a 1x1 field (unstamped planes), one layer, no
- * Euclidean prices, a step's price set by the cell entered alone. */
+/* True when gg__mv_field_bfs() and gg__mv_field_runs() apply: a whole-map field (unstamped
+ * planes) that gg__mv_field_small() admits. */
 static bool fifo_fits(const gg__mv *m, const gg__mv_planes *pl)
 {
-    return m->simple && pl->stamp == NULL && m->layers == 1 && !m->euclid &&
-           (m->ndirs == 4 ||
-            (m->price[1][0] == m->price[0][0] && m->price[1][1] == m->price[0][1]));
+    return pl->stamp == NULL && gg__mv_field_small(m);
 }
 
 static bool bucket_simple(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)

@@ -65,7 +65,7 @@ void gg__mv_field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
 {
     const int32_t w = m->w, n = m->n;
     /* The bit map in the cost plane (8 * ncells bytes), free during a field. */
-    f->bm = (uint8_t *)(void *)x->m_cost;
+    f->bm = x->f_bits != NULL ? x->f_bits : (uint8_t *)(void *)x->m_cost;
     const int32_t off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
     memcpy(f->off, off, sizeof off);
     /* Cells whose eight neighbours (and their bits) all lie inside the planes; off-map ones
@@ -104,7 +104,7 @@ void gg__mv_field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_
     const uint16_t *restrict lmd = f.lmd;
     uint8_t *restrict bm = f.bm;
     int32_t *restrict cost = pl->cost;
-    uint32_t *restrict queue = x->m_queue;
+    uint32_t *restrict queue = x->f_queue != NULL ? x->f_queue : x->m_queue;
     uint32_t head = 0, tail = 0, layer_end = 1;
     int32_t nc = 1; /* the cost of cells entered from the layer being settled */
     queue[tail++] = (uint32_t)q->start;

@@ -148,10 +148,10 @@ static inline int gg__mv_sign_r2(int64_t dx, int64_t dy)
 /* The label planes a search writes: the scratch's (stamped, for queries that touch only what
  * they visit) or a field's (set over the whole map by the engine).
  *
- * Run-labelled planes (a two-price 1x1 field, see gg__mv_field_runs()): when runs[0] is not NULL,
- * cost[] holds a run number for every reached state (2 r: run r of runs[0], 2 r + 1: run r of
- * runs[1]; GG__MV_INF unreached) and the label is that run's key, cost << 32 | steps; steps[]
- * and prev[] are not used. Read labels with gg__mv_cost_at() and gg__mv_steps_at(). */
+ * Run-labelled planes (a two-price 1x1 field, see gg__mv_field_runs()): when runs[0] is not
+ * NULL, cost[] holds a run number for every reached state (2 r: run r of runs[0], 2 r + 1:
+ * run r of runs[1]; GG__MV_INF unreached) and the label is that run's key, cost << 32 | steps;
+ * steps[] and prev[] are not used (the run table lives in their memory). Read labels with gg__mv_cost_at() and gg__mv_steps_at(). */
 typedef struct gg__mv_planes {
     int32_t *cost, *root2, *steps;
     uint8_t *prev;
@@ -196,6 +196,17 @@ typedef struct gg__mv_search {
     int32_t settled;
     int32_t goal_state;  /* A*: the goal state found, -1 when none */
 } gg__mv_search;
+
+/* True when a whole-map field under `m` runs on the field engines (move_field_bfs.c,
+ * move_field_runs.c): a 1x1 mover with no avoid list or other creatures, one layer, no
+ * Euclidean prices, a step's price set by the cell entered alone. These fields need only a bit
+ * map and a queue of working memory (GG_SCRATCH_FIELD). */
+static inline bool gg__mv_field_small(const gg__mv *m)
+{
+    return m->simple && m->layers == 1 && !m->euclid && m->max_units <= GG__MV_MAX_BUCKET_UNITS &&
+           (m->ndirs == 4 ||
+            (m->price[1][0] == m->price[0][0] && m->price[1][1] == m->price[0][1]));
+}
 
 /* Dijkstra by buckets (non-Euclidean, max_units <= GG__MV_MAX_BUCKET_UNITS). Returns false when
  * its queue would overflow (the caller then restarts with the heap). */

@@ -182,7 +182,9 @@ gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, gg_cel
     gg_status st = gg__mv_init(&m, scene, def, parity);
     if (gg_failed(st))
         return st;
-    if (!gg__scratch_full(scratch, scene))
+    /* GG_SCRATCH_FULL serves every field, GG_SCRATCH_FIELD those of the field engines. */
+    if (!gg__scratch_fits(scratch, scene) || !scratch->fields ||
+        (!scratch->full && !gg__mv_field_small(&m)))
         return GG_E_INVALID_ARG;
     if (bytes < field_bytes(&m) || ((uintptr_t)memory & 7u) != 0)
         return GG_E_BUFFER_TOO_SMALL;

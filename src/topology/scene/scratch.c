@@ -15,6 +15,7 @@ typedef struct layout {
     size_t o_stamp, o_cost, o_prev_dir, o_heap_pos, o_queue;
     size_t o_m_cost, o_m_root2, o_m_steps, o_m_prev, o_m_pos, o_m_heap, o_m_flag, o_m_nodes;
     size_t o_w_cells, o_w_mwalls, o_sight, sight_bytes;
+    size_t fcells, o_f_bits, o_f_queue;
     bool overflow;
 } layout;
 
@@ -40,7 +41,8 @@ static gg_status plan(const gg_scene *s, const gg_scratch_def *def, layout *l)
     gg_scratch_def d = def != NULL ? *def : gg_scratch_def_default();
     if (d.struct_size != (uint32_t)sizeof d)
         return GG_E_BAD_DEF;
-    const uint32_t known = GG_SCRATCH_SIGHT | GG_SCRATCH_BOUNDED | GG_SCRATCH_FULL;
+    const uint32_t known =
+        GG_SCRATCH_SIGHT | GG_SCRATCH_BOUNDED | GG_SCRATCH_FULL | GG_SCRATCH_FIELD;
     if (d.uses == 0 || (d.uses & ~known) != 0 || d.budget_ft < 0 || gg_size_cells(d.size) == 0)
         return GG_E_INVALID_ARG;
     l->total = sizeof(gg_scratch);
@@ -69,6 +71,13 @@ static gg_status plan(const gg_scene *s, const gg_scratch_def *def, layout *l)
     l->o_m_pos = reserve(l, 2 * m, sizeof(int32_t));
     l->o_m_heap = reserve(l, 2 * m, sizeof(gg__mv_hent));
     l->o_m_flag = reserve(l, m, sizeof(uint8_t));
+    if (!l->full && (d.uses & GG_SCRATCH_FIELD)) {
+        /* The field engines' bit map (read four bytes past its last bit) and queue. The bounded
+         * planes, if any, are not used by fields: these two stand apart. */
+        l->fcells = s->ncells;
+        l->o_f_bits = reserve(l, s->ncells / 8u + 8u, 1);
+        l->o_f_queue = reserve(l, s->ncells, sizeof(uint32_t));
+    }
     if (l->full) {
         l->o_m_nodes = reserve(l, m, sizeof(gg__mv_cnode));
     } else if (l->win_side > 0) {
@@ -135,6 +144,12 @@ static gg_scratch *place(const gg_scene *scene, const layout *l, void *memory)
     x->sight_bytes = l->sight_bytes;
     x->m_astar_pool_cap = l->mcells;
     x->m_astar_heap_cap = 2 * l->mcells;
+    x->m_field_runs_cap = SIZE_MAX;
+    x->fields = l->full || l->fcells > 0;
+    if (l->fcells > 0) {
+        x->f_bits = AT(uint8_t, l->o_f_bits);
+        x->f_queue = AT(uint32_t, l->o_f_queue);
+    }
     if (x->stamp != NULL)
         memset(x->stamp, 0, x->kcells * sizeof *x->stamp);
     for (size_t i = 0; x->m_nodes != NULL && i < x->mcells; ++i)

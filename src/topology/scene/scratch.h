@@ -17,6 +17,9 @@
  *    win_side cells (the Chebyshev square a budget can reach, footprint included), plus copies
  *    of the scene's cell and move-wall planes over that window. Bounded searches key their
  *    cells inside the window.
+ *  - GG_SCRATCH_FIELD only: what the field engines of a 1x1 mover under one price per entered
+ *    cell read and write besides the field (gg__mv_field_small()): a one-bit-per-cell map (in
+ *    m_cost) and a queue of ncells cells (m_queue), about 4.1 bytes per cell.
  *  - GG_SCRATCH_SIGHT: a field-of-view room (`sight`) sized for the scene's side and walls, so
  *    the sweep never falls back to the per-cell loop (without it the sweep works in about 24 KiB
  *    of stack, or in the FULL planes).
@@ -70,12 +73,20 @@ struct gg_scratch {
     /* BOUNDED only: the scene's cells and move_walls planes copied over a bounded search's
      * window ([mcells] each), so that the search runs on the window as on a small map. */
     uint8_t *w_cells, *w_mwalls;
+    /* Whole-map fields: true with FULL (its planes) or FIELD (f_bits and f_queue, set only
+     * without FULL: the field engines then use them for their bit map and queue). */
+    bool fields;
+    uint8_t *f_bits;   /* [ncells / 8 + 8] */
+    uint32_t *f_queue; /* [ncells] */
     /* SIGHT only: the field-of-view sweep's room (gg__fov_room()); NULL otherwise. */
     unsigned char *sight;
     size_t sight_bytes;
     /* Entries the compact A* may use of its bucket pool (in m_cost) and of its heap (m_heap):
      * ncells and 2 * ncells, always enough; tests lower them to reach the compaction paths. */
     size_t m_astar_pool_cap, m_astar_heap_cap;
+    /* Run keys the two-price field may keep in its run room (SIZE_MAX: the room's size); tests
+     * lower it to reach the direct-label restart (move_field_runs.c). */
+    size_t m_field_runs_cap;
 };
 
 /* An entry of the movement heap: the key (f, fs, state) carried inline, so that sifting reads
