@@ -351,7 +351,8 @@ GG_API const char *gg_rules_move_result_name(gg_move_result r);
 /// capacity >= movement_left_ft / cell_size_ft + 1 always suffices.
 /// @return GG_OK (the verdict is *out_result); GG_E_BUFFER_TOO_SMALL (the route is affordable
 ///         but longer than `capacity`; *out_count = cells needed); the creature-array statuses;
-///         GG_E_INVALID_ARG for NULL, negative capacity, or scratch made for another scene.
+///         GG_E_INVALID_ARG for NULL, negative capacity, or scratch made for another scene or
+///         without GG_SCRATCH_FULL (the route is a whole-map search).
 ///         On every failure status *out_result is GG_MOVE_UNREACHABLE and *out_cost_ft is 0.
 /// @thread reader
 /// @since 0.1
@@ -461,8 +462,10 @@ GG_API GG_NODISCARD gg_status gg_rules_flee_work_capacity(const gg_scene *scene,
 /// the start to that cell (start included). Zero cells (GG_OK): no cell is safer, the creature
 /// holds. `work` holds the reach map (size it with gg_rules_flee_work_capacity()); a route
 /// never exceeds budget_ft / cell_size_ft + 1 cells.
+/// Working memory: scratch made with GG_SCRATCH_FULL, or GG_SCRATCH_BOUNDED for budget_ft.
 /// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written; *out_count = route cells needed, or 0
-///         when `work` was too small); GG_E_OUT_OF_BOUNDS for an off-map start; GG_E_BAD_DEF;
+///         when `work`, or a GG_SCRATCH_BOUNDED scratch's budget, was too small);
+///         GG_E_OUT_OF_BOUNDS for an off-map start; GG_E_BAD_DEF;
 ///         GG_E_INVALID_ARG for NULL, no threats, negative counts or budget, or scratch made for
 ///         another scene. Off-map threat, avoid and occupied cells are ignored.
 /// @thread reader

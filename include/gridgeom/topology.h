@@ -600,7 +600,7 @@ GG_API void gg_scratch_destroy(gg_scratch *scratch);
 /// `avoid` or no path gives zero cells with GG_OK.
 /// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = cells needed);
 ///         GG_E_OUT_OF_BOUNDS (= []); GG_E_INVALID_ARG for NULL, negative counts, or scratch
-///         made for another scene.
+///         made for another scene or without GG_SCRATCH_FULL.
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_shortest_path(const gg_scene *scene, gg_scratch *scratch,
@@ -624,7 +624,8 @@ typedef struct gg_reach {
 /// Work is proportional to the cells reached, not to the map.
 /// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count);
 ///         GG_E_OUT_OF_BOUNDS (= {}); GG_E_INVALID_ARG for NULL, negative counts, or scratch
-///         made for another scene.
+///         made for another scene; GG_E_BUFFER_TOO_SMALL (nothing written) when the scratch has
+///         no GG_SCRATCH_FULL and was made for a smaller budget (gg_scratch_def.budget_ft).
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch,
@@ -730,8 +731,8 @@ static inline gg_move_def gg_move_def_default(void)
 /// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = cells needed, cost set);
 ///         GG_E_OUT_OF_BOUNDS when a footprint at `a` or `b` leaves the map; GG_E_BAD_DEF;
 ///         GG_E_INVALID_ARG for NULL pointers, negative counts, an unknown enum, a negative
-///         surcharge, a parity other than 0/1 or scratch made for another scene;
-///         GG_E_TOO_LARGE when a cost could overflow (cell size times map area too large).
+///         surcharge, a parity other than 0/1, or scratch made for another scene or without
+///         GG_SCRATCH_FULL; GG_E_TOO_LARGE when a cost could overflow (cell size times map area too large).
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_lowest_cost_path(const gg_scene *scene,
@@ -759,9 +760,12 @@ GG_API GG_NODISCARD gg_status gg_move_field_bytes(const gg_scene *scene, const g
 /// neither destroyed nor changed (routes of uniform-cost fields are read back from the scene).
 /// Work: O(cells) (a full field is proportional to the map by nature); bucketed (no heap) for
 /// every metric but Euclidean when step costs are small multiples of one unit.
+/// Working memory: scratch made with GG_SCRATCH_FULL, or with GG_SCRATCH_FIELD for the fields
+/// that use serves (about 4.1 bytes per cell; docs/memory.md).
 /// @return GG_OK (*out_field points into memory); GG_E_BUFFER_TOO_SMALL (bytes too small or
 ///         memory misaligned); GG_E_OUT_OF_BOUNDS when the origin's footprint leaves the map;
-///         otherwise as gg_scene_lowest_cost_path().
+///         GG_E_INVALID_ARG when the scratch serves no such field; otherwise as
+///         gg_scene_lowest_cost_path().
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch,
@@ -800,9 +804,13 @@ typedef struct gg_move_reach {
 
 /// The movement overlay: every anchor reachable from `origin` with cost <= budget_ft, with its
 /// cost and predecessor, in nondecreasing cost order (origin first). A negative budget gives
-/// [origin]. Work is proportional to the anchors reached, not to the map.
-/// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count); otherwise as
-///         gg_scene_lowest_cost_path().
+/// [origin]. Work is proportional to the anchors reached, not to the map. Working memory:
+/// scratch made with GG_SCRATCH_FULL, or with GG_SCRATCH_BOUNDED for a budget and mover up to
+/// its def's.
+/// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count);
+///         GG_E_BUFFER_TOO_SMALL (nothing written) when a GG_SCRATCH_BOUNDED scratch (without
+///         GG_SCRATCH_FULL) was made for a smaller budget or mover; otherwise as
+///         gg_scene_lowest_cost_path() (any scratch use is accepted).
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,

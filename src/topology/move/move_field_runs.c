@@ -6,41 +6,49 @@
 
 /* The two FIFOs share one buffer of n cells: every cell is queued once, in one of them, so the
  * plain FIFO grows up from the buffer's start and the difficult one down from its end, and they
- * never meet. An entry is a cell; the first cell of a run carries RUN_FIRST, so runs need no
- * table of starts. The runs' keys (cost << 32 | steps) go straight to the field's run room
- * (its steps and predecessor planes, unused by a run-labelled field), the plain FIFO's from the
- * front and the difficult one's from the back; that is where the field keeps them. */
-#define RUN_FIRST 0x80000000u
+ * never meet. An entry is just its cell: a run's key (cost << 32 | steps) and first entry are
+ * kept once, in a record of the field's run room (its steps and predecessor planes, unused by
+ * a run-labelled field), the plain FIFO's from the front and the difficult one's from the back.
+ * The keys stay there: that is where the field reads them. */
+typedef struct frun_rec {
+    uint64_t key;
+    uint32_t start, unused;
+} frun_rec;
 
 typedef struct frun {
     uint32_t *cells; /* entry i is cells[i * dir] */
-    uint64_t *key;   /* key of run r is key[r * dir] */
+    frun_rec *rec;   /* run r is rec[r * dir] */
     ptrdiff_t dir;   /* +1 (the plain FIFO) or -1 (the difficult one) */
-    uint32_t head;   /* the next entry to settle */
     uint32_t tail;   /* entries so far */
     uint32_t runs;   /* runs so far */
     uint32_t cur;    /* the next run to settle */
 } frun;
 
+static inline const frun_rec *frun_at(const frun *f, uint32_t r)
+{
+    return &f->rec[(ptrdiff_t)r * f->dir];
+}
+
 static inline uint64_t frun_key(const frun *f)
 {
-    return f->cur < f->runs ? f->key[(ptrdiff_t)f->cur * f->dir] : UINT64_MAX;
+    return f->cur < f->runs ? frun_at(f, f->cur)->key : UINT64_MAX;
 }
 
 /* The run that cells queued now with key k join: the last run when it has that key and is not
  * yet settled (it then ends at the tail), else a new one. */
 static inline uint32_t frun_target(const frun *f, uint64_t k)
 {
-    return f->runs > f->cur && f->key[(ptrdiff_t)(f->runs - 1) * f->dir] == k ? f->runs - 1
-                                                                               : f->runs;
+    return f->runs > f->cur && frun_at(f, f->runs - 1)->key == k ? f->runs - 1 : f->runs;
 }
 
-/* Opens run r (from frun_target()) when it is new and got entries from `from` on. */
+/* Opens run r (from frun_target()) at entry `from` when it is new and got entries. */
 static inline void frun_close(frun *f, uint32_t r, uint32_t from, uint64_t k)
 {
     if (f->tail == from || r < f->runs)
         return;
-    f->key[(ptrdiff_t)r * f->dir] = k;
+    frun_rec *e = &f->rec[(ptrdiff_t)r * f->dir];
+    e->key = k;
+    e->start = from;
     f->runs = r + 1;
 }
 
@@ -120,8 +128,10 @@ void gg__mv_field_runs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv
     fsetup f;
     gg__mv_field_setup(m, x, pl, q, &f, true);
     uint32_t *buf = x->f_queue != NULL ? x->f_queue : x->m_queue;
-    size_t room = pl->run_room_words < x->m_field_runs_cap ? pl->run_room_words
-                                                            : x->m_field_runs_cap;
+    /* Records of 16 bytes: two words each. */
+    size_t words = pl->run_room_words < x->m_field_runs_cap ? pl->run_room_words
+                                                             : x->m_field_runs_cap;
+    const size_t room = words / 2u;
     if (room < 2) {
         field_direct(m, pl, q, &f, buf);
         return;
@@ -129,11 +139,13 @@ void gg__mv_field_runs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv
     const uint16_t *restrict lmd = f.lmd;
     uint8_t *restrict bm = f.bm;
     int32_t *restrict cost = pl->cost;
-    frun fa = {buf, pl->run_room, 1, 0, 0, 0, 0};
-    frun fd = {buf + n - 1u, pl->run_room + room - 1u, -1, 0, 0, 0, 0};
+    frun_rec *rec = (frun_rec *)(void *)pl->run_room;
+    frun fa = {buf, rec, 1, 0, 0, 0};
+    frun fd = {buf + n - 1u, rec + room - 1u, -1, 0, 0, 0};
     const int32_t pa = m->price[0][0], pb = m->price[0][1];
-    fa.cells[0] = (uint32_t)q->start | RUN_FIRST;
-    fa.key[0] = 0;
+    fa.cells[0] = (uint32_t)q->start;
+    rec[0].key = 0;
+    rec[0].start = 0;
     fa.tail = 1;
     fa.runs = 1;
     cost[q->start] = 0; /* run 0 of the plain FIFO */
@@ -143,39 +155,32 @@ void gg__mv_field_runs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv
             break;
         frun *src = ka <= kd ? &fa : &fd;
         const uint64_t key = ka <= kd ? ka : kd;
-        src->cur++;
         /* Every cell this run reaches joins one of two runs. */
         const uint32_t s1 = (uint32_t)key + 1u, c = (uint32_t)(key >> 32);
         const uint64_t kna = (uint64_t)(c + (uint32_t)pa) << 32 | s1;
         const uint64_t knd = (uint64_t)(c + (uint32_t)pb) << 32 | s1;
         const uint32_t ra = frun_target(&fa, kna), rd = frun_target(&fd, knd);
         if (ra + rd + 2u > room) {
-            /* The keys of the runs this one may open would not fit: label directly. */
+            /* The records of the runs this one may open would not fit: label directly. */
             memset(bm, 0, ((size_t)n + 7u) / 8u + 4u);
             bm[(uint32_t)q->start >> 3] |= (uint8_t)(1u << ((uint32_t)q->start & 7u));
             pl->steps[q->start] = 0;
             field_direct(m, pl, q, &f, buf);
             return;
         }
+        uint32_t i = frun_at(src, src->cur)->start;
+        const uint32_t end = src->cur + 1 < src->runs ? frun_at(src, src->cur + 1)->start
+                                                      : src->tail;
+        src->cur++;
         const int32_t la = (int32_t)(2u * ra), ld = (int32_t)(2u * rd + 1u);
         const uint32_t a0 = fa.tail, d0 = fd.tail;
-        /* A new run's first cell carries RUN_FIRST; cells joining the last run do not. */
-        uint32_t fla = ra == fa.runs ? RUN_FIRST : 0u, fld = rd == fd.runs ? RUN_FIRST : 0u;
         uint32_t *restrict ta = fa.cells + a0, *restrict td = fd.cells - d0;
-        /* The run's cells: from its first (marked) entry to the next mark or the tail. Cells
-         * queued meanwhile join later runs, which lie past a mark. */
-        uint32_t i = src->head;
-        const uint32_t *cells = src->cells;
-        const ptrdiff_t dir = src->dir;
-        uint32_t e = cells[(ptrdiff_t)i * dir] & ~RUN_FIRST;
-        for (;;) {
-            const int32_t cell = (int32_t)e;
-            const uint32_t next = i + 1u < src->tail ? cells[(ptrdiff_t)(i + 1u) * dir]
-                                                      : RUN_FIRST;
-            if (i + FIFO_AHEAD < src->tail)
-                field_prefetch(lmd, cost,
-                               (int32_t)(cells[(ptrdiff_t)(i + FIFO_AHEAD) * dir] & ~RUN_FIRST),
-                               w, (int32_t)n);
+        const ptrdiff_t dir = src->dir, ahead = (ptrdiff_t)FIFO_AHEAD * dir;
+        const uint32_t *cells = src->cells + (ptrdiff_t)i * dir;
+        for (; i < end; ++i, cells += dir) {
+            const int32_t cell = (int32_t)*cells;
+            if (i + FIFO_AHEAD < end)
+                field_prefetch(lmd, cost, (int32_t)cells[ahead], w, (int32_t)n);
             const uint32_t masks = lmd[cell] & f.keep;
             /* One loop, no branch on the terrain: the cell is stored at both tails and only
              * the tail of its FIFO advances (the other slot is overwritten later; both lie
@@ -189,35 +194,31 @@ void gg__mv_field_runs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv
                 const uint32_t hard = (masks >> (8 + k)) & 1u;
                 bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));
                 cost[t] = hard ? ld : la;
-                *ta = (uint32_t)t | fla;
-                *td = (uint32_t)t | fld;
+                *ta = (uint32_t)t;
+                *td = (uint32_t)t;
                 ta += 1u - hard;
                 td -= hard;
-                fla &= 0u - hard;
-                fld &= hard - 1u;
             }
-            /* The tails of both FIFOs as the cells above left them. */
-            fa.tail = (uint32_t)(ta - fa.cells);
-            fd.tail = (uint32_t)(fd.cells - td);
-            ++i;
-            if (next & RUN_FIRST)
-                break;
-            e = next;
         }
-        src->head = i;
+        fa.tail = (uint32_t)(ta - fa.cells);
+        fd.tail = (uint32_t)(fd.cells - td);
         frun_close(&fa, ra, a0, kna);
         frun_close(&fd, rd, d0, knd);
     }
-    /* The keys stay in the run room: the plain FIFO's from its front, the difficult one's
-     * reversed into place right after them. */
+    /* The keys stay in the run room, as the field reads them: the plain FIFO's first, then the
+     * difficult one's (whose records, at the back, are reversed into order first). Each key
+     * moves to a word at or before its record's, so the copy runs forward in place. */
     uint64_t *rk = pl->run_room;
-    uint64_t *dk = pl->run_room + room - fd.runs;
+    frun_rec *dr = rec + room - fd.runs;
     for (uint32_t a = 0, b = fd.runs; a + 1u < b; ++a, --b) {
-        const uint64_t t = dk[a];
-        dk[a] = dk[b - 1u];
-        dk[b - 1u] = t;
+        const frun_rec t = dr[a];
+        dr[a] = dr[b - 1u];
+        dr[b - 1u] = t;
     }
-    memmove(rk + fa.runs, dk, (size_t)fd.runs * sizeof *dk);
+    for (uint32_t r = 0; r < fa.runs; ++r)
+        rk[r] = rec[r].key;
+    for (uint32_t r = 0; r < fd.runs; ++r)
+        rk[fa.runs + r] = dr[r].key;
     pl->runs[0] = rk;
     pl->runs[1] = rk + fa.runs;
 }
