@@ -624,7 +624,8 @@ typedef struct gg_reach {
 /// Work is proportional to the cells reached, not to the map.
 /// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count);
 ///         GG_E_OUT_OF_BOUNDS (= {}); GG_E_INVALID_ARG for NULL, negative counts, or scratch
-///         made for another scene; GG_E_BUFFER_TOO_SMALL (nothing written) when the scratch has
+///         made for another scene or with neither GG_SCRATCH_BOUNDED nor GG_SCRATCH_FULL;
+///         GG_E_BUFFER_TOO_SMALL (nothing written) when the scratch has
 ///         no GG_SCRATCH_FULL and was made for a smaller budget (gg_scratch_def.budget_ft).
 /// @thread reader
 /// @since 0.1
@@ -809,8 +810,8 @@ typedef struct gg_move_reach {
 /// its def's.
 /// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count);
 ///         GG_E_BUFFER_TOO_SMALL (nothing written) when a GG_SCRATCH_BOUNDED scratch (without
-///         GG_SCRATCH_FULL) was made for a smaller budget or mover; otherwise as
-///         gg_scene_lowest_cost_path() (any scratch use is accepted).
+///         GG_SCRATCH_FULL) was made for a smaller budget or mover; GG_E_INVALID_ARG for scratch
+///         with neither use; otherwise as gg_scene_lowest_cost_path().
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch,

@@ -328,6 +328,14 @@ static void scratch__refuses_queries_beyond_its_uses(void **state)
     assert_int_equal(gg_scene_move_field(s, x, qf_c(0, 0), 0, &md, fm, fb, &f), GG_E_INVALID_ARG);
     free(fm);
     gg_scratch_destroy(x);
+    /* A scratch made for neither bounded nor full searches refuses them. */
+    d.uses = GG_SCRATCH_FIELD | GG_SCRATCH_SIGHT;
+    assert_int_equal(gg_scratch_create(s, &d, &x), GG_OK);
+    assert_int_equal(gg_scene_reachable(s, x, qf_c(30, 30), 5, NULL, 0, r, 256, &n),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_move_overlay(s, x, qf_c(30, 30), 0, 5, &md, mr, 256, &n),
+                     GG_E_INVALID_ARG);
+    gg_scratch_destroy(x);
     gg_scene_destroy(s);
 }
 

@@ -363,6 +363,8 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
 
     gg_scratch *x = scratch;
     int32_t x0 = 0, y0 = 0;
+    if (!x->full && x->win_side == 0)
+        return GG_E_INVALID_ARG; /* not made for bounded searches */
     if (!x->full) {
         /* A GG_SCRATCH_BOUNDED scratch: the search runs on a copy of the window the budget can
          * reach (every step costs at least one square's price), as on a small map; cells

@@ -60,8 +60,8 @@ gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell
 
     gg_scratch *x = scratch;
     const reach_keys win = reach_window(x, scene, start, budget_ft);
-    if (win.side == 0 && !x->full)
-        return GG_E_BUFFER_TOO_SMALL; /* a bounded scratch made for a smaller budget */
+    if (win.side == 0 && !x->full) /* no whole-map planes: not made for reach, or too small */
+        return x->win_side > 0 ? GG_E_BUFFER_TOO_SMALL : GG_E_INVALID_ARG;
     gg__scratch_begin(x);
     /* Avoided cells are marked closed up front: Nat20 skips them at relaxation, so they are
      * never entered; the start is (re)opened below even when it is listed, as in Nat20. */

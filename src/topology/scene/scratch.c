@@ -9,6 +9,7 @@
 /* Where each plane lives in the scratch's one block (offsets from its start, 16-aligned). */
 typedef struct layout {
     size_t total;
+    uint32_t uses;
     bool full;
     int32_t win_side;
     size_t kcells, mcells;
@@ -46,6 +47,7 @@ static gg_status plan(const gg_scene *s, const gg_scratch_def *def, layout *l)
     if (d.uses == 0 || (d.uses & ~known) != 0 || d.budget_ft < 0 || gg_size_cells(d.size) == 0)
         return GG_E_INVALID_ARG;
     l->total = sizeof(gg_scratch);
+    l->uses = d.uses;
     l->full = (d.uses & GG_SCRATCH_FULL) != 0;
     if (!l->full && (d.uses & GG_SCRATCH_BOUNDED)) {
         int64_t side = gg__scratch_window(d.budget_ft, s->cell_size_ft, gg_size_cells(d.size));
@@ -106,18 +108,20 @@ gg_status gg_scratch_bytes(const gg_scene *scene, const gg_scratch_def *def, siz
 
 #define AT(type, off) ((off) == 0 ? NULL : (type *)(void *)(base + (off)))
 
-/* Lays the scratch out in `memory` (zeroed planes are not required: stamps are cleared here). */
+/* Lays the scratch out in `memory`. The whole block is cleared once, here, so that no query
+ * ever reads memory it did not write or stamp (and caller memory needs no preparation). */
 static gg_scratch *place(const gg_scene *scene, const layout *l, void *memory)
 {
     unsigned char *base = (unsigned char *)memory;
     gg_scratch *x = (gg_scratch *)memory;
-    memset(x, 0, sizeof *x);
+    memset(memory, 0, l->total);
     x->alloc = scene->alloc;
     x->bytes = l->total;
     x->scene = scene;
     x->width = scene->width;
     x->height = scene->height;
     x->ncells = scene->ncells;
+    x->uses = l->uses;
     x->full = l->full;
     x->kcells = l->kcells;
     x->mcells = l->mcells;
@@ -150,10 +154,6 @@ static gg_scratch *place(const gg_scene *scene, const layout *l, void *memory)
         x->f_bits = AT(uint8_t, l->o_f_bits);
         x->f_queue = AT(uint32_t, l->o_f_queue);
     }
-    if (x->stamp != NULL)
-        memset(x->stamp, 0, x->kcells * sizeof *x->stamp);
-    for (size_t i = 0; x->m_nodes != NULL && i < x->mcells; ++i)
-        x->m_nodes[i].epoch = 0;
     return x;
 }
 
