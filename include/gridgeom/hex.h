@@ -425,14 +425,32 @@ static inline gg_hex_move_def gg_hex_move_def_default(void)
 /// @since 0.1
 typedef struct gg_hex_scratch gg_hex_scratch;
 
-/// Creates scratch sized for `board`, allocated through the board's allocator.
+/// Creates scratch sized for `board` (about 45 bytes per tile), in one block from the board's
+/// allocator.
 /// @return GG_OK; GG_E_INVALID_ARG for NULL pointers; GG_E_NO_MEMORY. *out is NULL on failure.
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_hex_scratch_create(const gg_hex_board *board,
                                                     gg_hex_scratch **out_scratch);
 
-/// Frees scratch. NULL is a no-op.
+/// Bytes of caller memory a scratch for `board` takes (gg_hex_scratch_init()).
+/// @return GG_OK; GG_E_INVALID_ARG for NULL pointers.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_hex_scratch_bytes(const gg_hex_board *board, size_t *out_bytes);
+
+/// Makes scratch for `board` in caller memory (stb style): `memory` holds at least
+/// gg_hex_scratch_bytes() bytes aligned to 16 and stays the caller's (gg_hex_scratch_destroy()
+/// is a no-op on it; stop using the scratch, then free the memory). docs/memory.md.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (too few bytes or misaligned memory); GG_E_INVALID_ARG
+///         for NULL pointers. *out_scratch is NULL on failure.
+/// @thread reader
+/// @since 0.1
+GG_API GG_NODISCARD gg_status gg_hex_scratch_init(const gg_hex_board *board, void *memory,
+                                                  size_t bytes, gg_hex_scratch **out_scratch);
+
+/// Frees scratch made by gg_hex_scratch_create(). NULL, and scratch made by
+/// gg_hex_scratch_init(), are no-ops.
 /// @thread owner
 /// @since 0.1
 GG_API void gg_hex_scratch_destroy(gg_hex_scratch *scratch);

@@ -7,6 +7,8 @@
 
 struct gg_hex_scratch {
     gg_allocator alloc;
+    bool owned;   /* made by gg_hex_scratch_create(): destroy frees the block */
+    size_t bytes; /* the block's size */
     const gg_hex_board *board;
     int32_t count;
     uint32_t epoch;
@@ -28,6 +30,64 @@ struct gg_hex_scratch {
     X(stamp, uint32_t)                                                                             \
     X(closed, uint8_t)
 
+/* The scratch is one block: the struct, then each array 16-aligned. */
+static size_t align16(size_t v) { return (v + 15u) & ~(size_t)15u; }
+
+static size_t scratch_bytes(int32_t count)
+{
+    size_t b = align16(sizeof(gg_hex_scratch));
+#define SIZE_(name, type) b += align16((size_t)count * sizeof(type));
+    SCRATCH_ARRAYS(SIZE_)
+#undef SIZE_
+    return b;
+}
+
+/* Lays the scratch out in `memory` (scratch_bytes() bytes, 16-aligned), all of it cleared. */
+static gg_hex_scratch *place(const gg_hex_board *board, void *memory)
+{
+    const size_t total = scratch_bytes(board->count);
+    memset(memory, 0, total);
+    unsigned char *p = (unsigned char *)memory;
+    gg_hex_scratch *s = (gg_hex_scratch *)memory;
+    s->alloc = board->alloc;
+    s->bytes = total;
+    s->board = board;
+    s->count = board->count;
+    s->epoch = 0;
+    p += align16(sizeof *s);
+#define PLACE_(name, type)                                                                         \
+    s->name = (type *)(void *)p;                                                                   \
+    p += align16((size_t)s->count * sizeof(type));
+    SCRATCH_ARRAYS(PLACE_)
+#undef PLACE_
+    return s;
+}
+
+gg_status gg_hex_scratch_bytes(const gg_hex_board *board, size_t *out_bytes)
+{
+    if (out_bytes == NULL)
+        return GG_E_INVALID_ARG;
+    *out_bytes = 0;
+    if (board == NULL)
+        return GG_E_INVALID_ARG;
+    *out_bytes = scratch_bytes(board->count);
+    return GG_OK;
+}
+
+gg_status gg_hex_scratch_init(const gg_hex_board *board, void *memory, size_t bytes,
+                              gg_hex_scratch **out_scratch)
+{
+    if (out_scratch == NULL)
+        return GG_E_INVALID_ARG;
+    *out_scratch = NULL;
+    if (board == NULL || memory == NULL)
+        return GG_E_INVALID_ARG;
+    if (bytes < scratch_bytes(board->count) || ((uintptr_t)memory & 15u) != 0)
+        return GG_E_BUFFER_TOO_SMALL;
+    *out_scratch = place(board, memory);
+    return GG_OK;
+}
+
 gg_status gg_hex_scratch_create(const gg_hex_board *board, gg_hex_scratch **out_scratch)
 {
     if (out_scratch == NULL)
@@ -35,36 +95,21 @@ gg_status gg_hex_scratch_create(const gg_hex_board *board, gg_hex_scratch **out_
     *out_scratch = NULL;
     if (board == NULL)
         return GG_E_INVALID_ARG;
-    gg_hex_scratch *s = (gg_hex_scratch *)gg__alloc_array(&board->alloc, 1, sizeof *s);
-    if (s == NULL)
+    void *mem = board->alloc.alloc(board->alloc.ctx, scratch_bytes(board->count), 16);
+    if (mem == NULL)
         return GG_E_NO_MEMORY;
-    s->alloc = board->alloc;
-    s->board = board;
-    s->count = board->count;
-    s->epoch = 0;
-    bool ok = true;
-#define ALLOC_(name, type)                                                                         \
-    s->name = (type *)gg__alloc_array(&s->alloc, (size_t)s->count, sizeof(type));                 \
-    ok = ok && s->name != NULL;
-    SCRATCH_ARRAYS(ALLOC_)
-#undef ALLOC_
-    if (!ok) {
-        gg_hex_scratch_destroy(s);
-        return GG_E_NO_MEMORY;
-    }
+    gg_hex_scratch *s = place(board, mem);
+    s->owned = true;
     *out_scratch = s;
     return GG_OK;
 }
 
 void gg_hex_scratch_destroy(gg_hex_scratch *s)
 {
-    if (s == NULL)
+    if (s == NULL || !s->owned)
         return;
     gg_allocator al = s->alloc;
-#define FREE_(name, type) gg__free_array(&al, s->name, (size_t)s->count, sizeof(type));
-    SCRATCH_ARRAYS(FREE_)
-#undef FREE_
-    gg__free_array(&al, s, 1, sizeof *s);
+    al.free(al.ctx, s, s->bytes);
 }
 
 /* ---- Frontier: an indexed binary heap ordered by (f, h, index) ------------------------------- */

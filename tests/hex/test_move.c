@@ -317,6 +317,47 @@ static void move__queries_allocate_nothing(void **state)
     assert_int_equal(ta.live_bytes, 0);
 }
 
+/* Scratch in caller memory (gg_hex_scratch_bytes() + gg_hex_scratch_init()) answers like scratch
+ * from gg_hex_scratch_create(); too little or misaligned memory is refused. */
+static void move__scratch_in_caller_memory(void **state)
+{
+    (void)state;
+    world w = make_world(gg_hex_make(0, 0), 6, 5, NULL);
+    for (int32_t q = 0; q < 6; ++q)
+        for (int32_t r = 0; r < 5; ++r)
+            put(&w, q, r, 0, (q + r) % 3 == 0 ? 2.0 : 1.0, q == 3 && r > 0);
+    ready(&w);
+    size_t bytes = 0;
+    assert_int_equal(gg_hex_scratch_bytes(NULL, &bytes), GG_E_INVALID_ARG);
+    assert_int_equal(gg_hex_scratch_bytes(w.board, NULL), GG_E_INVALID_ARG);
+    assert_int_equal(gg_hex_scratch_bytes(w.board, &bytes), GG_OK);
+    assert_true(bytes >= 30 * 45);
+    static _Alignas(16) unsigned char mem[8192];
+    assert_true(bytes + 16 <= sizeof mem);
+    gg_hex_scratch *mine = (gg_hex_scratch *)(void *)mem;
+    assert_int_equal(gg_hex_scratch_init(w.board, mem, bytes - 1, &mine), GG_E_BUFFER_TOO_SMALL);
+    assert_null(mine);
+    assert_int_equal(gg_hex_scratch_init(w.board, mem + 8, bytes, &mine), GG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(gg_hex_scratch_init(NULL, mem, bytes, &mine), GG_E_INVALID_ARG);
+    assert_int_equal(gg_hex_scratch_init(w.board, mem, bytes, &mine), GG_OK);
+    assert_ptr_equal(mine, mem);
+    gg_hex_reach a[64], b[64];
+    int32_t na = 0, nb = 0;
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(0, 0), 6, &w.def, a,
+                                            64, &na),
+                     GG_OK);
+    assert_int_equal(gg_hex_board_reachable(w.board, mine, gg_hex_make(0, 0), 6, &w.def, b, 64,
+                                            &nb),
+                     GG_OK);
+    assert_int_equal(na, nb);
+    for (int32_t i = 0; i < na; ++i) {
+        assert_true(gg_hex_eq(a[i].hex, b[i].hex));
+        assert_true(a[i].cost == b[i].cost);
+    }
+    gg_hex_scratch_destroy(mine); /* a no-op: the memory is the caller's */
+    free_world(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -327,6 +368,7 @@ int main(void)
         cmocka_unit_test(move__path_is_all_or_nothing),
         cmocka_unit_test(move__paths_agree_with_reachable_costs),
         cmocka_unit_test(move__queries_allocate_nothing),
+        cmocka_unit_test(move__scratch_in_caller_memory),
     };
     return cmocka_run_group_tests_name("hex/move", tests, NULL, NULL);
 }
