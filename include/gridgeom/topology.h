@@ -866,7 +866,7 @@ typedef enum gg_bitset_mode {
 } gg_bitset_mode;
 
 /// A range that never limits a field of view.
-#define GG_RANGE_UNLIMITED INT64_MAX
+#define GG_RANGE_UNLIMITED INT32_MAX
 
 /// Field of view: sets the bit of every cell `c` with gg_scene_has_line_of_sight(viewer, c)
 /// true and Chebyshev distance * cell_size_ft <= range_ft. The answer is exactly the per-cell
@@ -891,7 +891,7 @@ typedef enum gg_bitset_mode {
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_visible_cells(const gg_scene *scene, gg_scratch *scratch,
-                                                     gg_cell viewer, int64_t range_ft,
+                                                     gg_cell viewer, int32_t range_ft,
                                                      gg_bitset_mode mode, uint64_t *bits,
                                                      size_t words, int32_t *out_count);
 

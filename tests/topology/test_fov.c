@@ -24,7 +24,7 @@ static uint64_t *bits_for(const gg_scene *s)
 
 /* Compares visible_cells with the per-cell loop for one viewer; returns the visible count. */
 static int check_viewer(const gg_scene *s, gg_scratch *x, uint64_t *bits, gg_cell v,
-                        int64_t range_ft)
+                        int32_t range_ft)
 {
     int32_t count = -1;
     assert_int_equal(gg_scene_visible_cells(s, x, v, range_ft, GG_BITSET_REPLACE, bits,

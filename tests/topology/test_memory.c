@@ -56,7 +56,7 @@ static void memory__sight_and_cover_take_none(void **state)
     assert_int_equal(gg_scene_cover_between(s, a, b, NULL, 0, &cover), GG_OK);
     assert_int_equal(gg_scene_cover_between(s, c, a, &b, 1, &cover), GG_OK);
     /* The cover models too: the tagged rule, the 2-D corner rule and the 3-D point sets. */
-    const gg_cover_body att = gg_cover_body_make(a), tgt = gg_cover_body_make(b);
+    const gg_body att = gg_body_make(a), tgt = gg_body_make(b);
     for (int mode = GG_COVER_MODE_TAGGED; mode <= GG_COVER_MODE_CORNERS_3D; ++mode) {
         gg_cover_def cd = gg_cover_def_default();
         cd.mode = (gg_cover_mode)mode;

@@ -404,15 +404,16 @@ static void scratch__bounded_answers_like_full(void **state)
             md.size = (gg_size)(GG_SIZE_MEDIUM + qf_below(&rng, 3));
             if (md.difficult == GG_DIFFICULT_SURCHARGE)
                 md.surcharge_ft = qf_below(&rng, 3) * 5;
-            gg_move_other others[2];
-            others[0].cell = qf_c(c.col + 2, c.row + 1);
-            others[0].size = GG_SIZE_MEDIUM;
-            others[0].ally = qf_below(&rng, 2) == 0;
-            others[0].incapacitated = false;
-            others[1].cell = qf_c(c.col - 3, c.row);
+            gg_body others[2];
+            md.side = 1;
+            others[0] = gg_body_make(qf_c(c.col + 2, c.row + 1));
+            others[0].side = qf_below(&rng, 2) == 0 ? 1 : 2; /* an ally, or not */
+            others[1] = gg_body_make(qf_c(c.col - 3, c.row));
             others[1].size = GG_SIZE_LARGE;
-            others[1].ally = false;
-            others[1].incapacitated = qf_below(&rng, 2) == 0;
+            others[1].side = 2;
+            if (qf_below(&rng, 2) == 0)
+                others[1].conditions = (uint32_t)GG_CONDITION_INCAPACITATED;
+            md.pass_size_apart = qf_below(&rng, 2) == 0;
             if (qf_below(&rng, 2) == 0) {
                 md.others = others;
                 md.other_count = 2;

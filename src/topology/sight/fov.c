@@ -767,7 +767,7 @@ gg_status gg__fov_check(const gg_scene *scene, gg_cell viewer, int64_t range_ft,
 }
 
 gg_status gg_scene_visible_cells(const gg_scene *scene, gg_scratch *scratch, gg_cell viewer,
-                                 int64_t range_ft, gg_bitset_mode mode, uint64_t *bits,
+                                 int32_t range_ft, gg_bitset_mode mode, uint64_t *bits,
                                  size_t words, int32_t *out_count)
 {
     if (out_count != NULL)
