@@ -518,7 +518,7 @@ typedef enum gg_scratch_use {
     GG_SCRATCH_SIGHT = 1,
     /// Bounded searches (gg_scene_reachable(), gg_scene_move_overlay(), gg_rules_flee_route())
     /// with budgets up to budget_ft and movers up to `size`: planes over the Chebyshev window
-    /// such a budget can reach, about 100 bytes per window cell, whatever the map's size.
+    /// such a budget can reach, about 85 bytes per window cell, whatever the map's size.
     GG_SCRATCH_BOUNDED = 2,
     /// Every query, on any budget: whole-map planes, about 96 bytes per cell (the 0.1 scratch).
     /// Needed by gg_scene_shortest_path(), gg_scene_lowest_cost_path(), gg_rules_plan_move()
