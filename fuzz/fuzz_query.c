@@ -166,7 +166,7 @@ static bool build(bytes *b, world *wd)
         l.dim_ft = l.bright_ft + 5 * (int32_t)below(b, 4);
         CHECK(gg_scene_add_light(wd->scene, &l, NULL) == GG_OK, "add_light");
     }
-    return gg_scratch_create(wd->scene, &wd->scratch) == GG_OK;
+    return gg_scratch_create(wd->scene, NULL, &wd->scratch) == GG_OK;
 }
 
 static gg_senses any_senses(bytes *b)
@@ -199,7 +199,7 @@ static void check_sight(bytes *b, const world *wd)
     uint64_t bits[(MAX_CELLS + 63) / 64];
     size_t words = gg_scene_bitset_words(wd->scene);
     int32_t count = -1;
-    gg_status st = gg_scene_visible_cells(wd->scene, viewer, range, GG_BITSET_REPLACE, wd->scratch,
+    gg_status st = gg_scene_visible_cells(wd->scene, wd->scratch, viewer, range, GG_BITSET_REPLACE,
                                           bits, words, &count);
     CHECK(st == GG_OK, "visible_cells gave %s", gg_status_name(st));
     int32_t expect = 0;
@@ -220,7 +220,7 @@ static void check_sight(bytes *b, const world *wd)
     CHECK(count == expect, "visible_cells counted %d, the cells say %d", count, expect);
 
     gg_senses senses = any_senses(b);
-    st = gg_scene_seen_cells(wd->scene, viewer, &senses, GG_BITSET_REPLACE, wd->scratch, bits,
+    st = gg_scene_seen_cells(wd->scene, wd->scratch, viewer, &senses, GG_BITSET_REPLACE, bits,
                              words, &count);
     CHECK(st == GG_OK, "seen_cells gave %s", gg_status_name(st));
     for (int32_t r = 0; r < wd->h; ++r)
@@ -312,7 +312,7 @@ static void check_movement(bytes *b, const world *wd)
     CHECK(bytes_needed <= sizeof memory, "a %dx%d field needs %zu bytes", wd->w, wd->h,
           bytes_needed);
     gg_move_field *field = NULL;
-    gg_status st = gg_scene_move_field(wd->scene, wd->scratch, &def, origin, parity, memory,
+    gg_status st = gg_scene_move_field(wd->scene, wd->scratch, origin, parity, &def, memory,
                                        sizeof memory, &field);
     CHECK(st == GG_OK, "move_field gave %s", gg_status_name(st));
 
@@ -328,7 +328,7 @@ static void check_movement(bytes *b, const world *wd)
         CHECK(gg_move_field_cost(field, t, &reached, &fc, &can_end) == GG_OK, "field_cost");
         int32_t n = -1;
         gg_metric_cost pc;
-        st = gg_scene_lowest_cost_path(wd->scene, wd->scratch, &def, origin, t, parity, path,
+        st = gg_scene_lowest_cost_path(wd->scene, wd->scratch, origin, t, parity, &def, path,
                                        MAX_CELLS + 1, &n, &pc);
         CHECK(st == GG_OK, "lowest_cost_path gave %s", gg_status_name(st));
         bool route = n > 0;
@@ -361,7 +361,7 @@ static void check_movement(bytes *b, const world *wd)
     int32_t budget = wd->ft * (int32_t)below(b, 10);
     gg_move_reach reach[MAX_CELLS];
     int32_t nr = -1;
-    st = gg_scene_move_overlay(wd->scene, wd->scratch, &def, origin, parity, budget, reach,
+    st = gg_scene_move_overlay(wd->scene, wd->scratch, origin, parity, budget, &def, reach,
                                MAX_CELLS, &nr);
     CHECK(st == GG_OK, "move_overlay gave %s", gg_status_name(st));
     int32_t within = 0;
@@ -393,7 +393,7 @@ static void check_nat20_movement(bytes *b, const world *wd)
     gg_move_def def = gg_move_def_default();
     static uint64_t memory[(MAX_CELLS * 64) / 8];
     gg_move_field *field = NULL;
-    CHECK(gg_scene_move_field(wd->scene, wd->scratch, &def, start, 0, memory, sizeof memory,
+    CHECK(gg_scene_move_field(wd->scene, wd->scratch, start, 0, &def, memory, sizeof memory,
                               &field) == GG_OK,
           "move_field");
     int32_t budget = wd->ft * (int32_t)below(b, 12);
@@ -430,7 +430,7 @@ static void check_nat20_movement(bytes *b, const world *wd)
     /* Breadth-first shortest_path: fewest cells, every step legal; with difficult terrain
      * ignored the field's feet are steps, so the lengths agree. */
     def.difficult = GG_DIFFICULT_IGNORE;
-    CHECK(gg_scene_move_field(wd->scene, wd->scratch, &def, start, 0, memory, sizeof memory,
+    CHECK(gg_scene_move_field(wd->scene, wd->scratch, start, 0, &def, memory, sizeof memory,
                               &field) == GG_OK,
           "move_field");
     gg_cell goal = any_cell(b, wd);

@@ -133,7 +133,7 @@ static void *family_worker(void *arg)
     const gg_scene *s = j->scene;
     const int32_t w = gg_scene_width(s), ht = gg_scene_height(s);
     gg_scratch *x = NULL;
-    if (gg_scratch_create(s, &x) != GG_OK) {
+    if (gg_scratch_create(s, NULL, &x) != GG_OK) {
         j->failed++;
         return NULL;
     }
@@ -179,10 +179,10 @@ static void *family_worker(void *arg)
         OK(gg_scene_source_light_on_cell(s, b, &light));
         h = mix(h, (uint64_t)light);
         /* Field of view and what a creature sees. */
-        OK(gg_scene_visible_cells(s, a, (int64_t)(30 + 5 * q), GG_BITSET_REPLACE, x, bits, words,
+        OK(gg_scene_visible_cells(s, x, a, (int32_t)(30 + 5 * q), GG_BITSET_REPLACE, bits, words,
                                   &n));
         h = mix_bits(mix(h, (uint64_t)n), bits, words);
-        OK(gg_scene_seen_cells(s, a, &sn, GG_BITSET_REPLACE, x, bits, words, &n));
+        OK(gg_scene_seen_cells(s, x, a, &sn, GG_BITSET_REPLACE, bits, words, &n));
         h = mix_bits(mix(h, (uint64_t)n), bits, words);
         /* The visibility matrix, both rules. */
         gg_cell group[FAM_CREATURES];
@@ -222,7 +222,7 @@ static void *family_worker(void *arg)
         /* Cost-aware movement: a field, A* (1x1 and Large), an overlay, route pricing. */
         const gg_move_def *def = q % 2 == 0 ? &mdef : &alt;
         gg_move_field *field = NULL;
-        OK(gg_scene_move_field(s, x, def, a, 0, field_mem, field_bytes, &field));
+        OK(gg_scene_move_field(s, x, a, 0, def, field_mem, field_bytes, &field));
         if (field != NULL) {
             bool reached = false;
             gg_metric_cost cost;
@@ -232,7 +232,7 @@ static void *family_worker(void *arg)
             h = mix(h, (uint64_t)n);
         }
         gg_metric_cost cost;
-        OK(gg_scene_lowest_cost_path(s, x, def, a, b, 0, path, (int32_t)cells + 1, &n, &cost));
+        OK(gg_scene_lowest_cost_path(s, x, a, b, 0, def, path, (int32_t)cells + 1, &n, &cost));
         h = mix_cost(mix(h, (uint64_t)n), cost);
         if (n > 1) {
             int32_t legal = 0;
@@ -243,9 +243,9 @@ static void *family_worker(void *arg)
         large.size = GG_SIZE_LARGE;
         gg_cell la = gg_cell_make(a.col < w - 1 ? a.col : w - 2, a.row < ht - 1 ? a.row : ht - 2);
         gg_cell lb = gg_cell_make(b.col < w - 1 ? b.col : w - 2, b.row < ht - 1 ? b.row : ht - 2);
-        OK(gg_scene_lowest_cost_path(s, x, &large, la, lb, 0, path, (int32_t)cells + 1, &n, &cost));
+        OK(gg_scene_lowest_cost_path(s, x, la, lb, 0, &large, path, (int32_t)cells + 1, &n, &cost));
         h = mix_cost(mix(h, (uint64_t)n), cost);
-        OK(gg_scene_move_overlay(s, x, def, a, 0, 40, overlay, (int32_t)cells, &n));
+        OK(gg_scene_move_overlay(s, x, a, 0, 40, def, overlay, (int32_t)cells, &n));
         for (int32_t k = 0; k < n; ++k)
             h = mix_cost(mix(h, (uint64_t)(overlay[k].cell.col * 65536 + overlay[k].cell.row)),
                          overlay[k].cost);

@@ -255,7 +255,7 @@ static void writer_faults__create_survives_every_failure(void **state)
             gg_scratch *x = NULL;
             for (long m = 0;; ++m) {
                 ta.fail_at = ta.calls + m;
-                st = gg_scratch_create(s, &x);
+                st = gg_scratch_create(s, NULL, &x);
                 if (st == GG_OK)
                     break;
                 assert_int_equal(st, GG_E_NO_MEMORY);
