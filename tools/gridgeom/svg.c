@@ -253,11 +253,11 @@ static int draw_fov(const canvas *c, const gg_scene *scene, gg_cell from, int32_
     *out_seen = 0;
     size_t words = gg_scene_bitset_words(scene);
     uint64_t *bits = (uint64_t *)calloc(words ? words : 1, sizeof *bits);
-    gg_scratch *scratch = NULL;
     int32_t count = 0;
     int rc = 1;
-    if (bits != NULL && gg_scratch_create(scene, NULL, &scratch) == GG_OK &&
-        gg_scene_visible_cells(scene, scratch, from, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, bits,
+    /* Field of view needs no scratch (docs/memory.md): no per-cell working memory for a picture. */
+    if (bits != NULL &&
+        gg_scene_visible_cells(scene, NULL, from, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, bits,
                                words, &count) == GG_OK) {
         fputs("<g fill=\"#f2e33a\" fill-opacity=\"0.45\">\n", c->f);
         for (int32_t r = 0; r < c->h && !over_budget(c); r++)
@@ -270,7 +270,6 @@ static int draw_fov(const canvas *c, const gg_scene *scene, gg_cell from, int32_
         *out_seen = count;
         rc = 0;
     }
-    gg_scratch_destroy(scratch);
     free(bits);
     return rc;
 }
