@@ -110,6 +110,47 @@ def cdef_text(headers):
     return text + "\n" + integer_macros(headers)
 
 
+# Loops the binding runs in C rather than once per element in Python: a whole field's costs
+# into a numpy array, and line of sight over a batch of pairs (for numpy callers, and the bench's
+# measure of the bare C call). They use the public API only and, like every call here, run
+# with the GIL released.
+HELPERS_CDEF = """
+void ggpy_field_costs(const gg_move_field *field, int32_t width, int32_t height, double *out);
+gg_status ggpy_los_batch(const gg_scene *scene, const gg_cell *a, const gg_cell *b, int32_t n,
+                         uint8_t *out);
+"""
+HELPERS_C = r"""
+#include <math.h>
+static void ggpy_field_costs(const gg_move_field *field, int32_t width, int32_t height,
+                             double *out)
+{
+    for (int32_t row = 0; row < height; row++) {
+        for (int32_t col = 0; col < width; col++) {
+            bool reached = false;
+            gg_metric_cost cost;
+            double v = INFINITY;
+            if (gg_move_field_cost(field, gg_cell_make(col, row), &reached, &cost, NULL) ==
+                    GG_OK && reached)
+                v = gg_metric_cost_ft(cost);
+            out[(size_t)row * (size_t)width + (size_t)col] = v;
+        }
+    }
+}
+static gg_status ggpy_los_batch(const gg_scene *scene, const gg_cell *a, const gg_cell *b,
+                                int32_t n, uint8_t *out)
+{
+    for (int32_t i = 0; i < n; i++) {
+        bool v = false;
+        gg_status st = gg_scene_has_line_of_sight(scene, a[i], b[i], &v);
+        if (st != GG_OK)
+            return st;
+        out[i] = v;
+    }
+    return GG_OK;
+}
+"""
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--builddir", default=os.path.join(HERE, "_build", "meson"),
@@ -127,10 +168,10 @@ def main():
     import cffi  # python3-cffi
 
     ffi = cffi.FFI()
-    ffi.cdef(cdef_text(headers))
+    ffi.cdef(cdef_text(headers) + HELPERS_CDEF)
     ffi.set_source(
         "gridgeom._gridgeom",
-        "".join("#include <gridgeom/%s>\n" % h for h in headers),
+        "".join("#include <gridgeom/%s>\n" % h for h in headers) + HELPERS_C,
         include_dirs=[INCLUDE],
         extra_objects=[lib],
         libraries=libs,

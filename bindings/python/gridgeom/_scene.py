@@ -37,7 +37,11 @@ def parse_cell(text):
 
 
 def cell(value):
-    """A Cell from a Cell, a (col, row) pair or a "col,row" string."""
+    """A Cell from a Cell, a (col, row) pair or a "col,row" string. Pairs pass through as they
+    are (cffi converts them, and rejects anything that is not two integers)."""
+    t = type(value)
+    if t is tuple or t is Cell:
+        return value
     if isinstance(value, str):
         return parse_cell(value)
     col, row = value
@@ -260,7 +264,25 @@ class Scene:
 
     def line_of_sight(self, a, b):
         """Centre-to-centre line of sight (walls, blocked cells)."""
-        return self._bool(lib.gg_scene_has_line_of_sight, cell(a), cell(b))
+        out = ffi.new("bool *")
+        st = lib.gg_scene_has_line_of_sight(self._ptr, cell(a), cell(b), out)
+        if st:
+            check(st)
+        return out[0]
+
+    def line_of_sight_many(self, a, b):
+        """Line of sight for many pairs in one C loop: a and b are (n, 2) integer arrays (or
+        sequences of cells) of (col, row); returns an (n,) numpy bool array."""
+        a = np.ascontiguousarray(a, dtype=np.int32).reshape(-1, 2)
+        b = np.ascontiguousarray(b, dtype=np.int32).reshape(-1, 2)
+        if a.shape != b.shape:
+            raise ValueError("a and b must have the same number of cells")
+        out = np.zeros(len(a), dtype=np.uint8)
+        if len(a):
+            check(lib.ggpy_los_batch(self._ptr, ffi.from_buffer("gg_cell[]", a),
+                                     ffi.from_buffer("gg_cell[]", b), len(a),
+                                     ffi.from_buffer("uint8_t[]", out)))
+        return out.astype(bool)
 
     def line_of_effect(self, origin, c):
         return self._bool(lib.gg_scene_has_line_of_effect, cell(origin), cell(c))
@@ -499,14 +521,8 @@ class MoveField:
     def costs(self):
         """(height, width) float64 numpy array of costs in feet; inf where unreached."""
         h, w = self.scene.height, self.scene.width
-        res = np.full((h, w), np.inf)
-        reached = ffi.new("bool *")
-        cost = ffi.new("gg_metric_cost *")
-        for r in range(h):
-            for c in range(w):
-                st = lib.gg_move_field_cost(self._field, (c, r), reached, cost, ffi.NULL)
-                if st == lib.GG_OK and reached[0]:
-                    res[r, c] = lib.gg_metric_cost_ft(cost[0])
+        res = np.empty((h, w), dtype=np.float64)
+        lib.ggpy_field_costs(self._field, w, h, ffi.from_buffer("double[]", res))
         return res
 
     def path(self, c):

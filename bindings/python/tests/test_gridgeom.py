@@ -99,6 +99,17 @@ def test_field_of_view_is_a_numpy_bool_array_matching_line_of_sight(room):
     assert near.sum() == 9 and near[2, 2]
 
 
+def test_line_of_sight_many_matches_one_by_one(room):
+    s, _ = room
+    rng = np.random.default_rng(7)
+    a = np.stack([rng.integers(0, s.width, 200), rng.integers(0, s.height, 200)], axis=1)
+    b = np.stack([rng.integers(0, s.width, 200), rng.integers(0, s.height, 200)], axis=1)
+    many = s.line_of_sight_many(a, b)
+    assert many.tolist() == [s.line_of_sight(tuple(x), tuple(y)) for x, y in zip(a, b)]
+    with pytest.raises(gg.OutOfBounds):
+        s.line_of_sight_many([(0, 0)], [(50, 0)])
+
+
 def test_seen_cells_and_visibility_matrix():
     s = gg.Scene(6, 1)
     s.set_lighting((4, 0), "dark")
