@@ -19,7 +19,7 @@ from ._scene import (Cell, CoverResult, MoveField, MoveReach, Reach, Scene, Sens
                      parse_cell, template_cells)
 
 if HAVE_IO:
-    from ._io import ImportNote, ImportReport, export_nat20, import_scene
+    from ._io import ImportNote, ImportReport, export_nat20, import_scene, list_walls
 
 __version__ = ffi.string(lib.gg_version_string()).decode()
 

@@ -75,3 +75,15 @@ def export_nat20(scene):
     if st < 0:
         _raise_io(st, err)
     return ffi.string(buf, n[0]).decode()
+
+
+def list_walls(scene):
+    """[(wall id, Wall)] of the scene's live walls in id order (gg_io_list_walls)."""
+    from ._scene import _pack_id
+    count = scene.wall_count
+    ids = ffi.new("gg_wall_id[]", max(1, count))
+    n = ffi.new("int32_t *")
+    st = lib.gg_io_list_walls(scene._ptr, ids, ffi.NULL, count, n)
+    if st < 0:
+        raise error_for(st)
+    return [(_pack_id(ids[i]), scene.wall(_pack_id(ids[i]))) for i in range(n[0])]

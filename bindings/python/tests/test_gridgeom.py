@@ -293,3 +293,15 @@ def test_queries_release_the_gil():
     longest_gap = max(b - a for a, b in zip(edges, edges[1:]))
     assert duration > 0.02, "the workload is too small to tell"
     assert longest_gap < duration / 2, (longest_gap, duration, len(inside))
+
+
+def test_example_runs():
+    import subprocess
+    import sys
+    example = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                           "examples", "tactics.py")
+    out = subprocess.run([sys.executable, example], check=True, capture_output=True,
+                         text=True).stdout
+    assert "@" in out and "T" in out
+    if gg.HAVE_IO:
+        assert "after opening 6 doors" in out and "sees 5,7: True" in out
