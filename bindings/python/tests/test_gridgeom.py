@@ -256,7 +256,7 @@ def test_import_errors_say_where():
     assert "line 2" in str(e.value)
 
 
-# ---- lifetimes and the GIL ------------------------------------------------------------------------
+# ---- lifetimes and the GIL -----------------------------------------------------------------
 
 def test_objects_free_themselves():
     s = gg.Scene(50, 50)
@@ -305,3 +305,24 @@ def test_example_runs():
     assert "@" in out and "T" in out
     if gg.HAVE_IO:
         assert "after opening 6 doors" in out and "sees 5,7: True" in out
+
+
+def test_docs_examples_run():
+    """The Python blocks of docs/bindings.md run as written (from the repository root)."""
+    import re
+    from conftest import ROOT
+    with open(os.path.join(ROOT, "docs", "bindings.md"), encoding="utf-8") as f:
+        blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+    assert len(blocks) >= 3
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        env = {}
+        for block in blocks:
+            if "import_scene" in block and not gg.HAVE_IO:
+                block = block.replace("imported, report = gg.import_scene", "# ")
+            exec(compile(block, "docs/bindings.md", "exec"), env)  # noqa: S102
+    finally:
+        os.chdir(cwd)
+    assert env["cost"] == 65.0 and env["fov"].dtype == bool
+    assert env["topo"].shortest_path("0,0", "4,4") == ["0,0", "1,1", "2,2", "3,3", "4,4"]
