@@ -44,6 +44,12 @@ def has_io(lib):
     return re.search(r"\bT gg_scene_import\b", out) is not None
 
 
+def umbrella_headers():
+    """The headers gridgeom.h includes, in its order (io.h is separate: the layer is optional)."""
+    with open(os.path.join(INCLUDE, "gridgeom", "gridgeom.h"), encoding="utf-8") as f:
+        return re.findall(r'^#include\s+[<"]gridgeom/(\w+\.h)[>"]', f.read(), re.M)
+
+
 def preprocess(headers):
     src = "".join("#include <gridgeom/%s>\n" % h for h in headers)
     cc = os.environ.get("CC", "cc")
@@ -159,7 +165,7 @@ def main():
     builddir = os.path.abspath(args.builddir)
 
     lib = build_library(builddir)
-    headers = ["base.h", "core.h", "topology.h", "hex.h", "rules.h"]
+    headers = umbrella_headers()
     libs = ["m"]
     if has_io(lib):
         headers.append("io.h")
