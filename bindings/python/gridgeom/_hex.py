@@ -1,6 +1,7 @@
 """Hex boards (hex.h): axial coordinates, lines, rings, terrain sight and movement."""
 from collections import namedtuple
 
+from ._compat import call
 from ._errors import check
 from ._gridgeom import ffi, lib
 
@@ -53,10 +54,6 @@ def hex_neighbors(h):
     return _hexes(out, 6)
 
 
-# The working-memory rework moves the scratch to the second argument (docs/api.md); the binding
-# reads the compiled signature.
-_SCRATCH_SECOND = ffi.typeof(ffi.addressof(lib, "gg_hex_board_path")).args[1].cname == \
-    "gg_hex_scratch *"
 
 
 class HexBoard:
@@ -123,13 +120,11 @@ class HexBoard:
         cap = self.q_count * self.r_count + 1
         out = ffi.new("gg_hex[]", cap)
         n = ffi.new("int32_t *")
-        if _SCRATCH_SECOND:
-            st = lib.gg_hex_board_path(self._ptr, self._scr(), _hex(frm), _hex(to), d, out, cap,
-                                       n, res)
-        else:
-            st = lib.gg_hex_board_path(self._ptr, _hex(frm), _hex(to), d, self._scr(), out, cap,
-                                       n, res)
-        check(st)
+        # the working-memory rework moves the scratch to the second argument (_compat.py)
+        check(call("gg_hex_board_path", ("gg_hex_board *", self._ptr), ("gg_hex", _hex(frm)),
+                   ("gg_hex", _hex(to)), ("gg_hex_move_def *", d),
+                   ("gg_hex_scratch *", self._scr()), ("gg_hex *", out), ("int32_t", cap),
+                   ("int32_t *", n), ("gg_hex_path_result *", res)))
         if not res.found:
             return [], None
         return _hexes(out, n[0]), res.cost
@@ -140,11 +135,8 @@ class HexBoard:
         cap = self.q_count * self.r_count + 1
         out = ffi.new("gg_hex_reach[]", cap)
         n = ffi.new("int32_t *")
-        if _SCRATCH_SECOND:
-            st = lib.gg_hex_board_reachable(self._ptr, self._scr(), _hex(start), float(budget), d,
-                                            out, cap, n)
-        else:
-            st = lib.gg_hex_board_reachable(self._ptr, _hex(start), float(budget), d, self._scr(),
-                                            out, cap, n)
-        check(st)
+        check(call("gg_hex_board_reachable", ("gg_hex_board *", self._ptr),
+                   ("gg_hex", _hex(start)), ("double", float(budget)), ("gg_hex_move_def *", d),
+                   ("gg_hex_scratch *", self._scr()), ("gg_hex_reach *", out), ("int32_t", cap),
+                   ("int32_t *", n)))
         return {Hex(out[i].hex.q, out[i].hex.r): out[i].cost for i in range(min(n[0], cap))}

@@ -6,6 +6,7 @@ import numpy as np
 
 from ._enums import (Blocks, Cover, Difficult, Door, Light, Metric, Obscurement, OneWay, Shape,
                      Size, coerce)
+from ._compat import call, int_param
 from ._errors import check
 from ._gridgeom import ffi, lib
 
@@ -338,9 +339,9 @@ class Scene:
     def area_cells(self, origin, shape, size_ft, direction=None, includes_origin=True):
         """The template's cells that the origin has line of effect to."""
         tpl = make_template(shape, size_ft, direction)
-        return _grow(lambda out, cap, n, r: lib.gg_scene_area_cells(
-            self._ptr, cell(origin), tpl, bool(includes_origin), out, cap, n, r),
-            "gg_cell[]", self.width * self.height, reason=True)
+        return _grow(lambda out, cap, n, r: area_call(self._ptr, cell(origin), tpl,
+                                                      includes_origin, out, cap, n, r),
+                     "gg_cell[]", self.width * self.height, reason=True)
 
     def push_path(self, origin, target, distance_ft, occupied=()):
         arr, n = _cells_in(occupied)
@@ -352,16 +353,20 @@ class Scene:
         """Nat20's breadth-first path (fewest cells), start and goal included; [] if none."""
         arr, n = _cells_in(avoid)
         scratch = self._scratch()
-        return _grow(lambda out, cap, cnt: lib.gg_scene_shortest_path(
-            self._ptr, scratch, cell(a), cell(b), arr, n, out, cap, cnt),
+        return _grow(lambda out, cap, cnt: call(
+            "gg_scene_shortest_path", (_SCENE, self._ptr), (_SCRATCH, scratch), (_CELL, cell(a)),
+            (_CELL, cell(b)), (_CELLS, arr), ("int32_t", n), ("gg_cell *", out),
+            ("int32_t", cap), (_COUNT, cnt)),
             "gg_cell[]", max(self.width, self.height) * 2 + 1)
 
     def reachable(self, start, budget_ft, avoid=()):
         """Nat20's reachable cells: {Cell: Reach(cost_ft, prev or None)} within the budget."""
         arr, n = _cells_in(avoid)
         scratch = self._scratch()
-        buf, count = _grow(lambda out, cap, cnt: lib.gg_scene_reachable(
-            self._ptr, scratch, cell(start), int(budget_ft), arr, n, out, cap, cnt),
+        buf, count = _grow(lambda out, cap, cnt: call(
+            "gg_scene_reachable", (_SCENE, self._ptr), (_SCRATCH, scratch),
+            (_CELL, cell(start)), ("int32_t", int(budget_ft)), (_CELLS, arr), ("int32_t", n),
+            ("gg_reach *", out), ("int32_t", cap), (_COUNT, cnt)),
             "gg_reach[]", self.width * self.height)
         res = {}
         for i in range(count):
@@ -412,8 +417,10 @@ class Scene:
         d = self._def_from(move, keep)
         cost = ffi.new("gg_metric_cost *")
         scratch = self._scratch()
-        cells = _grow(lambda out, cap, cnt: lib.gg_scene_lowest_cost_path(
-            self._ptr, scratch, d, cell(a), cell(b), int(parity), out, cap, cnt, cost),
+        cells = _grow(lambda out, cap, cnt: call(
+            "gg_scene_lowest_cost_path", (_SCENE, self._ptr), (_SCRATCH, scratch), (_DEF, d),
+            (_CELL, cell(a)), (_CELL, cell(b)), ("int32_t", int(parity)), ("gg_cell *", out),
+            ("int32_t", cap), (_COUNT, cnt), ("gg_metric_cost *", cost)),
             "gg_cell[]", max(self.width, self.height) * 2 + 1)
         return cells, (lib.gg_metric_cost_ft(cost[0]) if cells else None)
 
@@ -422,8 +429,10 @@ class Scene:
         keep = []
         d = self._def_from(move, keep)
         scratch = self._scratch()
-        buf, count = _grow(lambda out, cap, cnt: lib.gg_scene_move_overlay(
-            self._ptr, scratch, d, cell(origin), int(parity), int(budget_ft), out, cap, cnt),
+        buf, count = _grow(lambda out, cap, cnt: call(
+            "gg_scene_move_overlay", (_SCENE, self._ptr), (_SCRATCH, scratch), (_DEF, d),
+            (_CELL, cell(origin)), ("int32_t", int(parity)), ("int32_t", int(budget_ft)),
+            ("gg_move_reach *", out), ("int32_t", cap), (_COUNT, cnt)),
             "gg_move_reach[]", 64)
         return [MoveReach(Cell(r.cell.col, r.cell.row), Cell(r.prev.col, r.prev.row),
                           lib.gg_metric_cost_ft(r.cost), r.cost.steps, bool(r.can_end))
@@ -448,9 +457,12 @@ class Scene:
         words = lib.gg_scene_bitset_words(self._ptr)
         bits = ffi.new("uint64_t[]", words)
         n = ffi.new("int32_t *")
-        rng = lib.GG_RANGE_UNLIMITED if range_ft is None else int(range_ft)
-        check(lib.gg_scene_visible_cells(self._ptr, cell(viewer), rng, lib.GG_BITSET_REPLACE,
-                                         self._scratch(), bits, words, n))
+        rng = lib.GG_RANGE_UNLIMITED if range_ft is None else \
+            int_param("gg_scene_visible_cells", 0, range_ft)
+        check(call("gg_scene_visible_cells", (_SCENE, self._ptr), (_CELL, cell(viewer)),
+                   ("int64_t", rng), ("gg_bitset_mode", lib.GG_BITSET_REPLACE),
+                   (_SCRATCH, self._scratch()), ("uint64_t *", bits), ("size_t", words),
+                   (_COUNT, n)))
         return self._bitset_to_array(bits)
 
     def seen_cells(self, viewer, senses=None):
@@ -459,8 +471,10 @@ class Scene:
         words = lib.gg_scene_bitset_words(self._ptr)
         bits = ffi.new("uint64_t[]", words)
         n = ffi.new("int32_t *")
-        check(lib.gg_scene_seen_cells(self._ptr, cell(viewer), _senses(senses),
-                                      lib.GG_BITSET_REPLACE, self._scratch(), bits, words, n))
+        check(call("gg_scene_seen_cells", (_SCENE, self._ptr), (_CELL, cell(viewer)),
+                   ("gg_senses *", _senses(senses)), ("gg_bitset_mode", lib.GG_BITSET_REPLACE),
+                   (_SCRATCH, self._scratch()), ("uint64_t *", bits), ("size_t", words),
+                   (_COUNT, n)))
         return self._bitset_to_array(bits)
 
     def visibility_matrix(self, cells, senses=None, rule="line_of_sight"):
@@ -507,8 +521,9 @@ class MoveField:
         check(lib.gg_move_field_bytes(scene._ptr, d, size))
         self._mem = ffi.new("uint64_t[]", (size[0] + 7) // 8)  # 8-byte aligned
         out = ffi.new("gg_move_field **")
-        check(lib.gg_scene_move_field(scene._ptr, scene._scratch(), d, cell(origin), int(parity),
-                                      self._mem, size[0], out))
+        check(call("gg_scene_move_field", (_SCENE, scene._ptr), (_SCRATCH, scene._scratch()),
+                   (_DEF, d), (_CELL, cell(origin)), ("int32_t", int(parity)),
+                   ("void *", self._mem), ("size_t", size[0]), ("gg_move_field * *", out)))
         self._field = out[0]
 
     def cost(self, c):
@@ -529,6 +544,22 @@ class MoveField:
         return _grow(lambda out, cap, cnt: lib.gg_move_field_path(self._field, cell(c), out, cap,
                                                                   cnt),
                      "gg_cell[]", max(self.scene.width, self.scene.height) * 2 + 1)
+
+
+# C types of the arguments of the calls whose order the working-memory rework moves (_compat.py)
+_SCENE = "gg_scene *"
+_SCRATCH = "gg_scratch *"
+_CELL = "gg_cell"
+_CELLS = "gg_cell *"
+_COUNT = "int32_t *"
+_DEF = "gg_move_def *"
+
+
+def area_call(scene_ptr, origin, tpl, includes_origin, out, cap, n, reason):
+    """gg_scene_area_cells() in whichever order the compiled header has (origin, template)."""
+    return call("gg_scene_area_cells", (_SCENE, scene_ptr), (_CELL, origin),
+                ("gg_template *", tpl), ("_Bool", bool(includes_origin)), ("gg_cell *", out),
+                ("int32_t", cap), (_COUNT, n), ("char * *", reason))
 
 
 def _pack_id(i):

@@ -26,7 +26,7 @@ from . import _rules
 from ._enums import Shape
 from ._errors import GridGeomError, InvalidArgument, OutOfBounds, ParseError, TooLarge
 from ._gridgeom import ffi, lib
-from ._scene import Cell, Scene, Senses
+from ._scene import Cell, Scene, Senses, area_call
 
 __all__ = ["GridScene", "WallSegment", "CombatantSenses", "GridTopology", "parse_cell",
            "cell_id", "bresenham", "segments_intersect", "has_line_of_effect", "area_cells",
@@ -373,8 +373,8 @@ def area_cells(topology, origin, shape, size_ft, direction=None, includes_origin
     (col, row); the origin dropped unless includes_origin."""
     s = topology._s
     cells = topology._template_call(origin, shape, size_ft, direction,
-                                    lambda o, tpl, out, cap, n, r: lib.gg_scene_area_cells(
-                                        s._ptr, o, tpl, bool(includes_origin), out, cap, n, r))
+                                    lambda o, tpl, out, cap, n, r: area_call(
+                                        s._ptr, o, tpl, includes_origin, out, cap, n, r))
     return [_id(c) for c in sorted(cells)]
 
 
