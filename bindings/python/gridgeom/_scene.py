@@ -158,6 +158,12 @@ class Scene:
             s = self._local.scratch = _Scratch(self)
         return s.ptr
 
+    def _sight_scratch(self):
+        # After the working-memory rework the field of view needs no scratch (NULL: stack
+        # arrays, docs/memory.md), so no thread pays for whole-map planes just to look around;
+        # before it, the query requires one.
+        return ffi.NULL if _SCRATCH_ARGS == 3 else self._scratch()
+
     def _w(self, st):
         return check(st, scene_ptr=self._ptr)
 
@@ -461,7 +467,7 @@ class Scene:
             int_param("gg_scene_visible_cells", 0, range_ft)
         check(call("gg_scene_visible_cells", (_SCENE, self._ptr), (_CELL, cell(viewer)),
                    ("int64_t", rng), ("gg_bitset_mode", lib.GG_BITSET_REPLACE),
-                   (_SCRATCH, self._scratch()), ("uint64_t *", bits), ("size_t", words),
+                   (_SCRATCH, self._sight_scratch()), ("uint64_t *", bits), ("size_t", words),
                    (_COUNT, n)))
         return self._bitset_to_array(bits)
 
@@ -473,7 +479,7 @@ class Scene:
         n = ffi.new("int32_t *")
         check(call("gg_scene_seen_cells", (_SCENE, self._ptr), (_CELL, cell(viewer)),
                    ("gg_senses *", _senses(senses)), ("gg_bitset_mode", lib.GG_BITSET_REPLACE),
-                   (_SCRATCH, self._scratch()), ("uint64_t *", bits), ("size_t", words),
+                   (_SCRATCH, self._sight_scratch()), ("uint64_t *", bits), ("size_t", words),
                    (_COUNT, n)))
         return self._bitset_to_array(bits)
 
