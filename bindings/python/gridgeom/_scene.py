@@ -392,14 +392,19 @@ class Scene:
         d.size = coerce(Size, size)
         if side is not None:
             d.side = int(side)
-        d.avoid, d.avoid_count = _cells_in(avoid)
+        # The def borrows its arrays: `keep` holds the owning cdata until the call is over
+        # (reading a pointer back from the struct would give a non-owning copy).
+        avoid_arr, d.avoid_count = _cells_in(avoid)
+        keep.append(avoid_arr)
+        d.avoid = avoid_arr
         if others:
             from ._rules import body
-            d.others = ffi.new("gg_body[]", [body(o) for o in others])
+            others_arr = ffi.new("gg_body[]", [body(o) for o in others])
+            keep.append(others_arr)
+            d.others = others_arr
             d.other_count = len(others)
         d.pass_size_apart = bool(pass_size_apart)
         d.occupied_difficult = bool(occupied_difficult)
-        keep.extend([d.avoid, d.others])  # borrowed arrays must outlive the call
         return d
 
     _MOVE_DEFAULTS = dict(metric="chebyshev", difficult="double", surcharge_ft=0, size="medium",

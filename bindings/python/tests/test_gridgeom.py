@@ -326,3 +326,19 @@ def test_docs_examples_run():
         os.chdir(cwd)
     assert env["cost"] == 65.0 and env["fov"].dtype == bool
     assert env["topo"].shortest_path("0,0", "4,4") == ["0,0", "1,1", "2,2", "3,3", "4,4"]
+
+
+def test_move_options_arrays_live_through_the_call():
+    """Regression: the move def borrows its avoid and others arrays; the binding once kept only
+    the pointers read back from the struct, so the arrays were freed before the call and the
+    query read freed memory (other allocations overwrote the cells)."""
+    s = gg.Scene(9, 9)
+    wall = [(4, r) for r in range(8)]  # column 4 avoided except its last row
+    for _ in range(20):
+        cells, cost = s.lowest_cost_path((0, 0), (8, 0), avoid=wall,
+                                         others=[gg.Body(cell=(4, 8), side=1)],
+                                         pass_size_apart=False)
+        assert cells == [] and cost is None  # the only gap holds an enemy: no route
+        reach = s.move_overlay((0, 0), 200, avoid=wall)
+        assert all(m.cell not in wall for m in reach)
+        assert any(m.cell == (8, 0) for m in reach)  # around through row 8
