@@ -28,11 +28,13 @@ def run(cmd, **kw):
     subprocess.run(cmd, check=True, **kw)
 
 
-def build_library(builddir):
+def build_library(builddir, sanitize):
     """Static libgridgeom.a with meson; returns its path."""
     if not os.path.exists(os.path.join(builddir, "build.ninja")):
+        extra = ["-Db_sanitize=address,undefined", "-Db_lundef=false"] if sanitize else []
         run(["meson", "setup", builddir, ROOT, "--buildtype=release", "-Ddefault_library=static",
-             "-Dtests=false", "-Dbench=false", "-Dexamples=false", "-Dconformance=disabled"])
+             "-Dtests=false", "-Dbench=false", "-Dexamples=false", "-Dconformance=disabled"]
+            + extra)
     run(["ninja", "-C", builddir, "src/libgridgeom.a"])
     return os.path.join(builddir, "src", "libgridgeom.a")
 
@@ -161,10 +163,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--builddir", default=os.path.join(HERE, "_build", "meson"),
                     help="meson build directory for the C library")
+    ap.add_argument("--sanitize", action="store_true",
+                    help="ASan+UBSan build of the library and the extension (run pytest with "
+                         "LD_PRELOAD=$(cc -print-file-name=libasan.so), see README.md)")
     args = ap.parse_args()
     builddir = os.path.abspath(args.builddir)
+    san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if args.sanitize else []
 
-    lib = build_library(builddir)
+    lib = build_library(builddir, args.sanitize)
     headers = umbrella_headers()
     libs = ["m"]
     if has_io(lib):
@@ -181,7 +187,8 @@ def main():
         include_dirs=[INCLUDE],
         extra_objects=[lib],
         libraries=libs,
-        extra_compile_args=["-std=c11", "-O2"],
+        extra_compile_args=["-std=c11", "-O2"] + san,
+        extra_link_args=san,
     )
     tmp = os.path.join(os.path.dirname(builddir), "cffi")
     os.makedirs(tmp, exist_ok=True)
