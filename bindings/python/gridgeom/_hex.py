@@ -1,4 +1,5 @@
 """Hex boards (hex.h): axial coordinates, lines, rings, terrain sight and movement."""
+import threading
 from collections import namedtuple
 
 from ._compat import call
@@ -56,9 +57,18 @@ def hex_neighbors(h):
 
 
 
+class _HexScratch:
+    """One thread's gg_hex_scratch; keeps its board alive (it must be freed first)."""
+
+    def __init__(self, board_ptr, ptr):
+        self.board_ptr = board_ptr
+        self.ptr = ffi.gc(ptr, lib.gg_hex_scratch_destroy)
+
+
 class HexBoard:
     """A hex board (gg_hex_board) over the parallelogram origin + [0,q_count) x [0,r_count).
-    Tiles are absent until set. Freed when the last reference goes."""
+    Tiles are absent until set. Freed when the last reference goes. Queries may run from many
+    threads (each gets its own scratch); tile writers must not overlap any other call."""
 
     def __init__(self, q_count, r_count, origin=(0, 0)):
         d = ffi.new("gg_hex_board_def *", lib.gg_hex_board_def_default())
@@ -67,7 +77,7 @@ class HexBoard:
         check(lib.gg_hex_board_create(d, out))
         self._ptr = ffi.gc(out[0], lib.gg_hex_board_destroy)
         self.q_count, self.r_count = int(q_count), int(r_count)
-        self._scratch = None
+        self._local = threading.local()  # scratch belongs to one thread at a time
 
     def set_tile(self, h, ground=0.0, obstruction=0.0, density=1.0, move_cost=1.0,
                  blocks_move=False):
@@ -101,11 +111,12 @@ class HexBoard:
         return HexSight(bool(out.visible), int(out.reason), out.distance, blocker, out.opacity)
 
     def _scr(self):
-        if self._scratch is None:
+        scratch = getattr(self._local, "scratch", None)
+        if scratch is None:
             out = ffi.new("gg_hex_scratch **")
             check(lib.gg_hex_scratch_create(self._ptr, out))
-            self._scratch = ffi.gc(out[0], lib.gg_hex_scratch_destroy)
-        return self._scratch
+            scratch = self._local.scratch = _HexScratch(self._ptr, out[0])
+        return scratch.ptr
 
     def _move_def(self, max_step, climb_cost):
         d = ffi.new("gg_hex_move_def *", lib.gg_hex_move_def_default())
@@ -113,8 +124,7 @@ class HexBoard:
         return d
 
     def path(self, frm, to, max_step=1.0, climb_cost=1.0):
-        """Cheapest path: (hexes, cost), or ([], None) when there is none. Not thread-safe per
-        board object (one scratch per board); use one HexBoard per thread."""
+        """Cheapest path: (hexes, cost), or ([], None) when there is none."""
         d = self._move_def(max_step, climb_cost)
         res = ffi.new("gg_hex_path_result *")
         cap = self.q_count * self.r_count + 1

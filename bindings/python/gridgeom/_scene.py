@@ -23,7 +23,7 @@ Reach = namedtuple("Reach", "cost_ft prev")
 MoveReach = namedtuple("MoveReach", "cell prev cost_ft steps can_end")
 CoverResult = namedtuple("CoverResult", "degree obstruction lines n_half n_three_quarters n_total")
 
-# gg_scratch_create() gains a def argument with the working-memory rework (docs/memory.md);
+# gg_scratch_create() gains a def argument with the working-memory rework (docs/api.md);
 # the binding asks the compiled header which form it has.
 _SCRATCH_ARGS = len(ffi.typeof(ffi.addressof(lib, "gg_scratch_create")).args)
 
@@ -160,7 +160,7 @@ class Scene:
 
     def _sight_scratch(self):
         # After the working-memory rework the field of view needs no scratch (NULL: stack
-        # arrays, docs/memory.md), so no thread pays for whole-map planes just to look around;
+        # arrays), so no thread pays for whole-map planes just to look around;
         # before it, the query requires one.
         return ffi.NULL if _SCRATCH_ARGS == 3 else self._scratch()
 
