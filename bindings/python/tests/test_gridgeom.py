@@ -342,3 +342,30 @@ def test_move_options_arrays_live_through_the_call():
         reach = s.move_overlay((0, 0), 200, avoid=wall)
         assert all(m.cell not in wall for m in reach)
         assert any(m.cell == (8, 0) for m in reach)  # around through row 8
+
+
+def test_many_threads_query_one_scene_and_one_board():
+    """Readers on one scene (and one hex board) from several threads: each thread gets its own
+    scratch, and every answer equals the single-threaded one."""
+    s = gg.Scene(40, 40)
+    s.set_cells("blocked", [(20, r) for r in range(35)])
+    b = gg.HexBoard(12, 12)
+    for q in range(12):
+        for r in range(12):
+            b.set_tile((q, r), blocks_move=(q == 6 and r < 10))
+    jobs = [((0, r), (39, 39 - r)) for r in range(0, 40, 3)]
+    want = [(s.shortest_path(x, y), len(s.reachable(x, 40)), b.path((0, 0), (11, r % 12)))
+            for r, (x, y) in enumerate(jobs)]
+    got = {}
+
+    def worker(k):
+        got[k] = [(s.shortest_path(x, y), len(s.reachable(x, 40)), b.path((0, 0), (11, r % 12)))
+                  for r, (x, y) in enumerate(jobs)]
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(got[k] == want for k in range(4))
+    assert all(path for path, _, _ in want)  # every job found its way round the wall
