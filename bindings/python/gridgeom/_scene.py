@@ -435,6 +435,19 @@ class Scene:
             "gg_cell[]", max(self.width, self.height) * 2 + 1)
         return cells, (lib.gg_metric_cost_ft(cost[0]) if cells else None)
 
+    def route_cost(self, cells, parity=0, **move):
+        """Prices a route the host already has (a dragged ruler path): (cost_ft, legal_steps),
+        where legal_steps counts the leading legal steps and cost_ft prices exactly those."""
+        keep = []
+        d = self._def_from(move, keep)
+        arr, n = _cells_in(cells)
+        cost = ffi.new("gg_metric_cost *")
+        legal = ffi.new("int32_t *")
+        check(call("gg_scene_route_cost", (_SCENE, self._ptr), (_CELLS, arr), ("int32_t", n),
+                   ("int32_t", int(parity)), (_DEF, d), ("gg_metric_cost *", cost),
+                   (_COUNT, legal)))
+        return lib.gg_metric_cost_ft(cost[0]), legal[0]
+
     def move_overlay(self, origin, budget_ft, parity=0, **move):
         """Every anchor reachable within budget_ft: [MoveReach], cheapest first."""
         keep = []

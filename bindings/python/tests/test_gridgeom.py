@@ -163,6 +163,16 @@ def test_lowest_cost_path_metrics_and_field_numpy():
     assert {m.cell for m in overlay} == {(c, r) for c in range(3) for r in range(3)}
 
 
+def test_route_cost_prices_the_legal_prefix():
+    s = gg.Scene(6, 3)
+    s.set_difficult((2, 0))
+    s.set_blocked((4, 0))
+    route = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]
+    assert s.route_cost(route) == (20.0, 3)  # 5 + 10 (difficult) + 5; 3,0 -> 4,0 is blocked
+    assert s.route_cost(route[:3], metric="alternating") == (15.0, 2)
+    assert s.route_cost([(1, 1), (2, 2)], metric="alternating") == (5.0, 1)
+
+
 def test_templates_and_areas():
     cone = gg.template_cells(15, 15, 5, (7, 7), "cone", 10, direction=(1, 0))
     assert len(cone) == 9 and cone[0] == (7, 7)
