@@ -1,10 +1,11 @@
-"""Calls whose argument order is still moving (the working-memory rework, docs/api.md:
-"Argument order") go through call(): the binding names each argument by its C type, and the
-compiled header's own signature decides the order. So the package works against the headers
-before and after the rework without a second code path, and a signature it cannot map fails
-loudly (InternalError), never by passing values to the wrong parameters. Arguments of one kind
-(two cells, two integers) keep their relative order, as every reordering so far has kept it;
-the tests pin the answers, so a swap that broke this would fail them."""
+"""The queries that take working memory had their arguments reordered by the working-memory
+rework (docs/api.md, "Argument order"; scratch second, the def after the inputs). Calls to them
+go through call(): the binding names each argument by its C type, and the compiled header's own
+signature decides the order. The binding was written against both orders while the rework was
+in flight, and a later move cannot make it pass a value to the wrong parameter: a signature it
+cannot map fails loudly (InternalError). Arguments of one kind (two cells, two integers) keep
+their relative order, as every reordering so far has kept it; the tests pin the answers, so a
+swap that broke this would fail them."""
 from ._errors import error_for
 from ._gridgeom import ffi, lib
 
@@ -45,12 +46,3 @@ def call(name, *typed):
                             % (name, len(order), len(typed)))
         _ORDER[name] = order
     return getattr(lib, name)(*[typed[i][1] for i in order])
-
-
-def int_param(name, index_of_kind, value):
-    """Clamps `value` to the range of the index_of_kind-th integer parameter of `name`
-    (GG_RANGE_UNLIMITED and range_ft are int64_t before the rework and int32_t after it)."""
-    ints = [c for c in signature(name) if _kind(c) == "int"]
-    bits = 64 if ints[index_of_kind] == "int64_t" else 32
-    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    return max(lo, min(hi, int(value)))

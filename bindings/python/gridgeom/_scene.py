@@ -6,7 +6,7 @@ import numpy as np
 
 from ._enums import (Blocks, Cover, Difficult, Door, Light, Metric, Obscurement, OneWay, Shape,
                      Size, coerce)
-from ._compat import call, int_param
+from ._compat import call
 from ._errors import check
 from ._gridgeom import ffi, lib
 
@@ -23,9 +23,6 @@ Reach = namedtuple("Reach", "cost_ft prev")
 MoveReach = namedtuple("MoveReach", "cell prev cost_ft steps can_end")
 CoverResult = namedtuple("CoverResult", "degree obstruction lines n_half n_three_quarters n_total")
 
-# gg_scratch_create() gains a def argument with the working-memory rework (docs/api.md);
-# the binding asks the compiled header which form it has.
-_SCRATCH_ARGS = len(ffi.typeof(ffi.addressof(lib, "gg_scratch_create")).args)
 
 
 def parse_cell(text):
@@ -117,10 +114,9 @@ class _Scratch:
     def __init__(self, scene):
         self.scene_ptr = scene._ptr
         out = ffi.new("gg_scratch **")
-        if _SCRATCH_ARGS == 3:
-            check(lib.gg_scratch_create(scene._ptr, ffi.NULL, out))
-        else:
-            check(lib.gg_scratch_create(scene._ptr, out))
+        # NULL def: GG_SCRATCH_FULL, which every path, reach and field query accepts on any
+        # budget (docs/memory.md); a binding cannot know the budgets its caller will ask for.
+        check(lib.gg_scratch_create(scene._ptr, ffi.NULL, out))
         self.ptr = ffi.gc(out[0], lib.gg_scratch_destroy)
 
 
@@ -157,12 +153,6 @@ class Scene:
         if s is None:
             s = self._local.scratch = _Scratch(self)
         return s.ptr
-
-    def _sight_scratch(self):
-        # After the working-memory rework the field of view needs no scratch (NULL: stack
-        # arrays), so no thread pays for whole-map planes just to look around;
-        # before it, the query requires one.
-        return ffi.NULL if _SCRATCH_ARGS == 3 else self._scratch()
 
     def _w(self, st):
         return check(st, scene_ptr=self._ptr)
@@ -481,12 +471,14 @@ class Scene:
         words = lib.gg_scene_bitset_words(self._ptr)
         bits = ffi.new("uint64_t[]", words)
         n = ffi.new("int32_t *")
+        # feet are int32_t; any larger range sees as far as the unlimited one
         rng = lib.GG_RANGE_UNLIMITED if range_ft is None else \
-            int_param("gg_scene_visible_cells", 0, range_ft)
+            min(int(range_ft), lib.GG_RANGE_UNLIMITED)
+        # no scratch: the sweep's stack arrays suffice (docs/memory.md), so no thread pays for
+        # whole-map planes just to look around
         check(call("gg_scene_visible_cells", (_SCENE, self._ptr), (_CELL, cell(viewer)),
-                   ("int64_t", rng), ("gg_bitset_mode", lib.GG_BITSET_REPLACE),
-                   (_SCRATCH, self._sight_scratch()), ("uint64_t *", bits), ("size_t", words),
-                   (_COUNT, n)))
+                   ("int32_t", rng), ("gg_bitset_mode", lib.GG_BITSET_REPLACE),
+                   (_SCRATCH, ffi.NULL), ("uint64_t *", bits), ("size_t", words), (_COUNT, n)))
         return self._bitset_to_array(bits)
 
     def seen_cells(self, viewer, senses=None):
@@ -497,8 +489,7 @@ class Scene:
         n = ffi.new("int32_t *")
         check(call("gg_scene_seen_cells", (_SCENE, self._ptr), (_CELL, cell(viewer)),
                    ("gg_senses *", _senses(senses)), ("gg_bitset_mode", lib.GG_BITSET_REPLACE),
-                   (_SCRATCH, self._sight_scratch()), ("uint64_t *", bits), ("size_t", words),
-                   (_COUNT, n)))
+                   (_SCRATCH, ffi.NULL), ("uint64_t *", bits), ("size_t", words), (_COUNT, n)))
         return self._bitset_to_array(bits)
 
     def visibility_matrix(self, cells, senses=None, rule="line_of_sight"):
