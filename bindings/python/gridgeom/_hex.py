@@ -2,7 +2,6 @@
 import threading
 from collections import namedtuple
 
-from ._compat import call
 from ._errors import check
 from ._gridgeom import ffi, lib
 
@@ -130,11 +129,8 @@ class HexBoard:
         cap = self.q_count * self.r_count + 1
         out = ffi.new("gg_hex[]", cap)
         n = ffi.new("int32_t *")
-        # the working-memory rework moves the scratch to the second argument (_compat.py)
-        check(call("gg_hex_board_path", ("gg_hex_board *", self._ptr), ("gg_hex", _hex(frm)),
-                   ("gg_hex", _hex(to)), ("gg_hex_move_def *", d),
-                   ("gg_hex_scratch *", self._scr()), ("gg_hex *", out), ("int32_t", cap),
-                   ("int32_t *", n), ("gg_hex_path_result *", res)))
+        check(lib.gg_hex_board_path(self._ptr, self._scr(), _hex(frm), _hex(to), d, out, cap, n,
+                                    res))
         if not res.found:
             return [], None
         return _hexes(out, n[0]), res.cost
@@ -145,8 +141,6 @@ class HexBoard:
         cap = self.q_count * self.r_count + 1
         out = ffi.new("gg_hex_reach[]", cap)
         n = ffi.new("int32_t *")
-        check(call("gg_hex_board_reachable", ("gg_hex_board *", self._ptr),
-                   ("gg_hex", _hex(start)), ("double", float(budget)), ("gg_hex_move_def *", d),
-                   ("gg_hex_scratch *", self._scr()), ("gg_hex_reach *", out), ("int32_t", cap),
-                   ("int32_t *", n)))
+        check(lib.gg_hex_board_reachable(self._ptr, self._scr(), _hex(start), float(budget), d,
+                                         out, cap, n))
         return {Hex(out[i].hex.q, out[i].hex.r): out[i].cost for i in range(min(n[0], cap))}

@@ -5,7 +5,6 @@ from dataclasses import dataclass, field
 
 from ._enums import (Affects, Condition, Cover, CoverRoll, MoveResult, Shape, Size, TargetCheck,
                      coerce)
-from ._compat import call
 from ._errors import check
 from ._gridgeom import ffi, lib
 from ._scene import Cell, Senses, _cells_in, _senses, cell
@@ -141,10 +140,8 @@ def plan_move(scene, creatures, mover, destination):
     path = ffi.new("gg_cell[]", cap)
     count, cost = ffi.new("int32_t *"), ffi.new("int32_t *")
     res = ffi.new("gg_move_result *")
-    check(call("gg_rules_plan_move", ("gg_scene *", scene._ptr), ("gg_scratch *", scene._scratch()),
-               ("gg_creature *", arr), ("int32_t", n), ("int32_t", mover),
-               ("gg_cell", cell(destination)), ("gg_cell *", path), ("int32_t", cap),
-               ("int32_t *", count), ("int32_t *", cost), ("gg_move_result *", res)))
+    check(lib.gg_rules_plan_move(scene._ptr, scene._scratch(), arr, n, mover, cell(destination),
+                                 path, cap, count, cost, res))
     return MovePlan(MoveResult(res[0]), [Cell(path[i].col, path[i].row) for i in range(count[0])],
                     cost[0])
 
@@ -186,9 +183,8 @@ def flee_route(scene, start, budget_ft, threats, avoid=(), occupied=()):
     cap = scene.width * scene.height + 1
     out = ffi.new("gg_cell[]", cap)
     count = ffi.new("int32_t *")
-    check(call("gg_rules_flee_route", ("gg_scene *", scene._ptr),
-               ("gg_scratch *", scene._scratch()), ("gg_flee_def *", d), ("gg_reach *", work),
-               ("int32_t", wcap[0]), ("gg_cell *", out), ("int32_t", cap), ("int32_t *", count)))
+    check(lib.gg_rules_flee_route(scene._ptr, scene._scratch(), d, work, wcap[0], out, cap,
+                                  count))
     if count[0] == 0:
         return None
     return [Cell(out[i].col, out[i].row) for i in range(count[0])]

@@ -6,7 +6,6 @@ import numpy as np
 
 from ._enums import (Blocks, Cover, Difficult, Door, Light, Metric, Obscurement, OneWay, Shape,
                      Size, coerce)
-from ._compat import call
 from ._errors import check
 from ._gridgeom import ffi, lib
 
@@ -349,20 +348,16 @@ class Scene:
         """Nat20's breadth-first path (fewest cells), start and goal included; [] if none."""
         arr, n = _cells_in(avoid)
         scratch = self._scratch()
-        return _grow(lambda out, cap, cnt: call(
-            "gg_scene_shortest_path", (_SCENE, self._ptr), (_SCRATCH, scratch), (_CELL, cell(a)),
-            (_CELL, cell(b)), (_CELLS, arr), ("int32_t", n), ("gg_cell *", out),
-            ("int32_t", cap), (_COUNT, cnt)),
+        return _grow(lambda out, cap, cnt: lib.gg_scene_shortest_path(
+            self._ptr, scratch, cell(a), cell(b), arr, n, out, cap, cnt),
             "gg_cell[]", max(self.width, self.height) * 2 + 1)
 
     def reachable(self, start, budget_ft, avoid=()):
         """Nat20's reachable cells: {Cell: Reach(cost_ft, prev or None)} within the budget."""
         arr, n = _cells_in(avoid)
         scratch = self._scratch()
-        buf, count = _grow(lambda out, cap, cnt: call(
-            "gg_scene_reachable", (_SCENE, self._ptr), (_SCRATCH, scratch),
-            (_CELL, cell(start)), ("int32_t", int(budget_ft)), (_CELLS, arr), ("int32_t", n),
-            ("gg_reach *", out), ("int32_t", cap), (_COUNT, cnt)),
+        buf, count = _grow(lambda out, cap, cnt: lib.gg_scene_reachable(
+            self._ptr, scratch, cell(start), int(budget_ft), arr, n, out, cap, cnt),
             "gg_reach[]", self.width * self.height)
         res = {}
         for i in range(count):
@@ -418,10 +413,8 @@ class Scene:
         d = self._def_from(move, keep)
         cost = ffi.new("gg_metric_cost *")
         scratch = self._scratch()
-        cells = _grow(lambda out, cap, cnt: call(
-            "gg_scene_lowest_cost_path", (_SCENE, self._ptr), (_SCRATCH, scratch), (_DEF, d),
-            (_CELL, cell(a)), (_CELL, cell(b)), ("int32_t", int(parity)), ("gg_cell *", out),
-            ("int32_t", cap), (_COUNT, cnt), ("gg_metric_cost *", cost)),
+        cells = _grow(lambda out, cap, cnt: lib.gg_scene_lowest_cost_path(
+            self._ptr, scratch, cell(a), cell(b), int(parity), d, out, cap, cnt, cost),
             "gg_cell[]", max(self.width, self.height) * 2 + 1)
         return cells, (lib.gg_metric_cost_ft(cost[0]) if cells else None)
 
@@ -433,9 +426,7 @@ class Scene:
         arr, n = _cells_in(cells)
         cost = ffi.new("gg_metric_cost *")
         legal = ffi.new("int32_t *")
-        check(call("gg_scene_route_cost", (_SCENE, self._ptr), (_CELLS, arr), ("int32_t", n),
-                   ("int32_t", int(parity)), (_DEF, d), ("gg_metric_cost *", cost),
-                   (_COUNT, legal)))
+        check(lib.gg_scene_route_cost(self._ptr, arr, n, int(parity), d, cost, legal))
         return lib.gg_metric_cost_ft(cost[0]), legal[0]
 
     def move_overlay(self, origin, budget_ft, parity=0, **move):
@@ -443,10 +434,8 @@ class Scene:
         keep = []
         d = self._def_from(move, keep)
         scratch = self._scratch()
-        buf, count = _grow(lambda out, cap, cnt: call(
-            "gg_scene_move_overlay", (_SCENE, self._ptr), (_SCRATCH, scratch), (_DEF, d),
-            (_CELL, cell(origin)), ("int32_t", int(parity)), ("int32_t", int(budget_ft)),
-            ("gg_move_reach *", out), ("int32_t", cap), (_COUNT, cnt)),
+        buf, count = _grow(lambda out, cap, cnt: lib.gg_scene_move_overlay(
+            self._ptr, scratch, cell(origin), int(parity), int(budget_ft), d, out, cap, cnt),
             "gg_move_reach[]", 64)
         return [MoveReach(Cell(r.cell.col, r.cell.row), Cell(r.prev.col, r.prev.row),
                           lib.gg_metric_cost_ft(r.cost), r.cost.steps, bool(r.can_end))
@@ -476,9 +465,8 @@ class Scene:
             min(int(range_ft), lib.GG_RANGE_UNLIMITED)
         # no scratch: the sweep's stack arrays suffice (docs/memory.md), so no thread pays for
         # whole-map planes just to look around
-        check(call("gg_scene_visible_cells", (_SCENE, self._ptr), (_CELL, cell(viewer)),
-                   ("int32_t", rng), ("gg_bitset_mode", lib.GG_BITSET_REPLACE),
-                   (_SCRATCH, ffi.NULL), ("uint64_t *", bits), ("size_t", words), (_COUNT, n)))
+        check(lib.gg_scene_visible_cells(self._ptr, ffi.NULL, cell(viewer), rng,
+                                          lib.GG_BITSET_REPLACE, bits, words, n))
         return self._bitset_to_array(bits)
 
     def seen_cells(self, viewer, senses=None):
@@ -487,9 +475,8 @@ class Scene:
         words = lib.gg_scene_bitset_words(self._ptr)
         bits = ffi.new("uint64_t[]", words)
         n = ffi.new("int32_t *")
-        check(call("gg_scene_seen_cells", (_SCENE, self._ptr), (_CELL, cell(viewer)),
-                   ("gg_senses *", _senses(senses)), ("gg_bitset_mode", lib.GG_BITSET_REPLACE),
-                   (_SCRATCH, ffi.NULL), ("uint64_t *", bits), ("size_t", words), (_COUNT, n)))
+        check(lib.gg_scene_seen_cells(self._ptr, ffi.NULL, cell(viewer), _senses(senses),
+                                       lib.GG_BITSET_REPLACE, bits, words, n))
         return self._bitset_to_array(bits)
 
     def visibility_matrix(self, cells, senses=None, rule="line_of_sight"):
@@ -536,9 +523,8 @@ class MoveField:
         check(lib.gg_move_field_bytes(scene._ptr, d, size))
         self._mem = ffi.new("uint64_t[]", (size[0] + 7) // 8)  # 8-byte aligned
         out = ffi.new("gg_move_field **")
-        check(call("gg_scene_move_field", (_SCENE, scene._ptr), (_SCRATCH, scene._scratch()),
-                   (_DEF, d), (_CELL, cell(origin)), ("int32_t", int(parity)),
-                   ("void *", self._mem), ("size_t", size[0]), ("gg_move_field * *", out)))
+        check(lib.gg_scene_move_field(scene._ptr, scene._scratch(), cell(origin), int(parity), d,
+                                       self._mem, size[0], out))
         self._field = out[0]
 
     def cost(self, c):
@@ -561,20 +547,10 @@ class MoveField:
                      "gg_cell[]", max(self.scene.width, self.scene.height) * 2 + 1)
 
 
-# C types of the arguments of the calls whose order the working-memory rework moves (_compat.py)
-_SCENE = "gg_scene *"
-_SCRATCH = "gg_scratch *"
-_CELL = "gg_cell"
-_CELLS = "gg_cell *"
-_COUNT = "int32_t *"
-_DEF = "gg_move_def *"
-
-
 def area_call(scene_ptr, origin, tpl, includes_origin, out, cap, n, reason):
-    """gg_scene_area_cells() in whichever order the compiled header has (origin, template)."""
-    return call("gg_scene_area_cells", (_SCENE, scene_ptr), (_CELL, origin),
-                ("gg_template *", tpl), ("_Bool", bool(includes_origin)), ("gg_cell *", out),
-                ("int32_t", cap), (_COUNT, n), ("char * *", reason))
+    """gg_scene_area_cells(), shared by Scene.area_cells and the Nat20 adapter."""
+    return lib.gg_scene_area_cells(scene_ptr, origin, tpl, bool(includes_origin), out, cap, n,
+                                   reason)
 
 
 def _pack_id(i):
