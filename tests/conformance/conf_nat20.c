@@ -1,10 +1,10 @@
 /* conf_nat20.c - checks one line of nat20_grid.jsonl against the library's public API.
  *
- * A line is {"id", "scene", "query", "expect"}. The scene is built with the public topology API
- * (and cached: consecutive lines usually share it); the query is answered by the library in
- * Nat20's JSON shape, then compared with "expect" by json_equal. Building the scene and answering
- * the query (with departures (a) and (c) from Nat20) is tools/gridgeom/nat20_eval.c, shared with
- * `gridgeom query`.
+ * A line is {"id", "scene", "query", "expect"}. The scene is read by the library's Nat20
+ * importer (gg_scene_import(), the entry point hosts call; cached: consecutive lines usually share
+ * it); the query is answered by the library in Nat20's JSON shape, then compared with "expect" by
+ * json_equal. Answering the query (with departure (c) from Nat20) is tools/gridgeom/nat20_eval.c,
+ * shared with `gridgeom query`.
  * Anything the checker does not understand (unknown op, unknown or missing field, wrong type) is
  * a failure, never a skip. Ops of later issues are CONF_UNSUPPORTED. */
 #include "conformance.h"
@@ -13,6 +13,7 @@
 #endif
 #include "nat20_eval.h"
 
+#include <gridgeom/io.h>
 #include <gridgeom/topology.h>
 
 #include <stdarg.h>
@@ -80,14 +81,59 @@ static void cache_clear(void)
 
 void conf_nat20_finish(void) { cache_clear(); }
 
+/* The line's scene read by the library's Nat20 importer, as a host reads a file: the JSON is
+ * written back to text and handed to gg_scene_import() with the default def. The report says
+ * what the import changed. Tags on malformed or off-map ids are dropped (Nat20 ignores them:
+ * docs/nat20.md, departure d); walls are clipped at the scene edge, dropped outside it and merged,
+ * none of which changes an answer. A dropped unknown field (top level or wall) means the vector
+ * says something the checker does not understand, and a snapped or approximated wall means the
+ * scene is not the one Nat20 answered on: both are failures, never skips. */
+static gg_scene *import_scene(json_t *sj, char *msg, size_t cap)
+{
+    if (!json_is_object(sj)) {
+        setmsg(msg, cap, "\"scene\" is not an object");
+        return NULL;
+    }
+    char *text = json_dumps(sj, JSON_COMPACT);
+    if (text == NULL) {
+        setmsg(msg, cap, "out of memory");
+        return NULL;
+    }
+    gg_import_def def = gg_import_def_default();
+    def.format = GG_IO_FORMAT_NAT20;
+    gg_scene *scene = NULL;
+    gg_import_report *report = NULL;
+    gg_io_error err;
+    gg_status st = gg_scene_import(text, strlen(text), &def, &scene, &report, &err);
+    free(text);
+    if (st != GG_OK) {
+        setmsg(msg, cap, "scene: %s (%s)", err.message, gg_status_name(st));
+        return NULL;
+    }
+    int32_t notes = gg_import_report_note_count(report);
+    for (int32_t i = 0; i < notes; i++) {
+        gg_import_note n;
+        if (gg_import_report_note(report, i, &n) == GG_OK &&
+            ((n.action == GG_IMPORT_DROPPED && strstr(n.what, "unknown") != NULL) ||
+             n.action == GG_IMPORT_SNAPPED || n.action == GG_IMPORT_APPROXIMATED)) {
+            setmsg(msg, cap, "scene: %s: %s", n.what, n.example);
+            gg_scene_destroy(scene);
+            scene = NULL;
+            break;
+        }
+    }
+    gg_import_report_destroy(report);
+    return scene;
+}
+
 static gg_scene *cached_scene(json_t *sj, char *msg, size_t cap)
 {
     if (g_scene != NULL && g_scene_json != NULL && json_equal(g_scene_json, sj)) {
         return g_scene;
     }
     cache_clear();
-    gg_scene *scene = NULL;
-    if (!gg_n20_build_scene(sj, &scene, msg, cap)) {
+    gg_scene *scene = import_scene(sj, msg, cap);
+    if (scene == NULL) {
         return NULL;
     }
     g_scene = scene;

@@ -1,7 +1,7 @@
-/* nat20_eval.h - Nat20 GridScene JSON -> gg_scene, and the Nat20 query ops (the ops and field
- * names of the conformance vectors, tests/data/conformance/nat20_grid.jsonl) answered in Nat20's
- * JSON shape. Shared by `gridgeom query` and the conformance checker; depends on jansson and the
- * public headers only (not on the io layer). Layer: tools. */
+/* nat20_eval.h - the Nat20 query ops (the ops and field names of the conformance vectors,
+ * tests/data/conformance/nat20_grid.jsonl) answered in Nat20's JSON shape, on a scene read by
+ * gg_scene_import(). Shared by `gridgeom query` and the conformance checker; depends on jansson
+ * and the public headers. Layer: tools. */
 #ifndef GG_TOOLS_NAT20_EVAL_H
 #define GG_TOOLS_NAT20_EVAL_H
 
@@ -11,10 +11,6 @@
 
 #include <gridgeom/topology.h>
 #include <jansson.h>
-
-/* Builds a scene from a GridScene object (unknown fields are an error). False with msg set when
- * the object is wrong or the library refuses it; *out is then NULL. */
-bool gg_n20_build_scene(json_t *sj, gg_scene **out, char *msg, size_t cap);
 
 /* One query op (an entry of a static table). */
 typedef struct gg_n20_op gg_n20_op;
