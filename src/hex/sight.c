@@ -1,5 +1,6 @@
 /* sight.c - terrain line of sight on hex boards (traceGameboardSight model, plus supercover and
  * partial opacity). Layer: hex. */
+#include "core/line_walk.h"
 #include "hex/board_internal.h"
 
 /* Where tiles come from: the board directly (no indirect call on the hot path) or a callback. */
@@ -80,6 +81,23 @@ static int walk_cell(const lookup *lk, gg_hex c, int32_t index, double line_z, g
     return GG_OK;
 }
 
+/* The centre walk's visitor (core/line_walk.h): walk_cell at the sight line's height there. */
+typedef struct hex_walk {
+    const lookup *lk;
+    double eye_z, target_z, d;
+    gg__sight_acc *acc;
+    gg_hex_sight_result *out;
+} hex_walk;
+
+static bool hex_step(void *iter, void *cell) { return gg_hex_line_next(iter, cell); }
+
+static int hex_visit(void *ctx, const void *cell, int32_t i)
+{
+    const hex_walk *w = ctx;
+    double line_z = gg__line_z(w->eye_z, w->target_z, (double)i / w->d);
+    return walk_cell(w->lk, *(const gg_hex *)cell, i, line_z, w->acc, w->out);
+}
+
 static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_def *def,
                        gg_hex *traced, int32_t capacity, int32_t *out_count,
                        gg_hex_sight_result *out)
@@ -118,9 +136,7 @@ static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_
     } else {
         n = (int32_t)(d + 1);
         gg_hex_line_iter it = gg_hex_line_begin(from, to);
-        gg_hex c;
-        for (int32_t i = 0; i < capacity && gg_hex_line_next(&it, &c); ++i)
-            traced[i] = c;
+        gg__line_walk_fill(&it, hex_step, traced, sizeof *traced, capacity);
         *out_count = n;
         if (n > capacity)
             ok = GG_PARTIAL;
@@ -165,18 +181,14 @@ static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_
                 return ok;
         }
     } else {
-        double dd = (double)d;
+        hex_walk w = {lk, eye_z, target_z, (double)d, &acc, out};
         gg_hex_line_iter it = gg_hex_line_begin(from, to);
         gg_hex c;
-        (void)gg_hex_line_next(&it, &c);
-        for (int32_t i = 1; i < n - 1 && gg_hex_line_next(&it, &c); ++i) {
-            double line_z = gg__line_z(eye_z, target_z, (double)i / dd);
-            int r = walk_cell(lk, c, i, line_z, &acc, out);
-            if (r < 0)
-                return (gg_status)r;
-            if (r > 0)
-                return ok;
-        }
+        int r = gg__line_walk_between(&it, hex_step, &c, n, hex_visit, &w);
+        if (r < 0)
+            return (gg_status)r;
+        if (r > 0)
+            return ok;
     }
     out->visible = true;
     out->reason = GG_SIGHT_CLEAR;

@@ -404,6 +404,45 @@ static void sight__opacity_zero_equals_plain_sight(void **state)
     gg_hex_board_destroy(b);
 }
 
+/* The centre trace is walked two ways: read back from the caller's buffer when it holds the
+ * whole line, stepped by the line walker (core/line_walk.h) when it does not. Both must give the
+ * same answer, blocker and opacity, for every buffer size, plain and with partial opacity. */
+static void sight__walk_without_the_trace_equals_reading_it(void **state)
+{
+    (void)state;
+    hx_rng rng = hx_rng_seed("sight__walk_without_the_trace_equals_reading_it", 0x5EED0303u);
+    gg_hex_board *b = hexagon(8, NULL);
+    gg_hex traced[16];
+    for (int round = 0; round < 20; ++round) {
+        random_board(b, 8, &rng, true);
+        for (int k = 0; k < 200; ++k) {
+            gg_hex f = gg_hex_make(hx_int(&rng, -6, 6), hx_int(&rng, -6, 6));
+            gg_hex t = gg_hex_make(hx_int(&rng, -6, 6), hx_int(&rng, -6, 6));
+            gg_sight_def d = def_of(12, (double)hx_int(&rng, 0, 8) * 0.25, 1.0);
+            d.opacity_threshold = (double)hx_int(&rng, 0, 3) * 0.5;
+            answer full = look(b, f.q, f.r, t.q, t.r, &d);
+            assert_int_equal(full.status, GG_OK);
+            int32_t cap = hx_int(&rng, 0, full.n > 0 ? full.n - 1 : 0);
+            gg_hex_sight_result res;
+            int32_t n = 0;
+            gg_status st = gg_hex_board_sight(b, f, t, &d, cap > 0 ? traced : NULL, cap, &n, &res);
+            assert_int_equal(st, full.n > cap ? GG_PARTIAL : GG_OK);
+            assert_int_equal(n, full.n);
+            assert_int_equal(res.reason, full.res.reason);
+            assert_int_equal(res.visible, full.res.visible);
+            assert_int_equal(res.has_blocker, full.res.has_blocker);
+            if (res.has_blocker) {
+                assert_true(gg_hex_eq(res.blocker, full.res.blocker));
+                assert_int_equal(res.blocker_index, full.res.blocker_index);
+            }
+            assert_true(res.opacity == full.res.opacity);
+            for (int32_t i = 0; i < cap && i < n; ++i)
+                assert_true(gg_hex_eq(traced[i], full.traced[i]));
+        }
+    }
+    gg_hex_board_destroy(b);
+}
+
 static void sight__supercover_is_stricter_than_the_centre_trace(void **state)
 {
     (void)state;
@@ -475,6 +514,7 @@ int main(void)
         cmocka_unit_test(sight__partial_opacity_accumulates),
         cmocka_unit_test(sight__opacity_zero_equals_plain_sight),
         cmocka_unit_test(sight__supercover_is_stricter_than_the_centre_trace),
+        cmocka_unit_test(sight__walk_without_the_trace_equals_reading_it),
         cmocka_unit_test(sight__queries_allocate_nothing),
     };
     return cmocka_run_group_tests_name("hex/sight", tests, NULL, NULL);

@@ -207,6 +207,50 @@ static void square__opacity_zero_equals_plain_sight(void **state)
     }
 }
 
+/* Square sight's centre walk goes through the line walker (core/line_walk.h) whether or not the
+ * trace fits the caller's buffer: the answer, blocker and trace prefix must not depend on the
+ * buffer size. */
+static void square__answer_does_not_depend_on_the_trace_buffer(void **state)
+{
+    (void)state;
+    hx_rng rng = hx_rng_seed("square__answer_does_not_depend_on_the_trace_buffer", 0x5EED0403u);
+    sq s;
+    sq_init(&s);
+    gg_cell traced[16];
+    for (int round = 0; round < 20; ++round) {
+        for (int i = 0; i < W * H; ++i) {
+            s.ground[i] = (double)hx_int(&rng, 0, 6) * 0.5;
+            s.obstruction[i] = hx_int(&rng, 0, 9) == 0 ? (double)hx_int(&rng, 1, 6) : 0.0;
+            s.density[i] = (double)hx_int(&rng, 0, 4) * 0.25;
+            s.present[i] = hx_int(&rng, 0, 30) != 0;
+        }
+        for (int k = 0; k < 200; ++k) {
+            int32_t c0 = hx_int(&rng, 0, W - 1), r0 = hx_int(&rng, 0, H - 1);
+            int32_t c1 = hx_int(&rng, 0, W - 1), r1 = hx_int(&rng, 0, H - 1);
+            gg_sight_def d = def_of(40, 1.5, 1.0);
+            d.opacity_threshold = (double)hx_int(&rng, 0, 3) * 0.5;
+            answer full = look(&s, c0, r0, c1, r1, &d);
+            assert_int_equal(full.status, GG_OK);
+            int32_t cap = hx_int(&rng, 0, full.n > 0 ? full.n - 1 : 0);
+            if (cap > 16)
+                cap = 16;
+            gg_square_sight_result res;
+            int32_t n = 0;
+            gg_status st = gg_square_sight(&s.hb, gg_cell_make(c0, r0), gg_cell_make(c1, r1), &d,
+                                           cap > 0 ? traced : NULL, cap, &n, &res);
+            assert_int_equal(st, full.n > cap ? GG_PARTIAL : GG_OK);
+            assert_int_equal(n, full.n);
+            assert_int_equal(res.reason, full.res.reason);
+            assert_int_equal(res.visible, full.res.visible);
+            assert_true(gg_cell_eq(res.blocker, full.res.blocker));
+            assert_int_equal(res.blocker_index, full.res.blocker_index);
+            assert_true(res.opacity == full.res.opacity);
+            for (int32_t i = 0; i < cap && i < n; ++i)
+                assert_true(gg_cell_eq(traced[i], full.traced[i]));
+        }
+    }
+}
+
 static void square__rejects_bad_boards_and_values(void **state)
 {
     (void)state;
@@ -273,6 +317,7 @@ int main(void)
         cmocka_unit_test(square__supercover_sees_corner_cells),
         cmocka_unit_test(square__supercover_contains_the_bresenham_walk),
         cmocka_unit_test(square__opacity_zero_equals_plain_sight),
+        cmocka_unit_test(square__answer_does_not_depend_on_the_trace_buffer),
         cmocka_unit_test(square__rejects_bad_boards_and_values),
     };
     return cmocka_run_group_tests_name("hex/square", tests, NULL, NULL);

@@ -1,6 +1,8 @@
 /* square.c - the terrain-sight model of hex sight on a caller's square height board: Bresenham
- * centre walk (core's gg_line_begin) or exact supercover. Geometry of the square grid, so it sits
- * in topology as a module of its own; it needs no scene (docs/architecture.md). Layer: topology. */
+ * centre walk (core's gg_line_begin, through core/line_walk.h) or exact supercover. Geometry of
+ * the square grid, so it sits in topology as a module of its own; it needs no scene
+ * (docs/architecture.md). Layer: topology. */
+#include "core/line_walk.h"
 #include "core/terrain_sight.h"
 #include "gridgeom/terrain.h"
 
@@ -179,6 +181,23 @@ static int sq_cell(const gg_square_heights *b, gg_cell c, int32_t index, double 
     return GG_OK;
 }
 
+/* The centre walk's visitor (core/line_walk.h): sq_cell at the sight line's height there. */
+typedef struct sq_walk {
+    const gg_square_heights *board;
+    double eye_z, target_z, d;
+    gg__sight_acc *acc;
+    gg_square_sight_result *out;
+} sq_walk;
+
+static bool sq_step(void *iter, void *cell) { return gg_line_next(iter, cell); }
+
+static int sq_visit(void *ctx, const void *cell, int32_t i)
+{
+    const sq_walk *w = ctx;
+    double line_z = gg__line_z(w->eye_z, w->target_z, (double)i / w->d);
+    return sq_cell(w->board, *(const gg_cell *)cell, i, line_z, w->acc, w->out);
+}
+
 gg_status gg_square_sight(const gg_square_heights *board, gg_cell from, gg_cell to,
                           const gg_sight_def *def, gg_cell *traced, int32_t capacity,
                           int32_t *out_count, gg_square_sight_result *out)
@@ -227,9 +246,7 @@ gg_status gg_square_sight(const gg_square_heights *board, gg_cell from, gg_cell 
     } else {
         n = (int32_t)(d + 1);
         gg_line_iter it = gg_line_begin(from, to);
-        gg_cell c;
-        for (int32_t i = 0; i < capacity && gg_line_next(&it, &c); ++i)
-            traced[i] = c;
+        gg__line_walk_fill(&it, sq_step, traced, sizeof *traced, capacity);
         *out_count = n;
         if (n > capacity)
             ok = GG_PARTIAL;
@@ -261,18 +278,14 @@ gg_status gg_square_sight(const gg_square_heights *board, gg_cell from, gg_cell 
                 return ok;
         }
     } else {
-        double dd = (double)d;
+        sq_walk w = {board, eye_z, target_z, (double)d, &acc, out};
         gg_line_iter it = gg_line_begin(from, to);
         gg_cell c;
-        (void)gg_line_next(&it, &c);
-        for (int32_t i = 1; i < n - 1 && gg_line_next(&it, &c); ++i) {
-            double line_z = gg__line_z(eye_z, target_z, (double)i / dd);
-            int r = sq_cell(board, c, i, line_z, &acc, out);
-            if (r < 0)
-                return (gg_status)r;
-            if (r > 0)
-                return ok;
-        }
+        int r = gg__line_walk_between(&it, sq_step, &c, n, sq_visit, &w);
+        if (r < 0)
+            return (gg_status)r;
+        if (r > 0)
+            return ok;
     }
     out->visible = true;
     out->reason = GG_SIGHT_CLEAR;
