@@ -1,8 +1,12 @@
 /* bench_hex.c - hex terrain sight: ns per hex step for pairs at most 12 apart, centre trace,
- * supercover, partial opacity, the callback sampler, and the square-grid model. No allocation
- * happens inside the timed loops (trace buffers live on the stack). */
+ * supercover, partial opacity, the callback sampler, and the square-grid model; the centre walks
+ * also without a trace buffer (the walk then samples as it steps instead of reading the trace).
+ * No allocation happens inside the timed loops (trace buffers live on the stack).
+ * `--once` (or GG_BENCH_ONCE=1) runs each case ONCE_CALLS times instead of timing it, for
+ * callgrind: run_hex and run_square then hold every case's instructions (bench/README.md). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench_util.h"
 #include "gridgeom/hex.h"
@@ -11,6 +15,7 @@
 #define RADIUS 30
 #define PAIRS 4096
 #define MAX_APART 12
+#define ONCE_CALLS 4
 
 typedef struct ctx {
     gg_hex_board *board;
@@ -19,6 +24,8 @@ typedef struct ctx {
     long steps;    /* sum of distances over the pairs */
     long visible;  /* checksum so the work is not optimised away */
     bool sampler;  /* use gg_hex_sight with a callback instead of the board */
+    int32_t cap;   /* trace buffer capacity handed to the query: 256, or 0 for none */
+    bool once;     /* --once: fixed call count instead of timing */
     gg_square_heights sq;
     gg_cell cfrom[PAIRS], cto[PAIRS];
 } ctx;
@@ -36,11 +43,12 @@ static void run_hex(void *p)
     for (int i = 0; i < PAIRS; ++i) {
         gg_hex_sight_result res;
         int32_t n = 0;
+        gg_hex *buf = c->cap > 0 ? traced : NULL;
         gg_status s = c->sampler ? gg_hex_sight(sample, c->board, c->from[i], c->to[i], &c->def,
-                                                traced, 256, &n, &res)
+                                                buf, c->cap, &n, &res)
                                  : gg_hex_board_sight(c->board, c->from[i], c->to[i], &c->def,
-                                                      traced, 256, &n, &res);
-        if (s != GG_OK) {
+                                                      buf, c->cap, &n, &res);
+        if (s != GG_OK && !(s == GG_PARTIAL && c->cap == 0)) {
             fprintf(stderr, "bench_hex: sight failed: %s\n", gg_status_name(s));
             exit(1);
         }
@@ -57,8 +65,9 @@ static void run_square(void *p)
     for (int i = 0; i < PAIRS; ++i) {
         gg_square_sight_result res;
         int32_t n = 0;
-        if (gg_square_sight(&c->sq, c->cfrom[i], c->cto[i], &c->def, traced, 256, &n, &res) !=
-            GG_OK) {
+        gg_status s = gg_square_sight(&c->sq, c->cfrom[i], c->cto[i], &c->def,
+                                      c->cap > 0 ? traced : NULL, c->cap, &n, &res);
+        if (s != GG_OK && !(s == GG_PARTIAL && c->cap == 0)) {
             fprintf(stderr, "bench_hex: square sight failed\n");
             exit(1);
         }
@@ -69,15 +78,35 @@ static void run_square(void *p)
 
 static void report(const char *name, ctx *c, void (*fn)(void *))
 {
+    if (c->once) {
+        long vis = 0;
+        for (int k = 0; k < ONCE_CALLS; ++k) {
+            fn(c);
+            vis += c->visible;
+        }
+        printf("%-46s ran %d x %d pairs (%ld of %d visible)\n", name, ONCE_CALLS, PAIRS,
+               vis / ONCE_CALLS, PAIRS);
+        return;
+    }
     double per_call = bench_time(fn, c, 0.25, 5);
     double per_query = per_call / PAIRS;
     printf("%-46s %8.1f ns/query  %6.2f ns/hex step  (%ld of %d visible)\n", name,
            per_query * 1e9, per_call * 1e9 / (double)c->steps, c->visible, PAIRS);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     static ctx c;
+    c.once = getenv("GG_BENCH_ONCE") != NULL;
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--once") == 0) {
+            c.once = true;
+        } else {
+            fprintf(stderr, "usage: %s [--once]\n", argv[0]);
+            return 2;
+        }
+    }
+    c.cap = 256;
     bench_rng rng;
     bench_rng_seed(&rng, 0x4E58u);
     gg_hex_board_def bd = gg_hex_board_def_default();
@@ -129,6 +158,9 @@ int main(void)
     c.sampler = true;
     report("hex sight, centre trace (callback sampler)", &c, run_hex);
     c.sampler = false;
+    c.cap = 0;
+    report("hex sight, centre walk, no trace buffer", &c, run_hex);
+    c.cap = 256;
     c.def.opacity_threshold = 1.0;
     report("hex sight, centre trace + partial opacity", &c, run_hex);
     c.def.opacity_threshold = 0.0;
@@ -160,6 +192,9 @@ int main(void)
     c.def.trace = GG_SIGHT_TRACE_CENTRE;
     c.def.max_range = 2 * MAX_APART;
     report("square sight, Bresenham centre walk", &c, run_square);
+    c.cap = 0;
+    report("square sight, centre walk, no trace buffer", &c, run_square);
+    c.cap = 256;
     c.def.trace = GG_SIGHT_TRACE_SUPERCOVER;
     report("square sight, supercover", &c, run_square);
     c.steps = hex_steps;
