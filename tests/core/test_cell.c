@@ -10,24 +10,9 @@
 
 #include <cmocka.h>
 
+#include "test_rng.h"
+
 #include "gridgeom/core.h"
-
-/* splitmix64: a fixed, printed seed makes every property failure reproducible. */
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static uint64_t test_seed(void)
-{
-    const char *env = getenv("GG_TEST_SEED");
-    uint64_t seed = env != NULL ? strtoull(env, NULL, 0) : 20240611u;
-    print_message("seed %llu (set GG_TEST_SEED to change)\n", (unsigned long long)seed);
-    return seed;
-}
 
 static gg_status parse_str(const char *s, gg_cell *out, const char **reason)
 {
@@ -242,9 +227,9 @@ static void cell__parse_rejects_null_arguments(void **state)
     assert_int_equal(c.col, 0);
 }
 
-static int32_t random_coord(uint64_t *s)
+static int32_t random_coord(fx_rng *s)
 {
-    uint64_t r = rng_next(s);
+    uint64_t r = fx_next64(s);
     switch (r % 4u) {
     case 0:
         return (int32_t)((int64_t)(r >> 8) % 100 - 50);
@@ -259,7 +244,8 @@ static int32_t random_coord(uint64_t *s)
 static void cell__format_then_parse_round_trips(void **state)
 {
     (void)state;
-    uint64_t s = test_seed();
+    fx_rng s;
+    fx_rng_seed(&s, 20240611u, "cell__format_then_parse_round_trips");
     for (int i = 0; i < 20000; ++i) {
         gg_cell c = gg_cell_make(random_coord(&s), random_coord(&s));
         char buf[GG_CELL_ID_MAX];

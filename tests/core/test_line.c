@@ -8,23 +8,9 @@
 
 #include <cmocka.h>
 
+#include "test_rng.h"
+
 #include "gridgeom/core.h"
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static uint64_t test_seed(void)
-{
-    const char *env = getenv("GG_TEST_SEED");
-    uint64_t seed = env != NULL ? strtoull(env, NULL, 0) : 20240611u;
-    print_message("seed %llu (set GG_TEST_SEED to change)\n", (unsigned long long)seed);
-    return seed;
-}
 
 enum { MAX_WALK = 512 };
 
@@ -119,14 +105,15 @@ static void line__done_walk_leaves_out_unchanged(void **state)
 static void line__walk_properties_on_random_endpoints(void **state)
 {
     (void)state;
-    uint64_t s = test_seed();
+    fx_rng s;
+    fx_rng_seed(&s, 20240611u, "line__walk_properties_on_random_endpoints");
     gg_cell cells[MAX_WALK];
     for (int i = 0; i < 20000; ++i) {
         int32_t span = i % 2 == 0 ? 4 : 100;
-        gg_cell a = gg_cell_make((int32_t)(rng_next(&s) % (uint64_t)(2 * span + 1)) - span,
-                                 (int32_t)(rng_next(&s) % (uint64_t)(2 * span + 1)) - span);
-        gg_cell b = gg_cell_make((int32_t)(rng_next(&s) % (uint64_t)(2 * span + 1)) - span,
-                                 (int32_t)(rng_next(&s) % (uint64_t)(2 * span + 1)) - span);
+        gg_cell a = gg_cell_make((int32_t)(fx_next64(&s) % (uint64_t)(2 * span + 1)) - span,
+                                 (int32_t)(fx_next64(&s) % (uint64_t)(2 * span + 1)) - span);
+        gg_cell b = gg_cell_make((int32_t)(fx_next64(&s) % (uint64_t)(2 * span + 1)) - span,
+                                 (int32_t)(fx_next64(&s) % (uint64_t)(2 * span + 1)) - span);
         int n = walk(a, b, cells, MAX_WALK);
         assert_int_equal(n, gg_chebyshev(a, b) + 1);
         assert_true(gg_cell_eq(cells[0], a));

@@ -8,26 +8,12 @@
 
 #include <cmocka.h>
 
+#include "test_rng.h"
+
 #include "gridgeom/core.h"
 
 /* A body (the footprint functions read only its cell and size) as an addressable value. */
 #define BODY(cell, size) ((gg_body){(cell), (size), 0, 0u, 0, 0, true})
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static uint64_t test_seed(void)
-{
-    const char *env = getenv("GG_TEST_SEED");
-    uint64_t seed = env != NULL ? strtoull(env, NULL, 0) : 20240611u;
-    print_message("seed %llu (set GG_TEST_SEED to change)\n", (unsigned long long)seed);
-    return seed;
-}
 
 static void metric__chebyshev_counts_diagonals_as_one(void **state)
 {
@@ -53,14 +39,15 @@ static void metric__chebyshev_does_not_overflow_at_int32_extremes(void **state)
 static void metric__chebyshev_is_a_symmetric_translation_invariant_metric(void **state)
 {
     (void)state;
-    uint64_t s = test_seed();
+    fx_rng s;
+    fx_rng_seed(&s, 20240611u, "metric__chebyshev_is_a_symmetric_translation_invariant_metric");
     for (int i = 0; i < 20000; ++i) {
-        gg_cell a = gg_cell_make((int32_t)(rng_next(&s) % 2001) - 1000,
-                                 (int32_t)(rng_next(&s) % 2001) - 1000);
-        gg_cell b = gg_cell_make((int32_t)(rng_next(&s) % 2001) - 1000,
-                                 (int32_t)(rng_next(&s) % 2001) - 1000);
-        gg_cell c = gg_cell_make((int32_t)(rng_next(&s) % 2001) - 1000,
-                                 (int32_t)(rng_next(&s) % 2001) - 1000);
+        gg_cell a = gg_cell_make((int32_t)(fx_next64(&s) % 2001) - 1000,
+                                 (int32_t)(fx_next64(&s) % 2001) - 1000);
+        gg_cell b = gg_cell_make((int32_t)(fx_next64(&s) % 2001) - 1000,
+                                 (int32_t)(fx_next64(&s) % 2001) - 1000);
+        gg_cell c = gg_cell_make((int32_t)(fx_next64(&s) % 2001) - 1000,
+                                 (int32_t)(fx_next64(&s) % 2001) - 1000);
         int64_t ab = gg_chebyshev(a, b);
         assert_true(ab == gg_chebyshev(b, a));
         assert_true(ab >= 0);
@@ -104,7 +91,8 @@ static void metric__distance_formulas(void **state)
 static void metric__route_cost_legs_equal_whole(void **state)
 {
     (void)state;
-    uint64_t s = test_seed();
+    fx_rng s;
+    fx_rng_seed(&s, 20240611u, "metric__route_cost_legs_equal_whole");
     const gg_metric ms[4] = {GG_METRIC_CHEBYSHEV, GG_METRIC_ALTERNATING, GG_METRIC_EUCLIDEAN,
                              GG_METRIC_MANHATTAN};
     for (int iter = 0; iter < 400; ++iter) {
@@ -114,12 +102,12 @@ static void metric__route_cost_legs_equal_whole(void **state)
         for (int i = 1; i < 40; ++i) {
             int dc, dr;
             do {
-                dc = (int)(rng_next(&s) % 3) - 1;
-                dr = (int)(rng_next(&s) % 3) - 1;
+                dc = (int)(fx_next64(&s) % 3) - 1;
+                dr = (int)(fx_next64(&s) % 3) - 1;
             } while ((dc == 0 && dr == 0) || (m == GG_METRIC_MANHATTAN && dc != 0 && dr != 0));
             route[i] = gg_cell_make(route[i - 1].col + dc, route[i - 1].row + dr);
         }
-        int32_t p0 = (int32_t)(rng_next(&s) % 2);
+        int32_t p0 = (int32_t)(fx_next64(&s) % 2);
         gg_metric_cost whole, a, b;
         assert_int_equal(gg_metric_route_cost(5, route, 40, p0, m, &whole), GG_OK);
         for (int k = 0; k < 40; ++k) {

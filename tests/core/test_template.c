@@ -10,23 +10,9 @@
 
 #include <cmocka.h>
 
+#include "test_rng.h"
+
 #include "gridgeom/core.h"
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static uint64_t test_seed(void)
-{
-    const char *env = getenv("GG_TEST_SEED");
-    uint64_t seed = env != NULL ? strtoull(env, NULL, 0) : 20240611u;
-    print_message("seed %llu (set GG_TEST_SEED to change)\n", (unsigned long long)seed);
-    return seed;
-}
 
 enum { CAP = 4096 };
 
@@ -199,7 +185,8 @@ static int32_t ref_cells(gg_template t, gg_cell o, int32_t cs, int32_t w, int32_
 static void template__matches_brute_force_reference(void **state)
 {
     (void)state;
-    uint64_t s = test_seed();
+    fx_rng s;
+    fx_rng_seed(&s, 20240611u, "template__matches_brute_force_reference");
     static const int32_t dirs[][2] = {
         {1, 0},   {-1, 0}, {0, 1},  {0, -1}, {1, 1},   {1, -1}, {-1, 1},
         {-1, -1}, {2, 1},  {-3, 0}, {0, 7},  {-5, -5}, {2, -1}, {INT32_MIN, INT32_MAX}};
@@ -207,13 +194,13 @@ static void template__matches_brute_force_reference(void **state)
     static const int32_t sizes[] = {1, 3, 5, 10};
     gg_cell got[CAP], want[CAP];
     for (int i = 0; i < 6000; ++i) {
-        int32_t w = 1 + (int32_t)(rng_next(&s) % 14), h = 1 + (int32_t)(rng_next(&s) % 14);
-        int32_t cs = sizes[rng_next(&s) % 4];
-        gg_cell o = gg_cell_make((int32_t)(rng_next(&s) % (uint64_t)w),
-                                 (int32_t)(rng_next(&s) % (uint64_t)h));
-        int32_t size = (int32_t)(rng_next(&s) % 90) - 12; /* negative sizes included */
-        gg_shape shape = (gg_shape)(1 + (int)(rng_next(&s) % 5));
-        const int32_t *d = dirs[rng_next(&s) % (uint64_t)ndirs];
+        int32_t w = 1 + (int32_t)(fx_next64(&s) % 14), h = 1 + (int32_t)(fx_next64(&s) % 14);
+        int32_t cs = sizes[fx_next64(&s) % 4];
+        gg_cell o = gg_cell_make((int32_t)(fx_next64(&s) % (uint64_t)w),
+                                 (int32_t)(fx_next64(&s) % (uint64_t)h));
+        int32_t size = (int32_t)(fx_next64(&s) % 90) - 12; /* negative sizes included */
+        gg_shape shape = (gg_shape)(1 + (int)(fx_next64(&s) % 5));
+        const int32_t *d = dirs[fx_next64(&s) % (uint64_t)ndirs];
         gg_template t = tpl_make(shape, size, d[0], d[1]);
         int32_t n = cells_of(t, o.col, o.row, cs, w, h, got);
         int32_t m = ref_cells(t, o, cs, w, h, want);
@@ -476,17 +463,18 @@ static void template__huge_sizes_do_not_overflow(void **state)
 static void template__counts_match_the_walk_when_clipped(void **state)
 {
     (void)state;
-    uint64_t s = test_seed();
+    fx_rng s;
+    fx_rng_seed(&s, 20240611u, "template__counts_match_the_walk_when_clipped");
     static gg_cell out[1 << 16];
     for (int i = 0; i < 400; ++i) {
-        int32_t w = 1 + (int32_t)(rng_next(&s) % 200), h = 1 + (int32_t)(rng_next(&s) % 200);
-        gg_cell o = gg_cell_make((int32_t)(rng_next(&s) % (uint64_t)w),
-                                 (int32_t)(rng_next(&s) % (uint64_t)h));
-        gg_shape shape = (gg_shape)(1 + (int)(rng_next(&s) % 6));
-        int32_t dc = (int32_t)(rng_next(&s) % 3) - 1, dr = (int32_t)(rng_next(&s) % 3) - 1;
+        int32_t w = 1 + (int32_t)(fx_next64(&s) % 200), h = 1 + (int32_t)(fx_next64(&s) % 200);
+        gg_cell o = gg_cell_make((int32_t)(fx_next64(&s) % (uint64_t)w),
+                                 (int32_t)(fx_next64(&s) % (uint64_t)h));
+        gg_shape shape = (gg_shape)(1 + (int)(fx_next64(&s) % 6));
+        int32_t dc = (int32_t)(fx_next64(&s) % 3) - 1, dr = (int32_t)(fx_next64(&s) % 3) - 1;
         if (dc == 0 && dr == 0)
             dc = 1;
-        int32_t size = (int32_t)(rng_next(&s) % 150);
+        int32_t size = (int32_t)(fx_next64(&s) % 150);
         gg_template t = tpl_make(shape, size, dc, dr);
         int32_t n = -1;
         gg_status st = gg_template_cells(w, h, 1, o, &t, out, 1 << 16, &n, NULL);

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "gridgeom/hex.h"
-#include "hex_test_util.h"
+#include "test_rng.h"
 
 static void assert_hex(gg_hex h, int32_t q, int32_t r)
 {
@@ -33,11 +33,12 @@ static void coord__distance_uses_64_bit_intermediates(void **state)
 static void coord__distance_is_a_metric(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("coord__distance_is_a_metric", 0x5EED0001u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0001u, "coord__distance_is_a_metric");
     for (int i = 0; i < 2000; ++i) {
-        gg_hex a = gg_hex_make(hx_int(&rng, -50, 50), hx_int(&rng, -50, 50));
-        gg_hex b = gg_hex_make(hx_int(&rng, -50, 50), hx_int(&rng, -50, 50));
-        gg_hex c = gg_hex_make(hx_int(&rng, -50, 50), hx_int(&rng, -50, 50));
+        gg_hex a = gg_hex_make(fx_range(&rng, -50, 50), fx_range(&rng, -50, 50));
+        gg_hex b = gg_hex_make(fx_range(&rng, -50, 50), fx_range(&rng, -50, 50));
+        gg_hex c = gg_hex_make(fx_range(&rng, -50, 50), fx_range(&rng, -50, 50));
         assert_int_equal(gg_hex_distance(a, b), gg_hex_distance(b, a));
         assert_true(gg_hex_distance(a, c) <= gg_hex_distance(a, b) + gg_hex_distance(b, c));
         assert_true((gg_hex_distance(a, b) == 0) == gg_hex_eq(a, b));
@@ -208,14 +209,15 @@ static void coord__pixel_round_trip(void **state)
     assert_true(fabs(x - 2.0) < 1e-12 && fabs(y) < 1e-12);
     assert_int_equal(gg_hex_to_pixel(&l, gg_hex_make(0, 1), &x, &y), GG_OK);
     assert_true(fabs(x - 1.0) < 1e-12 && fabs(y - 1.7320508075688772) < 1e-12);
-    hx_rng rng = hx_rng_seed("coord__pixel_round_trip", 0x5EED0002u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0002u, "coord__pixel_round_trip");
     gg_hex_layout l2 = gg_hex_layout_make(13.5, -40.0, 25.0);
     for (int i = 0; i < 5000; ++i) {
-        gg_hex h = gg_hex_make(hx_int(&rng, -1000, 1000), hx_int(&rng, -1000, 1000)), back;
+        gg_hex h = gg_hex_make(fx_range(&rng, -1000, 1000), fx_range(&rng, -1000, 1000)), back;
         assert_int_equal(gg_hex_to_pixel(&l2, h, &x, &y), GG_OK);
         /* Anywhere inside the inscribed circle maps back to the same hex. */
-        double ang = (double)hx_int(&rng, 0, 359) * 3.141592653589793 / 180.0;
-        double rad = 13.5 * 0.85 * sqrt(3.0) / 2.0 * (double)hx_int(&rng, 0, 100) / 100.0;
+        double ang = (double)fx_range(&rng, 0, 359) * 3.141592653589793 / 180.0;
+        double rad = 13.5 * 0.85 * sqrt(3.0) / 2.0 * (double)fx_range(&rng, 0, 100) / 100.0;
         assert_int_equal(gg_hex_from_pixel(&l2, x + rad * cos(ang), y + rad * sin(ang), &back),
                          GG_OK);
         assert_true(gg_hex_eq(h, back));

@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "gridgeom/hex.h"
-#include "hex_test_util.h"
+#include "test_rng.h"
 
 static void assert_hex(gg_hex h, int32_t q, int32_t r)
 {
@@ -84,11 +84,12 @@ static void line__is_unfused(void **state)
 static void line__cells_are_adjacent_and_counted(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("line__cells_are_adjacent_and_counted", 0x5EED0101u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0101u, "line__cells_are_adjacent_and_counted");
     gg_hex out[512];
     for (int k = 0; k < 3000; ++k) {
-        gg_hex a = gg_hex_make(hx_int(&rng, -100, 100), hx_int(&rng, -100, 100));
-        gg_hex b = gg_hex_make(hx_int(&rng, -100, 100), hx_int(&rng, -100, 100));
+        gg_hex a = gg_hex_make(fx_range(&rng, -100, 100), fx_range(&rng, -100, 100));
+        gg_hex b = gg_hex_make(fx_range(&rng, -100, 100), fx_range(&rng, -100, 100));
         int32_t n = 0;
         assert_int_equal(gg_hex_line(a, b, out, 512, &n), GG_OK);
         assert_int_equal(n, gg_hex_distance(a, b) + 1);
@@ -156,15 +157,16 @@ static void line__supercover_takes_both_sides_of_an_edge(void **state)
 static void line__supercover_contains_the_centre_trace(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("line__supercover_contains_the_centre_trace", 0x5EED0102u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0102u, "line__supercover_contains_the_centre_trace");
     static gg_hex line[1024], cover[4096];
     for (int k = 0; k < 4000; ++k) {
         int32_t span = k < 2000 ? 12 : 100;
-        gg_hex a = gg_hex_make(hx_int(&rng, -span, span), hx_int(&rng, -span, span));
-        gg_hex b = gg_hex_make(hx_int(&rng, -span, span), hx_int(&rng, -span, span));
+        gg_hex a = gg_hex_make(fx_range(&rng, -span, span), fx_range(&rng, -span, span));
+        gg_hex b = gg_hex_make(fx_range(&rng, -span, span), fx_range(&rng, -span, span));
         if (k % 4 == 0) { /* edge-aligned: a multiple of (1,1), (2,-1) or (1,-2) */
             static const int32_t dirs[3][2] = {{1, 1}, {2, -1}, {1, -2}};
-            int32_t t = hx_int(&rng, -8, 8), di = (k / 4) % 3;
+            int32_t t = fx_range(&rng, -8, 8), di = (k / 4) % 3;
             b = gg_hex_make(a.q + t * dirs[di][0], a.r + t * dirs[di][1]);
         }
         int32_t n = 0, m = 0;

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "gridgeom/hex.h"
-#include "hex_test_util.h"
+#include "test_rng.h"
 #include "test_alloc.h"
 
 typedef struct world {
@@ -254,7 +254,8 @@ static void move__path_is_all_or_nothing(void **state)
 static void move__paths_agree_with_reachable_costs(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("move__paths_agree_with_reachable_costs", 0x5EED0501u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0501u, "move__paths_agree_with_reachable_costs");
     const int32_t R = 6;
     world w = make_world(gg_hex_make(-R, -R), 2 * R + 1, 2 * R + 1, NULL);
     ready(&w);
@@ -265,14 +266,14 @@ static void move__paths_agree_with_reachable_costs(void **state)
             for (int32_t r = -R; r <= R; ++r) {
                 if (gg_hex_distance(gg_hex_make(q, r), gg_hex_make(0, 0)) > R)
                     continue;
-                if (hx_int(&rng, 0, 9) == 0) {
+                if (fx_range(&rng, 0, 9) == 0) {
                     assert_int_equal(gg_hex_board_remove_tile(w.board, gg_hex_make(q, r)), GG_OK);
                     continue;
                 }
-                put(&w, q, r, (double)hx_int(&rng, 0, 3), hx_int(&rng, 0, 3) == 0 ? 2.0 : 1.0,
-                    hx_int(&rng, 0, 12) == 0);
+                put(&w, q, r, (double)fx_range(&rng, 0, 3), fx_range(&rng, 0, 3) == 0 ? 2.0 : 1.0,
+                    fx_range(&rng, 0, 12) == 0);
             }
-        gg_hex s = gg_hex_make(hx_int(&rng, -3, 3), hx_int(&rng, -3, 3));
+        gg_hex s = gg_hex_make(fx_range(&rng, -3, 3), fx_range(&rng, -3, 3));
         int32_t n = 0;
         assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, s, 1000, &w.def, reach, 256,
                                                 &n),

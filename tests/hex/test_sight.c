@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "gridgeom/hex.h"
-#include "hex_test_util.h"
+#include "test_rng.h"
 #include "test_alloc.h"
 
 static gg_hex_board *hexagon(int32_t radius, const gg_allocator *al)
@@ -348,22 +348,22 @@ static void sight__partial_opacity_accumulates(void **state)
     gg_hex_board_destroy(b);
 }
 
-static void random_board(gg_hex_board *b, int32_t radius, hx_rng *rng, bool densities)
+static void random_board(gg_hex_board *b, int32_t radius, fx_rng *rng, bool densities)
 {
     for (int32_t q = -radius; q <= radius; ++q) {
         for (int32_t r = -radius; r <= radius; ++r) {
             gg_hex h = gg_hex_make(q, r);
             if (gg_hex_distance(h, gg_hex_make(0, 0)) > radius)
                 continue;
-            if (hx_int(rng, 0, 99) < 5) {
+            if (fx_range(rng, 0, 99) < 5) {
                 assert_int_equal(gg_hex_board_remove_tile(b, h), GG_OK);
                 continue;
             }
             gg_hex_tile t = gg_hex_tile_default();
-            t.ground = (double)hx_int(rng, 0, 8) * 0.25;
-            t.obstruction = hx_int(rng, 0, 99) < 15 ? (double)hx_int(rng, 1, 12) * 0.5 : 0.0;
+            t.ground = (double)fx_range(rng, 0, 8) * 0.25;
+            t.obstruction = fx_range(rng, 0, 99) < 15 ? (double)fx_range(rng, 1, 12) * 0.5 : 0.0;
             if (densities)
-                t.density = (double)hx_int(rng, 0, 4) * 0.25;
+                t.density = (double)fx_range(rng, 0, 4) * 0.25;
             assert_int_equal(gg_hex_board_set_tile(b, h, &t), GG_OK);
         }
     }
@@ -380,14 +380,15 @@ static bool same_answer(const answer *x, const answer *y)
 static void sight__opacity_zero_equals_plain_sight(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("sight__opacity_zero_equals_plain_sight", 0x5EED0301u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0301u, "sight__opacity_zero_equals_plain_sight");
     gg_hex_board *b = hexagon(8, NULL);
     for (int round = 0; round < 20; ++round) {
         random_board(b, 8, &rng, false); /* every density is 1 */
         for (int k = 0; k < 200; ++k) {
-            gg_hex f = gg_hex_make(hx_int(&rng, -6, 6), hx_int(&rng, -6, 6));
-            gg_hex t = gg_hex_make(hx_int(&rng, -6, 6), hx_int(&rng, -6, 6));
-            gg_sight_def plain = def_of(12, (double)hx_int(&rng, 0, 8) * 0.25, 1.0);
+            gg_hex f = gg_hex_make(fx_range(&rng, -6, 6), fx_range(&rng, -6, 6));
+            gg_hex t = gg_hex_make(fx_range(&rng, -6, 6), fx_range(&rng, -6, 6));
+            gg_sight_def plain = def_of(12, (double)fx_range(&rng, 0, 8) * 0.25, 1.0);
             gg_sight_def zero = plain, one = plain, low = plain;
             zero.opacity_threshold = 0.0; /* partial opacity with threshold 0 */
             one.opacity_threshold = 1.0;  /* threshold <= every density */
@@ -410,19 +411,20 @@ static void sight__opacity_zero_equals_plain_sight(void **state)
 static void sight__walk_without_the_trace_equals_reading_it(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("sight__walk_without_the_trace_equals_reading_it", 0x5EED0303u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0303u, "sight__walk_without_the_trace_equals_reading_it");
     gg_hex_board *b = hexagon(8, NULL);
     gg_hex traced[16];
     for (int round = 0; round < 20; ++round) {
         random_board(b, 8, &rng, true);
         for (int k = 0; k < 200; ++k) {
-            gg_hex f = gg_hex_make(hx_int(&rng, -6, 6), hx_int(&rng, -6, 6));
-            gg_hex t = gg_hex_make(hx_int(&rng, -6, 6), hx_int(&rng, -6, 6));
-            gg_sight_def d = def_of(12, (double)hx_int(&rng, 0, 8) * 0.25, 1.0);
-            d.opacity_threshold = (double)hx_int(&rng, 0, 3) * 0.5;
+            gg_hex f = gg_hex_make(fx_range(&rng, -6, 6), fx_range(&rng, -6, 6));
+            gg_hex t = gg_hex_make(fx_range(&rng, -6, 6), fx_range(&rng, -6, 6));
+            gg_sight_def d = def_of(12, (double)fx_range(&rng, 0, 8) * 0.25, 1.0);
+            d.opacity_threshold = (double)fx_range(&rng, 0, 3) * 0.5;
             answer full = look(b, f.q, f.r, t.q, t.r, &d);
             assert_int_equal(full.status, GG_OK);
-            int32_t cap = hx_int(&rng, 0, full.n > 0 ? full.n - 1 : 0);
+            int32_t cap = fx_range(&rng, 0, full.n > 0 ? full.n - 1 : 0);
             gg_hex_sight_result res;
             int32_t n = 0;
             gg_status st = gg_hex_board_sight(b, f, t, &d, cap > 0 ? traced : NULL, cap, &n, &res);
@@ -446,13 +448,14 @@ static void sight__walk_without_the_trace_equals_reading_it(void **state)
 static void sight__supercover_is_stricter_than_the_centre_trace(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("sight__supercover_is_stricter_than_the_centre_trace", 0x5EED0302u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0302u, "sight__supercover_is_stricter_than_the_centre_trace");
     gg_hex_board *b = hexagon(10, NULL);
     for (int round = 0; round < 20; ++round) {
         random_board(b, 10, &rng, true);
         for (int k = 0; k < 200; ++k) {
-            gg_hex f = gg_hex_make(hx_int(&rng, -7, 7), hx_int(&rng, -7, 7));
-            gg_hex t = gg_hex_make(hx_int(&rng, -7, 7), hx_int(&rng, -7, 7));
+            gg_hex f = gg_hex_make(fx_range(&rng, -7, 7), fx_range(&rng, -7, 7));
+            gg_hex t = gg_hex_make(fx_range(&rng, -7, 7), fx_range(&rng, -7, 7));
             gg_sight_def centre = def_of(12, 1.5, 1.0), cover = centre;
             cover.trace = GG_SIGHT_TRACE_SUPERCOVER;
             answer a = look(b, f.q, f.r, t.q, t.r, &centre);

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "gridgeom/terrain.h"
-#include "../hex/hex_test_util.h"
+#include "test_rng.h"
 
 #define W 16
 #define H 12
@@ -157,12 +157,13 @@ static void square__supercover_sees_corner_cells(void **state)
 static void square__supercover_contains_the_bresenham_walk(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("square__supercover_contains_the_bresenham_walk", 0x5EED0401u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0401u, "square__supercover_contains_the_bresenham_walk");
     static gg_cell cover[4096];
     for (int k = 0; k < 4000; ++k) {
         int32_t span = k < 2000 ? 10 : 120;
-        gg_cell a = gg_cell_make(hx_int(&rng, -span, span), hx_int(&rng, -span, span));
-        gg_cell b = gg_cell_make(hx_int(&rng, -span, span), hx_int(&rng, -span, span));
+        gg_cell a = gg_cell_make(fx_range(&rng, -span, span), fx_range(&rng, -span, span));
+        gg_cell b = gg_cell_make(fx_range(&rng, -span, span), fx_range(&rng, -span, span));
         int32_t m = 0;
         assert_int_equal(gg_square_supercover(a, b, cover, 4096, &m), GG_OK);
         assert_true(gg_cell_eq(cover[0], a));
@@ -180,18 +181,19 @@ static void square__supercover_contains_the_bresenham_walk(void **state)
 static void square__opacity_zero_equals_plain_sight(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("square__opacity_zero_equals_plain_sight", 0x5EED0402u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0402u, "square__opacity_zero_equals_plain_sight");
     sq s;
     sq_init(&s);
     for (int round = 0; round < 20; ++round) {
         for (int i = 0; i < W * H; ++i) {
-            s.ground[i] = (double)hx_int(&rng, 0, 6) * 0.5;
-            s.obstruction[i] = hx_int(&rng, 0, 9) == 0 ? (double)hx_int(&rng, 1, 6) : 0.0;
-            s.present[i] = hx_int(&rng, 0, 30) != 0;
+            s.ground[i] = (double)fx_range(&rng, 0, 6) * 0.5;
+            s.obstruction[i] = fx_range(&rng, 0, 9) == 0 ? (double)fx_range(&rng, 1, 6) : 0.0;
+            s.present[i] = fx_range(&rng, 0, 30) != 0;
         }
         for (int k = 0; k < 200; ++k) {
-            int32_t c0 = hx_int(&rng, 0, W - 1), r0 = hx_int(&rng, 0, H - 1);
-            int32_t c1 = hx_int(&rng, 0, W - 1), r1 = hx_int(&rng, 0, H - 1);
+            int32_t c0 = fx_range(&rng, 0, W - 1), r0 = fx_range(&rng, 0, H - 1);
+            int32_t c1 = fx_range(&rng, 0, W - 1), r1 = fx_range(&rng, 0, H - 1);
             for (int mode = 0; mode < 2; ++mode) {
                 gg_sight_def plain = def_of(20, 1.5, 1.0), one = plain;
                 plain.trace = one.trace = mode ? GG_SIGHT_TRACE_SUPERCOVER : GG_SIGHT_TRACE_CENTRE;
@@ -213,25 +215,26 @@ static void square__opacity_zero_equals_plain_sight(void **state)
 static void square__answer_does_not_depend_on_the_trace_buffer(void **state)
 {
     (void)state;
-    hx_rng rng = hx_rng_seed("square__answer_does_not_depend_on_the_trace_buffer", 0x5EED0403u);
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0403u, "square__answer_does_not_depend_on_the_trace_buffer");
     sq s;
     sq_init(&s);
     gg_cell traced[16];
     for (int round = 0; round < 20; ++round) {
         for (int i = 0; i < W * H; ++i) {
-            s.ground[i] = (double)hx_int(&rng, 0, 6) * 0.5;
-            s.obstruction[i] = hx_int(&rng, 0, 9) == 0 ? (double)hx_int(&rng, 1, 6) : 0.0;
-            s.density[i] = (double)hx_int(&rng, 0, 4) * 0.25;
-            s.present[i] = hx_int(&rng, 0, 30) != 0;
+            s.ground[i] = (double)fx_range(&rng, 0, 6) * 0.5;
+            s.obstruction[i] = fx_range(&rng, 0, 9) == 0 ? (double)fx_range(&rng, 1, 6) : 0.0;
+            s.density[i] = (double)fx_range(&rng, 0, 4) * 0.25;
+            s.present[i] = fx_range(&rng, 0, 30) != 0;
         }
         for (int k = 0; k < 200; ++k) {
-            int32_t c0 = hx_int(&rng, 0, W - 1), r0 = hx_int(&rng, 0, H - 1);
-            int32_t c1 = hx_int(&rng, 0, W - 1), r1 = hx_int(&rng, 0, H - 1);
+            int32_t c0 = fx_range(&rng, 0, W - 1), r0 = fx_range(&rng, 0, H - 1);
+            int32_t c1 = fx_range(&rng, 0, W - 1), r1 = fx_range(&rng, 0, H - 1);
             gg_sight_def d = def_of(40, 1.5, 1.0);
-            d.opacity_threshold = (double)hx_int(&rng, 0, 3) * 0.5;
+            d.opacity_threshold = (double)fx_range(&rng, 0, 3) * 0.5;
             answer full = look(&s, c0, r0, c1, r1, &d);
             assert_int_equal(full.status, GG_OK);
-            int32_t cap = hx_int(&rng, 0, full.n > 0 ? full.n - 1 : 0);
+            int32_t cap = fx_range(&rng, 0, full.n > 0 ? full.n - 1 : 0);
             if (cap > 16)
                 cap = 16;
             gg_square_sight_result res;
