@@ -59,9 +59,9 @@ static void area_rules__targets_equal_the_trimmed_area_cells(void **state)
         "...........", "...#.......", "......T....", "...........", ".....#.....",
         "...........", "..#........", "...........", "...........",
     };
-    gg_scene *s = fx_scene(map, SH);
+    gg_scene *s = fx_map(map, SH);
     assert_non_null(s);
-    assert_true(fx_wall(s, 7, 0, 7, 4));
+    fx_wall(s, 7, 0, 7, 4);
     const gg_shape shapes[6] = {GG_SHAPE_SPHERE, GG_SHAPE_CYLINDER, GG_SHAPE_EMANATION,
                                      GG_SHAPE_CUBE,   GG_SHAPE_CONE,     GG_SHAPE_LINE};
     const gg_cell dirs[9] = {{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1},
@@ -91,7 +91,7 @@ static void area_rules__targets_carry_cover_from_the_origin(void **state)
         "...h....",
         "........",
     };
-    gg_scene *s = fx_scene(map, 3);
+    gg_scene *s = fx_map(map, 3);
     assert_non_null(s);
     /* caster 0,1; a fireball at 2,1 catches the caster, the ally 3,1 (on a half-cover cell),
      * the enemy 4,1 behind it, and the enemy standing on the origin. */

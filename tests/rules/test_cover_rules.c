@@ -165,7 +165,7 @@ static void cover_rules__score_a_measured_melee_around_a_corner(void **state)
 {
     (void)state;
     static const char *const rows[] = {".o", "o#"};
-    gg_scene *s = fx_scene(rows, 2);
+    gg_scene *s = fx_map(rows, 2);
     assert_non_null(s);
     gg_body a = gg_body_make(gg_cell_make(0, 1)), t = gg_body_make(gg_cell_make(1, 0));
     gg_cover_def d = gg_cover_def_default();
@@ -198,9 +198,9 @@ static void cover_rules__check_target_reports_the_first_failure(void **state)
         "..#...",
         ".....T",
     };
-    gg_scene *s = fx_scene(map, 3);
+    gg_scene *s = fx_map(map, 3);
     assert_non_null(s);
-    assert_true(fx_wall(s, 4, 0, 4, 1));
+    fx_wall(s, 4, 0, 4, 1);
     gg_target_check c = GG_TARGET_OK;
     assert_int_equal(gg_rules_check_target(s, gg_cell_make(0, 0), gg_cell_make(2, 0), 10, &c),
                      GG_OK);
@@ -243,7 +243,7 @@ static gg_scene *tc_scene(gg_creature cr[5])
     cr[3] = fx_at(1, 0, 0); /* ally */
     cr[4] = fx_at(3, 0, 1); /* dead */
     cr[4].alive = false;
-    return fx_scene(map, 3);
+    return fx_map(map, 3);
 }
 
 static void cover_rules__target_cover_matches_nat20(void **state)

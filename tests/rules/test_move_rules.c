@@ -18,11 +18,8 @@ static gg_scene *move_scene(void)
         "..~....",
         ".......",
     };
-    gg_scene *s = fx_scene(map, 5);
-    if (s != NULL && !fx_wall(s, 5, 0, 5, 3)) {
-        gg_scene_destroy(s);
-        s = NULL;
-    }
+    gg_scene *s = fx_map(map, 5);
+    fx_wall(s, 5, 0, 5, 3);
     return s;
 }
 
@@ -170,10 +167,7 @@ enum { HERO, GOB, PIKE, ALLY, BLIND, WALLED, N_OA };
 static gg_scene *oa_scene(gg_creature cr[N_OA])
 {
     gg_scene *s = fx_open(8, 3);
-    if (s != NULL && !fx_wall(s, 6, 0, 6, 3)) {
-        gg_scene_destroy(s);
-        return NULL;
-    }
+    fx_wall(s, 6, 0, 6, 3);
     cr[HERO] = fx_at(1, 1, 0);
     cr[GOB] = fx_at(2, 1, 1);
     cr[PIKE] = fx_at(3, 0, 1);
@@ -304,7 +298,7 @@ static void move_rules__push_stops_at_creatures_and_walls(void **state)
         "......",
         "......",
     };
-    gg_scene *s = fx_scene(map, 6);
+    gg_scene *s = fx_map(map, 6);
     assert_non_null(s);
     gg_creature cr[3] = {fx_at(1, 2, 0), fx_at(2, 2, 1), fx_at(5, 5, 1)};
     gg_cell out[8];
@@ -347,7 +341,7 @@ static void move_rules__flee_route_matches_nat20(void **state)
         "........", "........", "........", "...#....",
         "........", "........", "........", "........",
     };
-    gg_scene *s = fx_scene(map, 8);
+    gg_scene *s = fx_map(map, 8);
     gg_scratch *x = NULL;
     assert_non_null(s);
     assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);

@@ -25,7 +25,7 @@ static bool sees(const gg_scene *s, const gg_creature *v, const gg_creature *t)
 static void sight_rules__composite_can_see_follows_the_code_variant(void **state)
 {
     (void)state;
-    gg_scene *s = fx_scene(k_map, 3);
+    gg_scene *s = fx_map(k_map, 3);
     assert_non_null(s);
     gg_creature v = fx_at(0, 1, 0), t = fx_at(2, 1, 1);
     assert_true(sees(s, &v, &t));
@@ -63,7 +63,7 @@ static void sight_rules__composite_can_see_follows_the_code_variant(void **state
     assert_true(sees(s, &v, &t));
 
     /* Piercing a condition still needs line of sight. */
-    assert_true(fx_wall(s, 1, 0, 1, 3));
+    fx_wall(s, 1, 0, 1, 3);
     assert_false(sees(s, &v, &t));
 
     /* Untracked positions are seen. */
@@ -76,7 +76,7 @@ static void sight_rules__composite_can_see_follows_the_code_variant(void **state
 static void sight_rules__can_see_rejects_bad_arguments(void **state)
 {
     (void)state;
-    gg_scene *s = fx_scene(k_map, 3);
+    gg_scene *s = fx_map(k_map, 3);
     assert_non_null(s);
     gg_creature v = fx_at(0, 1, 0), t = fx_at(2, 1, 1);
     bool seen = true;
@@ -96,7 +96,7 @@ static void sight_rules__can_see_rejects_bad_arguments(void **state)
 static void sight_rules__attack_sight_collects_sources_both_ways(void **state)
 {
     (void)state;
-    gg_scene *s = fx_scene(k_map, 3);
+    gg_scene *s = fx_map(k_map, 3);
     assert_non_null(s);
     gg_attack_sight r;
     gg_creature a = fx_at(0, 1, 0), t = fx_at(2, 1, 1);
@@ -135,7 +135,7 @@ static void sight_rules__attack_sight_collects_sources_both_ways(void **state)
     a.body.conditions = 0u;
     assert_int_equal(gg_rules_attack_sight(s, &a, &t, &r), GG_OK);
     assert_int_equal(r.advantage, GG_SOURCE_BLINDED_TARGET);
-    assert_true(fx_wall(s, 1, 0, 1, 3));
+    fx_wall(s, 1, 0, 1, 3);
     assert_int_equal(gg_rules_attack_sight(s, &a, &t, &r), GG_OK);
     assert_int_equal(r.advantage, GG_SOURCE_UNSEEN_ATTACKER | GG_SOURCE_BLINDED_TARGET);
     assert_int_equal(r.disadvantage, GG_SOURCE_UNSEEN_TARGET);
@@ -152,7 +152,7 @@ static void sight_rules__attack_sight_collects_sources_both_ways(void **state)
 static void sight_rules__attack_sight_rejects_bad_arguments(void **state)
 {
     (void)state;
-    gg_scene *s = fx_scene(k_map, 3);
+    gg_scene *s = fx_map(k_map, 3);
     assert_non_null(s);
     gg_attack_sight r;
     gg_creature a = fx_at(0, 1, 0), t = fx_at(2, 1, 1);

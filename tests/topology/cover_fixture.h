@@ -4,7 +4,7 @@
 #ifndef GG_COVER_FIXTURE_H
 #define GG_COVER_FIXTURE_H
 
-#include "topo_fixture.h"
+#include "fixture.h"
 
 typedef struct cfx {
     gg_scene *s;
@@ -27,10 +27,7 @@ static inline gg_size cfx_size(int side)
 static inline void cfx_build(cfx *c, int w, int h, const char *const *rows)
 {
     memset(c, 0, sizeof *c);
-    gg_scene_def d = gg_scene_def_default();
-    d.width = w;
-    d.height = h;
-    assert_int_equal(gg_scene_create(&d, &c->s), GG_OK);
+    c->s = fx_open(w, h);
     bool seen_a = false, seen_t = false;
     for (int r = 0; r < h; ++r)
         for (int x = 0; x < w && rows[r][x]; ++x) {

@@ -1,6 +1,6 @@
 /* test_area.c - gg_scene_area_cells: line-of-effect trimming, includes_origin, error order,
  * GG_PARTIAL, and the allocation-free walk against gg_template_cells(). */
-#include "query_fixtures.h"
+#include "fixture.h"
 
 static gg_template tpl_make(gg_shape shape, int32_t size_ft, int32_t dc, int32_t dr, bool dir)
 {
@@ -15,11 +15,11 @@ static gg_template tpl_make(gg_shape shape, int32_t size_ft, int32_t dc, int32_t
 /* The hand/area scene: 9x9, blocked 3,5, wall x = 5 for y 0..9, 2,2 tagged total, 6,6 half. */
 static gg_scene *area_scene(void)
 {
-    gg_scene *s = qf_open(9, 9, 5);
-    assert_int_equal(gg_scene_set_blocked(s, qf_c(3, 5), true), GG_OK);
-    assert_int_equal(gg_scene_set_cover(s, qf_c(2, 2), GG_COVER_TOTAL), GG_OK);
-    assert_int_equal(gg_scene_set_cover(s, qf_c(6, 6), GG_COVER_HALF), GG_OK);
-    qf_wall(s, 5, 0, 5, 9);
+    gg_scene *s = fx_open(9, 9);
+    assert_int_equal(gg_scene_set_blocked(s, fx_c(3, 5), true), GG_OK);
+    assert_int_equal(gg_scene_set_cover(s, fx_c(2, 2), GG_COVER_TOTAL), GG_OK);
+    assert_int_equal(gg_scene_set_cover(s, fx_c(6, 6), GG_COVER_HALF), GG_OK);
+    fx_wall(s, 5, 0, 5, 9);
     return s;
 }
 
@@ -38,20 +38,20 @@ static void area__sphere_trimmed_by_line_of_effect(void **state)
     gg_cell out[81];
     int32_t n = 0;
     const char *why = "unset";
-    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &t, true, out, 81, &n, &why), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, fx_c(4, 4), &t, true, out, 81, &n, &why), GG_OK);
     assert_null(why);
-    qf_assert_cells(out, n, sphere_want, 29);
+    fx_assert_cells(out, n, sphere_want, 29);
     /* Without the origin: the same list minus 4,4. */
-    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &t, false, out, 81, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, fx_c(4, 4), &t, false, out, 81, &n, NULL), GG_OK);
     gg_cell without[28];
     int32_t k = 0;
     for (int32_t i = 0; i < 29; ++i)
-        if (!gg_cell_eq(sphere_want[i], qf_c(4, 4)))
+        if (!gg_cell_eq(sphere_want[i], fx_c(4, 4)))
             without[k++] = sphere_want[i];
-    qf_assert_cells(out, n, without, 28);
+    fx_assert_cells(out, n, without, 28);
     t.shape = GG_SHAPE_CYLINDER;
-    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &t, true, out, 81, &n, NULL), GG_OK);
-    qf_assert_cells(out, n, sphere_want, 29);
+    assert_int_equal(gg_scene_area_cells(s, fx_c(4, 4), &t, true, out, 81, &n, NULL), GG_OK);
+    fx_assert_cells(out, n, sphere_want, 29);
     gg_scene_destroy(s);
 }
 
@@ -67,18 +67,18 @@ static void area__directed_shapes(void **state)
                           tpl_make(GG_SHAPE_LINE, 20, 1, 0, true),
                           tpl_make(GG_SHAPE_CUBE, 20, 1, 0, true)};
     for (int i = 0; i < 3; ++i) {
-        assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &east[i], false, out, 81, &n, NULL),
+        assert_int_equal(gg_scene_area_cells(s, fx_c(4, 4), &east[i], false, out, 81, &n, NULL),
                          GG_OK);
         assert_int_equal(n, 0);
     }
     gg_template cone = tpl_make(GG_SHAPE_CONE, 20, 1, 1, true);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &cone, false, out, 81, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, fx_c(4, 4), &cone, false, out, 81, &n, NULL), GG_OK);
     const gg_cell cone_want[] = {{4, 5}, {4, 6}, {4, 7}, {4, 8}};
-    qf_assert_cells(out, n, cone_want, 4);
+    fx_assert_cells(out, n, cone_want, 4);
     gg_template line = tpl_make(GG_SHAPE_LINE, 20, -1, -1, true);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &line, true, out, 81, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, fx_c(4, 4), &line, true, out, 81, &n, NULL), GG_OK);
     const gg_cell line_want[] = {{4, 4}, {3, 3}}; /* template order: k = 0, 1 */
-    qf_assert_cells(out, n, line_want, 2);
+    fx_assert_cells(out, n, line_want, 2);
     gg_scene_destroy(s);
 }
 
@@ -87,31 +87,31 @@ static void area__directed_shapes(void **state)
 static void area__error_order_and_reasons(void **state)
 {
     (void)state;
-    gg_scene *s = qf_open(5, 5, 5);
+    gg_scene *s = fx_open(5, 5);
     gg_cell out[25];
     int32_t n = 9;
     const char *why = "unset";
     gg_template bad = tpl_make((gg_shape)99, 10, 0, 0, false);
     gg_template nodir = tpl_make(GG_SHAPE_CONE, 10, 0, 0, false);
     gg_template zerodir = tpl_make(GG_SHAPE_LINE, 10, 0, 0, true);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(5, 0), &bad, true, out, 25, &n, &why), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, fx_c(5, 0), &bad, true, out, 25, &n, &why), GG_OK);
     assert_int_equal(n, 0);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(-1, 2), &nodir, true, out, 25, &n, &why), GG_OK);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &bad, true, out, 25, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, fx_c(-1, 2), &nodir, true, out, 25, &n, &why), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, fx_c(2, 2), &bad, true, out, 25, &n, &why),
                      GG_E_INVALID_ARG);
     assert_int_equal(n, 0);
     assert_non_null(why);
     why = NULL;
-    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &nodir, true, out, 25, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, fx_c(2, 2), &nodir, true, out, 25, &n, &why),
                      GG_E_INVALID_ARG);
     assert_non_null(why);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &zerodir, true, out, 25, &n, NULL),
+    assert_int_equal(gg_scene_area_cells(s, fx_c(2, 2), &zerodir, true, out, 25, &n, NULL),
                      GG_E_INVALID_ARG);
     /* A sphere ignores its direction, even (0,0). */
     gg_template sph = tpl_make(GG_SHAPE_SPHERE, 0, 0, 0, true);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &sph, true, out, 25, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, fx_c(2, 2), &sph, true, out, 25, &n, NULL), GG_OK);
     assert_int_equal(n, 1);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(2, 2), &sph, false, out, 25, &n, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, fx_c(2, 2), &sph, false, out, 25, &n, NULL), GG_OK);
     assert_int_equal(n, 0);
     gg_scene_destroy(s);
 }
@@ -119,25 +119,25 @@ static void area__error_order_and_reasons(void **state)
 static void area__invalid_arguments(void **state)
 {
     (void)state;
-    gg_scene *s = qf_open(5, 5, 5);
+    gg_scene *s = fx_open(5, 5);
     gg_template t = tpl_make(GG_SHAPE_SPHERE, 5, 0, 0, false);
     gg_cell out[9];
     int32_t n = 4;
     const char *why = NULL;
-    assert_int_equal(gg_scene_area_cells(NULL, qf_c(1, 1), &t, true, out, 9, &n, &why),
+    assert_int_equal(gg_scene_area_cells(NULL, fx_c(1, 1), &t, true, out, 9, &n, &why),
                      GG_E_INVALID_ARG);
     assert_int_equal(n, 0);
     assert_non_null(why);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(1, 1), NULL, true, out, 9, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, fx_c(1, 1), NULL, true, out, 9, &n, &why),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(1, 1), &t, true, out, 9, NULL, &why),
+    assert_int_equal(gg_scene_area_cells(s, fx_c(1, 1), &t, true, out, 9, NULL, &why),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(1, 1), &t, true, out, -1, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, fx_c(1, 1), &t, true, out, -1, &n, &why),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_area_cells(s, qf_c(1, 1), &t, true, NULL, 9, &n, &why),
+    assert_int_equal(gg_scene_area_cells(s, fx_c(1, 1), &t, true, NULL, 9, &n, &why),
                      GG_E_INVALID_ARG);
     /* Pointer checks come before the off-map early return. */
-    assert_int_equal(gg_scene_area_cells(s, qf_c(-1, 1), NULL, true, out, 9, &n, NULL),
+    assert_int_equal(gg_scene_area_cells(s, fx_c(-1, 1), NULL, true, out, 9, &n, NULL),
                      GG_E_INVALID_ARG);
     gg_scene_destroy(s);
 }
@@ -152,14 +152,14 @@ static void area__partial(void **state)
     for (int32_t cap = 0; cap < 29; ++cap) {
         gg_cell out[29];
         for (int i = 0; i < 29; ++i)
-            out[i] = qf_c(-7, -7);
+            out[i] = fx_c(-7, -7);
         int32_t n = 0;
-        assert_int_equal(gg_scene_area_cells(s, qf_c(4, 4), &t, true, cap == 0 ? NULL : out, cap,
+        assert_int_equal(gg_scene_area_cells(s, fx_c(4, 4), &t, true, cap == 0 ? NULL : out, cap,
                                              &n, NULL),
                          GG_PARTIAL);
         assert_int_equal(n, 29);
         if (cap > 0)
-            qf_assert_cells(out, cap, sphere_want, cap);
+            fx_assert_cells(out, cap, sphere_want, cap);
         for (int32_t i = cap; i < 29; ++i)
             assert_int_equal(out[i].col, -7);
     }
@@ -179,7 +179,7 @@ static void area__walk_matches_template_cells(void **state)
     gg_cell want[400], got[400];
     long compared = 0;
     for (size_t d = 0; d < sizeof dims / sizeof dims[0]; ++d) {
-        gg_scene *s = qf_open(dims[d][0], dims[d][1], dims[d][2]);
+        gg_scene *s = fx_build(dims[d][0], dims[d][1], dims[d][2], NULL, NULL);
         for (size_t sh = 0; sh < 5; ++sh)
             for (int32_t dc = -1; dc <= 1; ++dc)
                 for (int32_t dr = -1; dr <= 1; ++dr) {
@@ -191,7 +191,7 @@ static void area__walk_matches_template_cells(void **state)
                         gg_template t = tpl_make(shapes[sh], size, dc * 3, dr * 2, true);
                         for (int32_t col = 0; col < dims[d][0]; ++col)
                             for (int32_t row = 0; row < dims[d][1]; ++row) {
-                                gg_cell o = qf_c(col, row);
+                                gg_cell o = fx_c(col, row);
                                 int32_t total = 0, n = 0;
                                 assert_int_equal(gg_template_cells(dims[d][0], dims[d][1],
                                                                    dims[d][2], o, &t, want, 400,
@@ -207,7 +207,7 @@ static void area__walk_matches_template_cells(void **state)
                                                                      &n, NULL),
                                                  GG_PARTIAL);
                                 assert_int_equal(n, total);
-                                qf_assert_cells(got, total - 1, want, total - 1);
+                                fx_assert_cells(got, total - 1, want, total - 1);
                                 ++compared;
                             }
                     }
@@ -234,10 +234,10 @@ static void area__huge_template_is_clipped(void **state)
                             tpl_make(GG_SHAPE_CUBE, INT32_MAX, -1, 0, true)};
     for (int i = 0; i < 5; ++i) {
         int32_t total = 0, n = 0;
-        assert_true(!gg_failed(gg_template_cells(40, 30, 1, qf_c(20, 15), &shapes[i], NULL, 0,
+        assert_true(!gg_failed(gg_template_cells(40, 30, 1, fx_c(20, 15), &shapes[i], NULL, 0,
                                                  &total, NULL)));
         gg_cell few[3];
-        gg_status st = gg_scene_area_cells(s, qf_c(20, 15), &shapes[i], true, few, 3, &n, NULL);
+        gg_status st = gg_scene_area_cells(s, fx_c(20, 15), &shapes[i], true, few, 3, &n, NULL);
         assert_int_equal(st, total > 3 ? GG_PARTIAL : GG_OK);
         assert_int_equal(n, total);
     }

@@ -1,5 +1,5 @@
 /* test_cover.c - Nat20 tagged cover (spec section 8). */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 static gg_cover cover(const gg_scene *s, int ac, int ar, int bc, int br, const gg_cell *occ, int n)
 {

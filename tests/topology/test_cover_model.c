@@ -157,10 +157,7 @@ static void random_scene(rnd *x, fx_rng *r, int nwalls, bool flat)
     memset(x, 0, sizeof *x);
     x->w = 4 + (int)fx_below(r, 12);
     x->h = 4 + (int)fx_below(r, 12);
-    gg_scene_def d = gg_scene_def_default();
-    d.width = x->w;
-    d.height = x->h;
-    assert_int_equal(gg_scene_create(&d, &x->c.s), GG_OK);
+    x->c.s = fx_open(x->w, x->h);
     for (int k = 0; k < x->w * x->h / 8; ++k) {
         gg_cell c = rcell(r, x->w, x->h);
         if (fx_below(r, 2) == 0 || flat)

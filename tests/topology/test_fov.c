@@ -1,7 +1,7 @@
 /* test_fov.c - gg_scene_visible_cells equals the per-cell has_line_of_sight loop exactly: on
  * random maps with blocked cells and every kind of wall, with the sweep's working memory forced
  * to overflow, and on every real map in ../shared/data/maps (walls imported here with jansson). */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 #include <math.h>
 

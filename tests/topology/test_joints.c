@@ -8,7 +8,7 @@
  * brute-force reference written here from the documented rules (a segment is stopped by a piece
  * it touches, closed test, whose effective flags match, judged from the segment's start for
  * one-way pieces), so no query leaks through a joint point. */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 #define SIDE 4
 #define NC (SIDE * SIDE)

@@ -1,7 +1,7 @@
 /* test_light.c - light sources: ids and writers, lines of light stopped by walls that block
  * light and by blocked cells, brightest-wins combination, and seen cells using the computed
  * light. */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 #include "test_alloc.h"
 

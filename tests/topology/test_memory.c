@@ -4,7 +4,7 @@
  * Layer: topology (tests). */
 #include <stdlib.h>
 
-#include "query_fixtures.h"
+#include "fixture.h"
 #include "test_alloc.h"
 
 /* A size x size scene on the counting allocator, with a few blocked and difficult cells and
@@ -20,11 +20,11 @@ static gg_scene *counted_scene(gg_test_alloc *ta, int32_t size)
     assert_int_equal(gg_scene_create(&def, &s), GG_OK);
     const int32_t m = size / 2;
     for (int32_t k = -6; k <= 6; k += 3) {
-        assert_int_equal(gg_scene_set_blocked(s, qf_c(m + k, m - 2), true), GG_OK);
-        assert_int_equal(gg_scene_set_difficult(s, qf_c(m - 2, m + k), true), GG_OK);
+        assert_int_equal(gg_scene_set_blocked(s, fx_c(m + k, m - 2), true), GG_OK);
+        assert_int_equal(gg_scene_set_difficult(s, fx_c(m - 2, m + k), true), GG_OK);
     }
-    qf_wall(s, m + 3, m - 5, m + 3, m + 1);
-    qf_wall(s, m - 4, m + 4, m + 2, m + 4);
+    fx_wall(s, m + 3, m - 5, m + 3, m + 1);
+    fx_wall(s, m - 4, m + 4, m + 2, m + 4);
     return s;
 }
 
@@ -46,7 +46,7 @@ static void memory__sight_and_cover_take_none(void **state)
     const size_t before = ta.live_bytes;
     gg_test_alloc_fail_from_now(&ta);
     const long calls = ta.calls;
-    const gg_cell a = qf_c(500, 500), b = qf_c(530, 520), c = qf_c(505, 512);
+    const gg_cell a = fx_c(500, 500), b = fx_c(530, 520), c = fx_c(505, 512);
     bool seen = false;
     assert_int_equal(gg_scene_has_line_of_sight(s, a, b, &seen), GG_OK);
     assert_int_equal(gg_scene_has_line_of_sight(s, a, c, &seen), GG_OK);
@@ -86,10 +86,10 @@ static void memory__field_of_view_takes_none(void **state)
     gg_test_alloc_fail_from_now(&ta);
     const long calls = ta.calls;
     int32_t n = 0, n2 = 0;
-    assert_int_equal(gg_scene_visible_cells(s, NULL, qf_c(512, 512), 300, GG_BITSET_REPLACE,
+    assert_int_equal(gg_scene_visible_cells(s, NULL, fx_c(512, 512), 300, GG_BITSET_REPLACE,
                                             bits, words, &n),
                      GG_OK);
-    assert_int_equal(gg_scene_seen_cells(s, NULL, qf_c(512, 512), NULL, GG_BITSET_REPLACE, bits,
+    assert_int_equal(gg_scene_seen_cells(s, NULL, fx_c(512, 512), NULL, GG_BITSET_REPLACE, bits,
                                          words, &n2),
                      GG_OK);
     assert_int_equal(ta.calls, calls);
@@ -111,10 +111,10 @@ static void memory__field_of_view_takes_none(void **state)
     assert_non_null(mem);
     gg_scratch *x = NULL;
     assert_int_equal(gg_scratch_init(s, NULL, mem, fb, &x), GG_OK);
-    assert_int_equal(gg_scene_visible_cells(s, NULL, qf_c(512, 512), 300, GG_BITSET_REPLACE,
+    assert_int_equal(gg_scene_visible_cells(s, NULL, fx_c(512, 512), 300, GG_BITSET_REPLACE,
                                             bits, words, &n),
                      GG_OK);
-    assert_int_equal(gg_scene_visible_cells(s, x, qf_c(512, 512), 300, GG_BITSET_REPLACE, want,
+    assert_int_equal(gg_scene_visible_cells(s, x, fx_c(512, 512), 300, GG_BITSET_REPLACE, want,
                                             words, &n2),
                      GG_OK);
     assert_int_equal(n, n2);
@@ -144,7 +144,7 @@ static void memory__bounded_reach_on_4096_under_1_mib(void **state)
     gg_reach r[512];
     gg_move_reach mr[512];
     int32_t n = 0;
-    gg_cell starts[3] = {qf_c(2048, 2048), qf_c(0, 0), qf_c(4095, 2047)};
+    gg_cell starts[3] = {fx_c(2048, 2048), fx_c(0, 0), fx_c(4095, 2047)};
     for (int i = 0; i < 3; ++i) {
         assert_int_equal(gg_scene_reachable(s, x, starts[i], 30, NULL, 0, r, 512, &n), GG_OK);
         assert_true(n > 1);
@@ -187,10 +187,10 @@ static void memory__field_on_1024_at_most_6_bytes_a_cell(void **state)
     for (int uniform = 0; uniform < 2; ++uniform) {
         /* Both field engines: two prices (the default) and one (difficult terrain ignored). */
         md.difficult = uniform ? GG_DIFFICULT_IGNORE : GG_DIFFICULT_DOUBLE;
-        assert_int_equal(gg_scene_move_field(s, x, qf_c(512, 512), 0, &md, mem, fb, &f), GG_OK);
+        assert_int_equal(gg_scene_move_field(s, x, fx_c(512, 512), 0, &md, mem, fb, &f), GG_OK);
         bool reached = false;
         gg_metric_cost c;
-        assert_int_equal(gg_move_field_cost(f, qf_c(1023, 1023), &reached, &c, NULL), GG_OK);
+        assert_int_equal(gg_move_field_cost(f, fx_c(1023, 1023), &reached, &c, NULL), GG_OK);
         assert_true(reached);
         assert_true(c.feet >= 511 * 5);
     }

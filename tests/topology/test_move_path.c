@@ -1,7 +1,7 @@
 /* test_move_path.c - cost-aware movement for 1x1 movers: lowest_cost_path (A*), distance
  * fields, overlays and route pricing, against a brute-force Bellman-Ford over (cell, parity)
  * states under every metric and difficult-terrain rule; 5-10-5 legs; tie rules; invalid input. */
-#include "query_fixtures.h"
+#include "move_fixture.h"
 
 #include "topology/move/move_internal.h"
 
@@ -93,13 +93,13 @@ static void brute_force(const gg_scene *s, const gg_move_def *def, gg_cell origi
             if (!lab[st].reached)
                 continue;
             int p = st / n;
-            gg_cell c = qf_c((st % n) % w, (st % n) / w);
+            gg_cell c = fx_c((st % n) % w, (st % n) / w);
             for (int dc = -1; dc <= 1; ++dc)
                 for (int dr = -1; dr <= 1; ++dr) {
                     bool diag = dc != 0 && dr != 0;
                     if ((dc == 0 && dr == 0) || (diag && def->metric == GG_METRIC_MANHATTAN))
                         continue;
-                    gg_cell t = qf_c(c.col + dc, c.row + dr);
+                    gg_cell t = fx_c(c.col + dc, c.row + dr);
                     int32_t e = 0;
                     assert_int_equal(gg_scene_edge_distance(s, c, t, &e), GG_OK);
                     if (e == GG_STEP_ILLEGAL || listed(def->avoid, def->avoid_count, t))
@@ -134,48 +134,6 @@ static const bf_label *bf_best(const bf_label *lab, int32_t n, int32_t cell, int
 
 /* ---- Helpers ---------------------------------------------------------------------------------- */
 
-typedef struct fixture {
-    gg_scene *scene;
-    gg_scratch *scratch;
-    void *field_mem;
-    size_t field_bytes;
-} fixture;
-
-static fixture fx_make(gg_scene *s)
-{
-    fixture f;
-    f.scene = s;
-    f.scratch = NULL;
-    f.field_mem = NULL;
-    f.field_bytes = 0;
-    assert_int_equal(gg_scratch_create(s, NULL, &f.scratch), GG_OK);
-    return f;
-}
-
-static void fx_free(fixture *f)
-{
-    free(f->field_mem);
-    gg_scratch_destroy(f->scratch);
-    gg_scene_destroy(f->scene);
-}
-
-static gg_move_field *fx_field(fixture *f, const gg_move_def *def, gg_cell origin, int parity)
-{
-    size_t bytes = 0;
-    assert_int_equal(gg_move_field_bytes(f->scene, def, &bytes), GG_OK);
-    if (bytes > f->field_bytes) {
-        free(f->field_mem);
-        f->field_mem = malloc(bytes);
-        assert_non_null(f->field_mem);
-        f->field_bytes = bytes;
-    }
-    gg_move_field *field = NULL;
-    assert_int_equal(gg_scene_move_field(f->scene, f->scratch, origin, parity, def, f->field_mem,
-                                         f->field_bytes, &field),
-                     GG_OK);
-    return field;
-}
-
 static void expect_cost(gg_metric_cost c, int64_t feet, int64_t root2, int64_t steps, int parity)
 {
     if (c.feet != feet || c.root2_feet != root2 || c.steps != steps || c.parity != parity)
@@ -195,13 +153,13 @@ static void move_path__detours_around_difficult_terrain(void **state)
 {
     (void)state;
     static const char *const rows[] = {".....", ".~~~.", "....."};
-    fixture f = fx_make(qf_scene(rows, 3, 5));
+    fixture f = fx_make(fx_map(rows, 3));
     gg_move_def def = gg_move_def_default();
     gg_cell out[16];
     int32_t n = 0;
     gg_metric_cost c;
     /* 0,1 -> 4,1: straight through costs 10+10+10+5 = 35; over row 0 it costs 4 x 5 = 20. */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 1), qf_c(4, 1), 0, &def,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 1), fx_c(4, 1), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 20, 0, 4, 0);
@@ -209,13 +167,13 @@ static void move_path__detours_around_difficult_terrain(void **state)
     for (int32_t i = 1; i < n - 1; ++i)
         assert_int_not_equal(out[i].row, 1);
     /* The Nat20 BFS still goes straight through (unchanged). */
-    assert_int_equal(gg_scene_shortest_path(f.scene, f.scratch, qf_c(0, 1), qf_c(4, 1), NULL, 0,
+    assert_int_equal(gg_scene_shortest_path(f.scene, f.scratch, fx_c(0, 1), fx_c(4, 1), NULL, 0,
                                             out, 16, &n),
                      GG_OK);
     assert_int_equal(n, 5);
     /* With difficult terrain ignored, every route of 4 steps costs 20 ft. */
     def.difficult = GG_DIFFICULT_IGNORE;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 1), qf_c(4, 1), 0, &def,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 1), fx_c(4, 1), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 20, 0, 4, 0);
@@ -227,18 +185,18 @@ static void move_path__equal_feet_prefer_fewer_steps(void **state)
 {
     (void)state;
     static const char *const rows[] = {"...", ".~.", "..."};
-    fixture f = fx_make(qf_scene(rows, 3, 5));
+    fixture f = fx_make(fx_map(rows, 3));
     gg_move_def def = gg_move_def_default();
     gg_cell out[8];
     int32_t n = 0;
     gg_metric_cost c;
     /* 0,1 -> 2,1: through the centre 10 + 5 = 15 in 2 steps; around 0,1 1,0 2,1: 10 in 2. */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 1), qf_c(2, 1), 0, &def,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 1), fx_c(2, 1), 0, &def,
                                                out, 8, &n, &c),
                      GG_OK);
     expect_cost(c, 10, 0, 2, 0);
     /* 0,0 -> 1,1 directly costs 10 in one step; 0,0 1,0 ... can't reach 1,1 cheaper. */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(1, 1), 0, &def,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 0), fx_c(1, 1), 0, &def,
                                                out, 8, &n, &c),
                      GG_OK);
     expect_cost(c, 10, 0, 1, 0);
@@ -250,17 +208,17 @@ static void move_path__equal_feet_prefer_fewer_steps(void **state)
 static void move_path__alternating_parity_in_and_out(void **state)
 {
     (void)state;
-    fixture f = fx_make(qf_open(8, 8, 5));
+    fixture f = fx_make(fx_open(8, 8));
     gg_move_def def = gg_move_def_default();
     def.metric = GG_METRIC_ALTERNATING;
     gg_cell out[16];
     int32_t n = 0;
     gg_metric_cost c;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(3, 3), 0, &def,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 0), fx_c(3, 3), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 20, 0, 3, 1); /* 5 + 10 + 5 */
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(3, 3), 1, &def,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 0), fx_c(3, 3), 1, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 25, 0, 3, 0); /* 10 + 5 + 10 */
@@ -268,8 +226,8 @@ static void move_path__alternating_parity_in_and_out(void **state)
     int32_t p = 0;
     int64_t total = 0;
     for (int i = 0; i < 3; ++i) {
-        assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(i, i),
-                                                   qf_c(i + 1, i + 1), p, &def, out, 16, &n, &c),
+        assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(i, i),
+                                                   fx_c(i + 1, i + 1), p, &def, out, 16, &n, &c),
                          GG_OK);
         total += c.feet;
         p = c.parity;
@@ -281,18 +239,18 @@ static void move_path__alternating_parity_in_and_out(void **state)
 static void move_path__euclidean_and_manhattan(void **state)
 {
     (void)state;
-    fixture f = fx_make(qf_open(8, 8, 5));
+    fixture f = fx_make(fx_open(8, 8));
     gg_move_def def = gg_move_def_default();
     gg_cell out[16];
     int32_t n = 0;
     gg_metric_cost c;
     def.metric = GG_METRIC_EUCLIDEAN;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(5, 2), 0, &def,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 0), fx_c(5, 2), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 15, 10, 5, 0);
     def.metric = GG_METRIC_MANHATTAN;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(0, 0), qf_c(5, 2), 0, &def,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 0), fx_c(5, 2), 0, &def,
                                                out, 16, &n, &c),
                      GG_OK);
     expect_cost(c, 35, 0, 7, 0);
@@ -308,13 +266,13 @@ static void move_path__walls_and_corner_rule(void **state)
 {
     (void)state;
     static const char *const rows[] = {"....", ".#..", "....", "...."};
-    fixture f = fx_make(qf_scene(rows, 4, 5));
-    qf_wall(f.scene, 3, 0, 3, 3); /* x = 3 from the top down to y = 3 */
+    fixture f = fx_make(fx_map(rows, 4));
+    fx_wall(f.scene, 3, 0, 3, 3); /* x = 3 from the top down to y = 3 */
     gg_move_def def = gg_move_def_default();
     gg_cell out[32];
     int32_t n = 0;
     gg_metric_cost c;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(2, 0), qf_c(3, 0), 0, &def,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(2, 0), fx_c(3, 0), 0, &def,
                                                out, 32, &n, &c),
                      GG_OK);
     /* The route goes around the wall's lower end; every step is a legal Nat20 step. */
@@ -329,12 +287,12 @@ static void move_path__walls_and_corner_rule(void **state)
 
 /* ---- Properties ------------------------------------------------------------------------------- */
 
-static gg_move_def random_def(qf_rng *r, gg_metric metric)
+static gg_move_def random_def(fx_rng *r, gg_metric metric)
 {
     gg_move_def def = gg_move_def_default();
     def.metric = metric;
-    def.difficult = (gg_difficult_rule)qf_below(r, 3);
-    def.surcharge_ft = qf_below(r, 3) == 0 ? 3 : 5;
+    def.difficult = (gg_difficult_rule)fx_below(r, 3);
+    def.surcharge_ft = fx_below(r, 3) == 0 ? 3 : 5;
     return def;
 }
 
@@ -344,28 +302,29 @@ static gg_move_def random_def(qf_rng *r, gg_metric metric)
 static void move_path__random_maps_match_brute_force(void **state)
 {
     (void)state;
-    qf_rng r = qf_rng_seed(7177, "move_path__random_maps_match_brute_force");
+    fx_rng r;
+    fx_rng_seed(&r, 7177, "move_path__random_maps_match_brute_force");
     gg_cell avoid[3];
     for (int iter = 0; iter < 160; ++iter) {
-        int32_t w = 2 + qf_below(&r, 6), h = 2 + qf_below(&r, 6);
-        int32_t cell = qf_below(&r, 4) == 0 ? 10 : 5;
-        fixture f = fx_make(qf_random_scene(&r, w, h, cell, 20, 25, qf_below(&r, 4)));
+        int32_t w = 2 + fx_below(&r, 6), h = 2 + fx_below(&r, 6);
+        int32_t cell = fx_below(&r, 4) == 0 ? 10 : 5;
+        fixture f = fx_make(fx_random_scene(&r, w, h, cell, 20, 25, fx_below(&r, 4)));
         gg_move_def def = random_def(&r, all_metrics[iter % 4]);
-        if (qf_below(&r, 3) == 0) {
-            def.avoid_count = 1 + qf_below(&r, 3);
+        if (fx_below(&r, 3) == 0) {
+            def.avoid_count = 1 + fx_below(&r, 3);
             for (int32_t k = 0; k < def.avoid_count; ++k)
-                avoid[k] = qf_c(qf_below(&r, w), qf_below(&r, h));
+                avoid[k] = fx_c(fx_below(&r, w), fx_below(&r, h));
             def.avoid = avoid;
         }
-        gg_cell origin = qf_c(qf_below(&r, w), qf_below(&r, h));
-        int parity = def.metric == GG_METRIC_ALTERNATING ? qf_below(&r, 2) : 0;
+        gg_cell origin = fx_c(fx_below(&r, w), fx_below(&r, h));
+        int parity = def.metric == GG_METRIC_ALTERNATING ? fx_below(&r, 2) : 0;
         int32_t n = w * h;
         bf_label *lab = malloc(2 * (size_t)n * sizeof *lab);
         assert_non_null(lab);
         brute_force(f.scene, &def, origin, parity, lab);
         gg_move_field *field = fx_field(&f, &def, origin, parity);
         for (int32_t i = 0; i < n; ++i) {
-            gg_cell c = qf_c(i % w, i / w);
+            gg_cell c = fx_c(i % w, i / w);
             int bp = 0;
             const bf_label *want = bf_best(lab, n, i, &bp);
             bool reached = false, can_end = false;
@@ -392,7 +351,7 @@ static void move_path__random_maps_match_brute_force(void **state)
                 continue;
             }
             expect_cost(pc, fc.feet, fc.root2_feet, fc.steps, fc.parity);
-            qf_assert_cells(path, pn, fpath, fn);
+            fx_assert_cells(path, pn, fpath, fn);
             /* The route prices to its cost, whole and in two legs. */
             gg_metric_cost rc;
             int32_t legal = 0;
@@ -412,7 +371,7 @@ static void move_path__random_maps_match_brute_force(void **state)
             }
         }
         /* The overlay lists exactly the cells within a budget, cheapest first. */
-        int32_t budget = qf_below(&r, 40);
+        int32_t budget = fx_below(&r, 40);
         gg_move_reach ov[64];
         int32_t on = 0;
         gg_status st = gg_scene_move_overlay(f.scene, f.scratch, origin, parity, budget, &def, ov,
@@ -478,7 +437,7 @@ static void expect_field_matches_brute_force(const gg_scene *s, const gg_move_fi
         const bf_label *want = bf_best(lab, n, i, &bp);
         bool reached = false;
         gg_metric_cost fc;
-        assert_int_equal(gg_move_field_cost(field, qf_c(i % w, i / w), &reached, &fc, NULL),
+        assert_int_equal(gg_move_field_cost(field, fx_c(i % w, i / w), &reached, &fc, NULL),
                          GG_OK);
         assert_int_equal(reached, want != NULL);
         if (want != NULL)
@@ -494,21 +453,22 @@ static void expect_field_matches_brute_force(const gg_scene *s, const gg_move_fi
 static void move_path__large_maps_astar_matches_field(void **state)
 {
     (void)state;
-    qf_rng r = qf_rng_seed(9049, "move_path__large_maps_astar_matches_field");
+    fx_rng r;
+    fx_rng_seed(&r, 9049, "move_path__large_maps_astar_matches_field");
     gg_cell *path = malloc(4096 * sizeof *path), *fpath = malloc(4096 * sizeof *fpath);
     assert_non_null(path);
     assert_non_null(fpath);
     for (int iter = 0; iter < 16; ++iter) {
-        int32_t w = 24 + qf_below(&r, 40), h = 24 + qf_below(&r, 40);
-        fixture f = fx_make(qf_random_scene(&r, w, h, 5, 20, 25, w * h / 40));
+        int32_t w = 24 + fx_below(&r, 40), h = 24 + fx_below(&r, 40);
+        fixture f = fx_make(fx_random_scene(&r, w, h, 5, 20, 25, w * h / 40));
         gg_move_def def = random_def(&r, all_metrics[iter % 4]);
-        gg_cell origin = qf_c(qf_below(&r, w), qf_below(&r, h));
-        int parity = def.metric == GG_METRIC_ALTERNATING ? qf_below(&r, 2) : 0;
+        gg_cell origin = fx_c(fx_below(&r, w), fx_below(&r, h));
+        int parity = def.metric == GG_METRIC_ALTERNATING ? fx_below(&r, 2) : 0;
         gg_move_field *field = fx_field(&f, &def, origin, parity);
         if (iter < 8)
             expect_field_matches_brute_force(f.scene, field, &def, origin, parity);
         for (int k = 0; k < 60; ++k) {
-            gg_cell c = qf_c(qf_below(&r, w), qf_below(&r, h));
+            gg_cell c = fx_c(fx_below(&r, w), fx_below(&r, h));
             bool reached = false;
             gg_metric_cost fc, pc;
             assert_int_equal(gg_move_field_cost(field, c, &reached, &fc, NULL), GG_OK);
@@ -522,7 +482,7 @@ static void move_path__large_maps_astar_matches_field(void **state)
                 continue;
             }
             expect_cost(pc, fc.feet, fc.root2_feet, fc.steps, fc.parity);
-            qf_assert_cells(path, pn, fpath, fn);
+            fx_assert_cells(path, pn, fpath, fn);
         }
         fx_free(&f);
     }
@@ -532,7 +492,7 @@ static void move_path__large_maps_astar_matches_field(void **state)
 
 /* A* (gg_scene_lowest_cost_path()) against the field from `origin` at `probes` random cells:
  * same reachability, cost and route. */
-static void expect_astar_matches_field(qf_rng *r, fixture *f, const gg_move_def *def,
+static void expect_astar_matches_field(fx_rng *r, fixture *f, const gg_move_def *def,
                                        gg_cell origin, int probes)
 {
     enum { CAP = 4096 };
@@ -540,7 +500,7 @@ static void expect_astar_matches_field(qf_rng *r, fixture *f, const gg_move_def 
     int32_t w = gg_scene_width(f->scene), h = gg_scene_height(f->scene);
     gg_move_field *field = fx_field(f, def, origin, 0);
     for (int k = 0; k < probes; ++k) {
-        gg_cell c = qf_c(qf_below(r, w), qf_below(r, h));
+        gg_cell c = fx_c(fx_below(r, w), fx_below(r, h));
         bool reached = false;
         gg_metric_cost fc, pc;
         assert_int_equal(gg_move_field_cost(field, c, &reached, &fc, NULL), GG_OK);
@@ -554,7 +514,7 @@ static void expect_astar_matches_field(qf_rng *r, fixture *f, const gg_move_def 
         }
         assert_int_equal(gg_move_field_path(field, c, fpath, CAP, &fn), GG_OK);
         expect_cost(pc, fc.feet, fc.root2_feet, fc.steps, fc.parity);
-        qf_assert_cells(path, pn, fpath, fn);
+        fx_assert_cells(path, pn, fpath, fn);
     }
 }
 
@@ -565,15 +525,16 @@ static void expect_astar_matches_field(qf_rng *r, fixture *f, const gg_move_def 
 static void move_path__astar_ties_on_open_maps(void **state)
 {
     (void)state;
-    qf_rng r = qf_rng_seed(6271, "move_path__astar_ties_on_open_maps");
+    fx_rng r;
+    fx_rng_seed(&r, 6271, "move_path__astar_ties_on_open_maps");
     const gg_metric metrics[3] = {GG_METRIC_CHEBYSHEV, GG_METRIC_EUCLIDEAN, GG_METRIC_MANHATTAN};
     for (int iter = 0; iter < 12; ++iter) {
-        int32_t w = 16 + qf_below(&r, 48), h = 16 + qf_below(&r, 48);
-        fixture f = fx_make(qf_random_scene(&r, w, h, 5, iter % 3 == 0 ? 0 : 3,
+        int32_t w = 16 + fx_below(&r, 48), h = 16 + fx_below(&r, 48);
+        fixture f = fx_make(fx_random_scene(&r, w, h, 5, iter % 3 == 0 ? 0 : 3,
                                             iter % 2 ? 0 : 10, iter % 4));
         gg_move_def def = random_def(&r, metrics[iter % 3]);
-        expect_astar_matches_field(&r, &f, &def, qf_c(qf_below(&r, w), qf_below(&r, h)), 40);
-        expect_astar_matches_field(&r, &f, &def, qf_c(0, 0), 10);
+        expect_astar_matches_field(&r, &f, &def, fx_c(fx_below(&r, w), fx_below(&r, h)), 40);
+        expect_astar_matches_field(&r, &f, &def, fx_c(0, 0), 10);
         fx_free(&f);
     }
 }
@@ -584,19 +545,20 @@ static void move_path__astar_ties_on_open_maps(void **state)
 static void move_path__astar_follows_scene_edits(void **state)
 {
     (void)state;
-    qf_rng r = qf_rng_seed(4421, "move_path__astar_follows_scene_edits");
+    fx_rng r;
+    fx_rng_seed(&r, 4421, "move_path__astar_follows_scene_edits");
     const gg_metric metrics[3] = {GG_METRIC_CHEBYSHEV, GG_METRIC_EUCLIDEAN, GG_METRIC_MANHATTAN};
     for (int iter = 0; iter < 10; ++iter) {
-        int32_t w = 6 + qf_below(&r, 30), h = 6 + qf_below(&r, 30);
-        fixture f = fx_make(qf_random_scene(&r, w, h, 5, 15, 20, w * h / 40));
-        qf_walls walls = {.count = 0};
+        int32_t w = 6 + fx_below(&r, 30), h = 6 + fx_below(&r, 30);
+        fixture f = fx_make(fx_random_scene(&r, w, h, 5, 15, 20, w * h / 40));
+        fx_walls walls = {.count = 0};
         for (int round = 0; round < 12; ++round) {
-            for (int e = 1 + qf_below(&r, 8); e > 0; --e)
-                qf_random_edit(&r, f.scene, &walls);
+            for (int e = 1 + fx_below(&r, 8); e > 0; --e)
+                fx_random_edit(&r, f.scene, &walls);
             gg_move_def def = random_def(&r, metrics[round % 3]);
-            if (qf_below(&r, 4) == 0)
+            if (fx_below(&r, 4) == 0)
                 def.difficult = GG_DIFFICULT_IGNORE;
-            gg_cell origin = qf_c(qf_below(&r, w), qf_below(&r, h));
+            gg_cell origin = fx_c(fx_below(&r, w), fx_below(&r, h));
             expect_field_matches_brute_force(f.scene, fx_field(&f, &def, origin, 0), &def,
                                              origin, 0);
             expect_astar_matches_field(&r, &f, &def, origin, 20);
@@ -611,18 +573,19 @@ static void move_path__astar_follows_scene_edits(void **state)
 static void move_path__astar_queue_compaction(void **state)
 {
     (void)state;
-    qf_rng r = qf_rng_seed(5107, "move_path__astar_queue_compaction");
+    fx_rng r;
+    fx_rng_seed(&r, 5107, "move_path__astar_queue_compaction");
     const size_t caps[][2] = {{48, 1u << 20}, {160, 1u << 20}, {1u << 20, 12}, {1u << 20, 16},
                               {1u << 20, 20}, {1u << 20, 24}, {1u << 20, 32}, {40, 128}, {1, 1}};
     for (size_t c = 0; c < sizeof caps / sizeof caps[0]; ++c) {
         for (int iter = 0; iter < 6; ++iter) {
-            int32_t w = 20 + qf_below(&r, 40), h = 20 + qf_below(&r, 40);
-            fixture f = fx_make(qf_random_scene(&r, w, h, 5, 15, 25, w * h / 40));
+            int32_t w = 20 + fx_below(&r, 40), h = 20 + fx_below(&r, 40);
+            fixture f = fx_make(fx_random_scene(&r, w, h, 5, 15, 25, w * h / 40));
             size_t n = (size_t)w * (size_t)h;
             f.scratch->m_astar_pool_cap = caps[c][0] < n ? caps[c][0] : n;
             f.scratch->m_astar_heap_cap = caps[c][1] < 2 * n ? caps[c][1] : 2 * n;
             gg_move_def def = random_def(&r, iter % 2 ? GG_METRIC_EUCLIDEAN : GG_METRIC_CHEBYSHEV);
-            expect_astar_matches_field(&r, &f, &def, qf_c(qf_below(&r, w), qf_below(&r, h)), 30);
+            expect_astar_matches_field(&r, &f, &def, fx_c(fx_below(&r, w), fx_below(&r, h)), 30);
             fx_free(&f);
         }
     }
@@ -636,30 +599,30 @@ static void move_path__two_price_field_without_room_for_runs(void **state)
 {
     (void)state;
     const int32_t w = 40;
-    fixture f = fx_make(qf_open(w, 1, 5));
+    fixture f = fx_make(fx_open(w, 1));
     for (int32_t col = 1; col < w; col += 2)
-        assert_int_equal(gg_scene_set_difficult(f.scene, qf_c(col, 0), true), GG_OK);
+        assert_int_equal(gg_scene_set_difficult(f.scene, fx_c(col, 0), true), GG_OK);
     for (int rule = 0; rule < 2; ++rule) {
         gg_move_def def = gg_move_def_default();
         def.difficult = rule == 0 ? GG_DIFFICULT_DOUBLE : GG_DIFFICULT_SURCHARGE;
-        gg_move_field *field = fx_field(&f, &def, qf_c(3, 0), 0);
-        expect_field_matches_brute_force(f.scene, field, &def, qf_c(3, 0), 0);
+        gg_move_field *field = fx_field(&f, &def, fx_c(3, 0), 0);
+        expect_field_matches_brute_force(f.scene, field, &def, fx_c(3, 0), 0);
         gg_cell fpath[64];
         int32_t fn = 0;
-        assert_int_equal(gg_move_field_path(field, qf_c(w - 1, 0), fpath, 64, &fn), GG_OK);
+        assert_int_equal(gg_move_field_path(field, fx_c(w - 1, 0), fpath, 64, &fn), GG_OK);
         assert_int_equal(fn, w - 3);
-        assert_true(gg_cell_eq(fpath[fn - 1], qf_c(w - 1, 0)));
+        assert_true(gg_cell_eq(fpath[fn - 1], fx_c(w - 1, 0)));
     }
     /* An open room with scattered difficult cells: runs hold many cells, the table fits, and
      * the answers are the same as the brute force's. */
-    fixture g = fx_make(qf_open(30, 30, 5));
+    fixture g = fx_make(fx_open(30, 30));
     for (int32_t row = 0; row < 30; ++row)
         for (int32_t col = 0; col < 30; ++col)
             if ((col * 7 + row * 3) % 5 == 0)
-                assert_int_equal(gg_scene_set_difficult(g.scene, qf_c(col, row), true), GG_OK);
+                assert_int_equal(gg_scene_set_difficult(g.scene, fx_c(col, row), true), GG_OK);
     gg_move_def def = gg_move_def_default();
-    gg_move_field *field = fx_field(&g, &def, qf_c(0, 0), 0);
-    expect_field_matches_brute_force(g.scene, field, &def, qf_c(0, 0), 0);
+    gg_move_field *field = fx_field(&g, &def, fx_c(0, 0), 0);
+    expect_field_matches_brute_force(g.scene, field, &def, fx_c(0, 0), 0);
     fx_free(&f);
     fx_free(&g);
 }
@@ -669,12 +632,13 @@ static void move_path__two_price_field_without_room_for_runs(void **state)
 static void move_path__alternating_split_legs_equal_whole(void **state)
 {
     (void)state;
-    qf_rng r = qf_rng_seed(99, "move_path__alternating_split_legs_equal_whole");
+    fx_rng r;
+    fx_rng_seed(&r, 99, "move_path__alternating_split_legs_equal_whole");
     for (int iter = 0; iter < 60; ++iter) {
-        fixture f = fx_make(qf_random_scene(&r, 9, 9, 5, 15, 20, 2));
+        fixture f = fx_make(fx_random_scene(&r, 9, 9, 5, 15, 20, 2));
         gg_move_def def = random_def(&r, GG_METRIC_ALTERNATING);
-        gg_cell a = qf_c(qf_below(&r, 9), qf_below(&r, 9)), b = qf_c(qf_below(&r, 9), qf_below(&r, 9));
-        int parity = qf_below(&r, 2);
+        gg_cell a = fx_c(fx_below(&r, 9), fx_below(&r, 9)), b = fx_c(fx_below(&r, 9), fx_below(&r, 9));
+        int parity = fx_below(&r, 2);
         gg_cell path[96];
         int32_t pn = 0;
         gg_metric_cost whole;
@@ -701,27 +665,27 @@ static void move_path__alternating_split_legs_equal_whole(void **state)
 static void move_path__overlay_budget_partial_and_negative(void **state)
 {
     (void)state;
-    fixture f = fx_make(qf_open(200, 200, 5));
+    fixture f = fx_make(fx_open(200, 200));
     gg_move_def def = gg_move_def_default();
     gg_move_reach out[200];
     int32_t n = 0;
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(100, 100), 0, 10, &def, out,
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, fx_c(100, 100), 0, 10, &def, out,
                                            200, &n),
                      GG_OK);
     assert_int_equal(n, 25);
-    assert_true(gg_cell_eq(out[0].cell, qf_c(100, 100)));
-    assert_true(gg_cell_eq(out[0].prev, qf_c(100, 100)));
+    assert_true(gg_cell_eq(out[0].cell, fx_c(100, 100)));
+    assert_true(gg_cell_eq(out[0].prev, fx_c(100, 100)));
     assert_true(out[0].can_end);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(100, 100), 0, 10, &def, out, 5,
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, fx_c(100, 100), 0, 10, &def, out, 5,
                                            &n),
                      GG_PARTIAL);
     assert_int_equal(n, 25);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(0, 0), 0, -1, &def, out, 200,
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, fx_c(0, 0), 0, -1, &def, out, 200,
                                            &n),
                      GG_OK);
     assert_int_equal(n, 1);
     expect_cost(out[0].cost, 0, 0, 0, 0);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(0, 0), 0, 30, &def, NULL, 0,
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, fx_c(0, 0), 0, 30, &def, NULL, 0,
                                            &n),
                      GG_PARTIAL);
     assert_int_equal(n, 49);
@@ -732,15 +696,15 @@ static void move_path__overlay_budget_partial_and_negative(void **state)
 static void move_path__euclidean_budget_is_exact(void **state)
 {
     (void)state;
-    fixture f = fx_make(qf_open(5, 5, 5));
+    fixture f = fx_make(fx_open(5, 5));
     gg_move_def def = gg_move_def_default();
     def.metric = GG_METRIC_EUCLIDEAN;
     gg_move_reach out[32];
     int32_t n = 0;
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(2, 2), 0, 7, &def, out, 32, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, fx_c(2, 2), 0, 7, &def, out, 32, &n),
                      GG_OK);
     assert_int_equal(n, 5);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(2, 2), 0, 8, &def, out, 32, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, fx_c(2, 2), 0, 8, &def, out, 32, &n),
                      GG_OK);
     assert_int_equal(n, 9);
     fx_free(&f);
@@ -751,13 +715,13 @@ static void move_path__euclidean_budget_is_exact(void **state)
 static void move_path__invalid_arguments(void **state)
 {
     (void)state;
-    fixture f = fx_make(qf_open(4, 4, 5));
-    fixture g = fx_make(qf_open(4, 4, 5));
+    fixture f = fx_make(fx_open(4, 4));
+    fixture g = fx_make(fx_open(4, 4));
     gg_move_def def = gg_move_def_default();
     gg_cell out[16];
     int32_t n = 0;
     gg_metric_cost c;
-    gg_cell a = qf_c(0, 0), b = qf_c(3, 3);
+    gg_cell a = fx_c(0, 0), b = fx_c(3, 3);
     assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &def, out, 16, NULL,
                                                &c),
                      GG_E_INVALID_ARG);
@@ -813,26 +777,26 @@ static void move_path__invalid_arguments(void **state)
     bad.other_count = 1;
     assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    gg_body o = gg_body_make(qf_c(1, 1));
+    gg_body o = gg_body_make(fx_c(1, 1));
     o.size = (gg_size)8;
     bad = def;
     bad.others = &o;
     bad.other_count = 1;
     assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    o = gg_body_make(qf_c(1, 1));
+    o = gg_body_make(fx_c(1, 1));
     o.conditions = 1u << 12; /* a condition bit this version does not know */
     assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, 0, &bad, out, 16, &n, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, qf_c(-1, 0), b, 0, &def, out, 16,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(-1, 0), b, 0, &def, out, 16,
                                                &n, &c),
                      GG_E_OUT_OF_BOUNDS);
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, qf_c(4, 0), 0, &def, out, 16,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, fx_c(4, 0), 0, &def, out, 16,
                                                &n, &c),
                      GG_E_OUT_OF_BOUNDS);
     gg_move_def large = def;
     large.size = GG_SIZE_LARGE;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, qf_c(3, 0), 0, &large, out,
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, fx_c(3, 0), 0, &large, out,
                                                16, &n, &c),
                      GG_E_OUT_OF_BOUNDS);
     /* Buffer too small: nothing written, the count and cost still reported. */
@@ -874,7 +838,7 @@ static void move_path__invalid_arguments(void **state)
     assert_int_equal(gg_scene_move_field(f.scene, f.scratch, a, 0, &def, (char *)mem + 4, bytes,
                                          &field),
                      GG_E_BUFFER_TOO_SMALL);
-    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, qf_c(9, 9), 0, &def, mem, bytes,
+    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, fx_c(9, 9), 0, &def, mem, bytes,
                                          &field),
                      GG_E_OUT_OF_BOUNDS);
     assert_null(field);
@@ -884,14 +848,14 @@ static void move_path__invalid_arguments(void **state)
     assert_int_equal(gg_move_field_cost(field, b, NULL, &c, NULL), GG_E_INVALID_ARG);
     assert_int_equal(gg_move_field_cost(field, b, &reached, NULL, NULL), GG_E_INVALID_ARG);
     assert_int_equal(gg_move_field_cost(NULL, b, &reached, &c, NULL), GG_E_INVALID_ARG);
-    assert_int_equal(gg_move_field_cost(field, qf_c(4, 4), &reached, &c, NULL), GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_move_field_cost(field, fx_c(4, 4), &reached, &c, NULL), GG_E_OUT_OF_BOUNDS);
     assert_int_equal(gg_move_field_cost(field, b, &reached, &c, NULL), GG_OK);
     assert_true(reached);
     assert_int_equal(gg_move_field_path(field, b, out, 16, NULL), GG_E_INVALID_ARG);
     assert_int_equal(gg_move_field_path(NULL, b, out, 16, &n), GG_E_INVALID_ARG);
     assert_int_equal(gg_move_field_path(field, b, out, -1, &n), GG_E_INVALID_ARG);
     assert_int_equal(gg_move_field_path(field, b, NULL, 3, &n), GG_E_INVALID_ARG);
-    assert_int_equal(gg_move_field_path(field, qf_c(0, 4), out, 16, &n), GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_move_field_path(field, fx_c(0, 4), out, 16, &n), GG_E_OUT_OF_BOUNDS);
     assert_int_equal(gg_move_field_path(field, b, out, 3, &n), GG_E_BUFFER_TOO_SMALL);
     assert_int_equal(n, 4);
     free(mem);
@@ -908,7 +872,7 @@ static void move_path__invalid_arguments(void **state)
                      GG_E_BAD_DEF);
     assert_int_equal(gg_scene_move_overlay(f.scene, g.scratch, a, 0, 5, &def, ov, 4, &n),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, qf_c(0, -1), 0, 5, &def, ov, 4, &n),
+    assert_int_equal(gg_scene_move_overlay(f.scene, f.scratch, fx_c(0, -1), 0, 5, &def, ov, 4, &n),
                      GG_E_OUT_OF_BOUNDS);
 
     /* Route pricing. */

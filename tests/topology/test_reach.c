@@ -1,26 +1,6 @@
 /* test_reach.c - gg_scene_reachable: Nat20's Dijkstra tie rules, budget, avoid, GG_PARTIAL, and
  * properties against a naive Bellman-Ford. */
-#include "query_fixtures.h"
-
-typedef struct fixture {
-    gg_scene *scene;
-    gg_scratch *scratch;
-} fixture;
-
-static fixture fx_make(gg_scene *s)
-{
-    fixture f;
-    f.scene = s;
-    f.scratch = NULL;
-    assert_int_equal(gg_scratch_create(s, NULL, &f.scratch), GG_OK);
-    return f;
-}
-
-static void fx_free(fixture *f)
-{
-    gg_scratch_destroy(f->scratch);
-    gg_scene_destroy(f->scene);
-}
+#include "fixture.h"
 
 typedef struct want_reach {
     int32_t col, row, cost, pcol, prow;
@@ -46,10 +26,10 @@ static void reach__difficult_terrain_doubles_entered_cell(void **state)
 {
     (void)state;
     static const char *const rows[] = {"...", ".~.", "..."};
-    fixture f = fx_make(qf_scene(rows, 3, 10));
+    fixture f = fx_make(fx_build(fx_rows_width(rows, 3), 3, 10, NULL, rows));
     gg_reach out[16];
     int32_t n = 0;
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(0, 0), 20, NULL, 0, out, 16, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(0, 0), 20, NULL, 0, out, 16, &n),
                      GG_OK);
     const want_reach want[] = {
         {0, 0, 0, 0, 0},   {0, 1, 10, 0, 0},  {1, 0, 10, 0, 0},  {0, 2, 20, 0, 1},
@@ -64,10 +44,10 @@ static void reach__routes_around_difficult_row(void **state)
 {
     (void)state;
     static const char *const rows[] = {".....", ".~~~.", "....."};
-    fixture f = fx_make(qf_scene(rows, 3, 5));
+    fixture f = fx_make(fx_map(rows, 3));
     gg_reach out[16];
     int32_t n = 0;
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(0, 1), 20, NULL, 0, out, 16, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(0, 1), 20, NULL, 0, out, 16, &n),
                      GG_OK);
     const want_reach want[] = {
         {0, 1, 0, 0, 1},   {0, 0, 5, 0, 1},   {0, 2, 5, 0, 1},   {1, 0, 5, 0, 1},
@@ -84,10 +64,10 @@ static void reach__routes_around_difficult_row(void **state)
 static void reach__tie_rules(void **state)
 {
     (void)state;
-    fixture f = fx_make(qf_open(3, 3, 5));
+    fixture f = fx_make(fx_open(3, 3));
     gg_reach out[16];
     int32_t n = 0;
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(0, 0), 10, NULL, 0, out, 16, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(0, 0), 10, NULL, 0, out, 16, &n),
                      GG_OK);
     const want_reach want[] = {
         {0, 0, 0, 0, 0},  {0, 1, 5, 0, 0},  {1, 0, 5, 0, 0},  {1, 1, 5, 0, 0},  {0, 2, 10, 0, 1},
@@ -95,7 +75,7 @@ static void reach__tie_rules(void **state)
     };
     expect_reach(out, n, want, 9);
     /* From the centre every neighbour costs 5: they settle in (col, row) order. */
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(1, 1), 5, NULL, 0, out, 16, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(1, 1), 5, NULL, 0, out, 16, &n),
                      GG_OK);
     const want_reach ring[] = {
         {1, 1, 0, 1, 1}, {0, 0, 5, 1, 1}, {0, 1, 5, 1, 1}, {0, 2, 5, 1, 1}, {1, 0, 5, 1, 1},
@@ -111,21 +91,21 @@ static void reach__budget_and_start(void **state)
 {
     (void)state;
     static const char *const rows[] = {"#....", "....."};
-    fixture f = fx_make(qf_scene(rows, 2, 5));
+    fixture f = fx_make(fx_map(rows, 2));
     gg_reach out[16];
     int32_t n = 0;
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(2, 0), -1, NULL, 0, out, 16, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(2, 0), -1, NULL, 0, out, 16, &n),
                      GG_OK);
     const want_reach alone[] = {{2, 0, 0, 2, 0}};
     expect_reach(out, n, alone, 1);
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(2, 0), 4, NULL, 0, out, 16, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(2, 0), 4, NULL, 0, out, 16, &n),
                      GG_OK);
     assert_int_equal(n, 1);
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(2, 0), 5, NULL, 0, out, 16, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(2, 0), 5, NULL, 0, out, 16, &n),
                      GG_OK);
     assert_int_equal(n, 6);
     const gg_cell me[] = {{0, 0}};
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(0, 0), 5, me, 1, out, 16, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(0, 0), 5, me, 1, out, 16, &n),
                      GG_OK);
     const want_reach blocked_start[] = {{0, 0, 0, 0, 0}, {0, 1, 5, 0, 0}, {1, 0, 5, 0, 0},
                                         {1, 1, 5, 0, 0}};
@@ -138,11 +118,11 @@ static void reach__budget_and_start(void **state)
 static void reach__avoid(void **state)
 {
     (void)state;
-    fixture f = fx_make(qf_open(3, 1, 5));
+    fixture f = fx_make(fx_open(3, 1));
     gg_reach out[8];
     int32_t n = 0;
     const gg_cell enemy[] = {{1, 0}, {1, 0}, {7, 7}};
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(0, 0), 100, enemy, 3, out, 8, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(0, 0), 100, enemy, 3, out, 8, &n),
                      GG_OK);
     assert_int_equal(n, 1);
     fx_free(&f);
@@ -152,17 +132,17 @@ static void reach__avoid(void **state)
 static void reach__partial_keeps_settle_order_prefix(void **state)
 {
     (void)state;
-    fixture f = fx_make(qf_open(5, 5, 5));
+    fixture f = fx_make(fx_open(5, 5));
     gg_reach full[25], part[4];
     int32_t n = 0, m = 0;
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(2, 2), 10, NULL, 0, full, 25, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(2, 2), 10, NULL, 0, full, 25, &n),
                      GG_OK);
     assert_int_equal(n, 25);
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(2, 2), 10, NULL, 0, part, 4, &m),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(2, 2), 10, NULL, 0, part, 4, &m),
                      GG_PARTIAL);
     assert_int_equal(m, 25);
     assert_memory_equal(part, full, sizeof part);
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(2, 2), 10, NULL, 0, NULL, 0, &m),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(2, 2), 10, NULL, 0, NULL, 0, &m),
                      GG_PARTIAL);
     assert_int_equal(m, 25);
     fx_free(&f);
@@ -171,12 +151,12 @@ static void reach__partial_keeps_settle_order_prefix(void **state)
 static void reach__invalid_arguments_and_bounds(void **state)
 {
     (void)state;
-    fixture f = fx_make(qf_open(3, 3, 5));
-    gg_scene *other = qf_open(3, 3, 5);
+    fixture f = fx_make(fx_open(3, 3));
+    gg_scene *other = fx_open(3, 3);
     gg_reach out[9];
     gg_cell av[1] = {{0, 0}};
     int32_t n = 5;
-    gg_cell s = qf_c(1, 1);
+    gg_cell s = fx_c(1, 1);
     assert_int_equal(gg_scene_reachable(NULL, f.scratch, s, 5, NULL, 0, out, 9, &n),
                      GG_E_INVALID_ARG);
     assert_int_equal(n, 0);
@@ -195,10 +175,10 @@ static void reach__invalid_arguments_and_bounds(void **state)
     assert_int_equal(gg_scene_reachable(other, f.scratch, s, 5, NULL, 0, out, 9, &n),
                      GG_E_INVALID_ARG);
     n = 5;
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(3, 0), 5, NULL, 0, out, 9, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(3, 0), 5, NULL, 0, out, 9, &n),
                      GG_E_OUT_OF_BOUNDS);
     assert_int_equal(n, 0);
-    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, qf_c(0, -1), 5, NULL, 0, out, 9, &n),
+    assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(0, -1), 5, NULL, 0, out, 9, &n),
                      GG_E_OUT_OF_BOUNDS);
     gg_scene_destroy(other);
     fx_free(&f);
@@ -218,10 +198,10 @@ static void bellman_ford(const gg_scene *s, gg_cell start, int32_t budget, const
         for (int32_t i = 0; i < w * h; ++i) {
             if (cost[i] < 0)
                 continue;
-            gg_cell c = qf_c(i % w, i / w);
+            gg_cell c = fx_c(i % w, i / w);
             for (int dc = -1; dc <= 1; ++dc)
                 for (int dr = -1; dr <= 1; ++dr) {
-                    gg_cell m = qf_c(c.col + dc, c.row + dr);
+                    gg_cell m = fx_c(c.col + dc, c.row + dr);
                     if (!gg_scene_contains(s, m) || gg_cell_eq(m, start))
                         continue;
                     bool avoided = false;
@@ -246,20 +226,21 @@ static void bellman_ford(const gg_scene *s, gg_cell start, int32_t budget, const
 static void reach__random_maps_match_bellman_ford(void **state)
 {
     (void)state;
-    qf_rng r = qf_rng_seed(777001u, "reach__random_maps_match_bellman_ford");
+    fx_rng r;
+    fx_rng_seed(&r, 777001u, "reach__random_maps_match_bellman_ford");
     gg_reach out[100], more[100];
     int32_t bf[100], idx[100];
     for (int iter = 0; iter < 250; ++iter) {
-        int32_t w = 1 + qf_below(&r, 10), h = 1 + qf_below(&r, 10);
+        int32_t w = 1 + fx_below(&r, 10), h = 1 + fx_below(&r, 10);
         static const int32_t sizes[] = {5, 10, 3, 1};
-        int32_t cs = sizes[qf_below(&r, 4)];
-        fixture f = fx_make(qf_random_scene(&r, w, h, cs, 20, 20, qf_below(&r, 6)));
+        int32_t cs = sizes[fx_below(&r, 4)];
+        fixture f = fx_make(fx_random_scene(&r, w, h, cs, 20, 20, fx_below(&r, 6)));
         gg_cell avoid[3];
-        int32_t navoid = qf_below(&r, 4);
+        int32_t navoid = fx_below(&r, 4);
         for (int32_t i = 0; i < navoid; ++i)
-            avoid[i] = qf_c(qf_below(&r, w), qf_below(&r, h));
-        gg_cell start = qf_c(qf_below(&r, w), qf_below(&r, h));
-        int32_t budget = qf_below(&r, 8 * cs);
+            avoid[i] = fx_c(fx_below(&r, w), fx_below(&r, h));
+        gg_cell start = fx_c(fx_below(&r, w), fx_below(&r, h));
+        int32_t budget = fx_below(&r, 8 * cs);
         int32_t n = 0, m = 0;
         assert_int_equal(gg_scene_reachable(f.scene, f.scratch, start, budget, avoid, navoid, out,
                                             100, &n),

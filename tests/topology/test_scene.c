@@ -1,5 +1,5 @@
 /* test_scene.c - scene lifetime, limits, tag writers and allocation failure. */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 #include "test_alloc.h"
 

@@ -1,6 +1,6 @@
 /* test_sight.c - Nat20 line of sight (spec section 6): blocked cells on the Bresenham walk,
  * closed wall tests, border walls, walls through centres, joints. */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 #include "test_alloc.h"
 

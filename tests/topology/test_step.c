@@ -1,5 +1,5 @@
 /* test_step.c - distance family and step legality (spec sections 3 and 7). */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 static void step__unit_wall_blocks_the_steps_that_touch_it(void **state)
 {

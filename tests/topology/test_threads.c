@@ -4,7 +4,7 @@
  * family: sight, cover, field of view and what a creature sees, light, the visibility matrix,
  * Nat20 paths and reach, cost fields, A*, overlays, route pricing, the three cover modes, areas,
  * push, and the rules layer. docs/threading.md lists what it covers. */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 #include <pthread.h>
 

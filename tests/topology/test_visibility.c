@@ -1,7 +1,7 @@
 /* test_visibility.c - the visibility matrix equals the per-pair queries, and seen_cells equals
  * the per-cell can_see loop, on random scenes (blocked cells, walls of every kind, light and
  * obscurement tags, senses). */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 #include "test_alloc.h"
 

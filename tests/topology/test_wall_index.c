@@ -1,6 +1,6 @@
 /* test_wall_index.c - the wall index answers exactly as testing every wall (fast path equals
  * slow path), on random scenes with integer and half-integer walls, after removals and doors. */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 #include "topology/scene/scene_internal.h"
 #include "topology/scene/wall_index.h"

@@ -1,5 +1,5 @@
 /* test_walls.c - wall ids, validation, removal, doors, bulk adds and allocation failure. */
-#include "topo_fixture.h"
+#include "fixture.h"
 
 #include "test_alloc.h"
 
