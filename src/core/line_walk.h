@@ -16,7 +16,7 @@
 typedef bool (*gg__line_step_fn)(void *iter, void *cell);
 
 /* Looks at cell number `index` of the line; a nonzero answer stops the walk and is returned. */
-typedef int (*gg__line_visit_fn)(void *ctx, const void *cell, int32_t index);
+typedef int (*gg__line_visit_fn)(const void *ctx, const void *cell, int32_t index);
 
 /* Copies the first `capacity` cells of the line, each `cell_size` bytes, into `out`. */
 static inline void gg__line_walk_fill(void *iter, gg__line_step_fn step, void *out,
@@ -30,7 +30,7 @@ static inline void gg__line_walk_fill(void *iter, gg__line_step_fn step, void *o
 /* Visits the cells strictly between the ends of an n-cell line (indices 1 .. n-2), in order,
  * through `cell` (room for one cell). Returns the first nonzero visit, else 0. */
 static inline int gg__line_walk_between(void *iter, gg__line_step_fn step, void *cell, int32_t n,
-                                        gg__line_visit_fn visit, void *ctx)
+                                        gg__line_visit_fn visit, const void *ctx)
 {
     if (!step(iter, cell))
         return 0;

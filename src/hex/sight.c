@@ -91,7 +91,7 @@ typedef struct hex_walk {
 
 static bool hex_step(void *iter, void *cell) { return gg_hex_line_next(iter, cell); }
 
-static int hex_visit(void *ctx, const void *cell, int32_t i)
+static int hex_visit(const void *ctx, const void *cell, int32_t i)
 {
     const hex_walk *w = ctx;
     double line_z = gg__line_z(w->eye_z, w->target_z, (double)i / w->d);

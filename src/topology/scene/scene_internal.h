@@ -182,6 +182,10 @@ int32_t gg__step_cost(const gg_scene *s, gg_cell a, gg_cell b);
 /* Nat20 line of sight between two on-map cells. */
 bool gg__line_of_sight(const gg_scene *s, gg_cell a, gg_cell b);
 
+/* True when a blocked cell lies strictly between a and b on Nat20's Bresenham walk (the cell
+ * half of gg__line_of_sight; walls not looked at). */
+bool gg__walk_blocked(const gg_scene *s, gg_cell a, gg_cell b);
+
 /* Nat20 cover_between for two on-map cells. */
 gg_cover gg__cover_between(const gg_scene *s, gg_cell a, gg_cell b, const gg_cell *occupied,
                            int32_t occupied_count);

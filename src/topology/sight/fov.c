@@ -143,14 +143,8 @@ static void bit_range(uint64_t *bits, size_t a, size_t b) /* inclusive, a <= b *
 
 bool gg__line_of_mask(const gg_scene *s, gg_cell a, gg_cell b, uint32_t mask)
 {
-    gg_line_iter it = gg_line_begin(a, b);
-    gg_cell c;
-    while (gg_line_next(&it, &c)) {
-        if (gg_cell_eq(c, a) || gg_cell_eq(c, b))
-            continue;
-        if (gg__blocked(s, c))
-            return false;
-    }
+    if (gg__walk_blocked(s, a, b))
+        return false;
     return !gg__segment_hits_wall(s, gg_cell_centre(a), gg_cell_centre(b), mask);
 }
 

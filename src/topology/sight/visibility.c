@@ -110,16 +110,6 @@ static void walls_between(const gg_scene *s, gg_cell a, gg_cell b, bool *from_a,
     *from_b = p.from_b;
 }
 
-static bool walk_blocked(const gg_scene *s, gg_cell a, gg_cell b)
-{
-    gg_line_iter it = gg_line_begin(a, b);
-    gg_cell c;
-    while (gg_line_next(&it, &c))
-        if (!gg_cell_eq(c, a) && !gg_cell_eq(c, b) && gg__blocked(s, c))
-            return true;
-    return false;
-}
-
 gg_status gg_scene_visibility_matrix(const gg_scene *scene, const gg_cell *cells, int32_t count,
                                      const gg_senses *senses, gg_visibility_rule rule,
                                      uint8_t *out)
@@ -146,8 +136,8 @@ gg_status gg_scene_visibility_matrix(const gg_scene *scene, const gg_cell *cells
             bool wa, wb;
             walls_between(scene, a, b, &wa, &wb);
             /* A walk whose only cells are the endpoints (same or adjacent cells) never blocks. */
-            bool ab = !wa && !walk_blocked(scene, a, b);
-            bool ba = !wb && !walk_blocked(scene, b, a);
+            bool ab = !wa && !gg__walk_blocked(scene, a, b);
+            bool ba = !wb && !gg__walk_blocked(scene, b, a);
             if (can_see) {
                 ab = ab && sees_in_sight(scene, a, b, sa);
                 ba = ba && sees_in_sight(scene, b, a, sb);

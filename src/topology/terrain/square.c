@@ -191,7 +191,7 @@ typedef struct sq_walk {
 
 static bool sq_step(void *iter, void *cell) { return gg_line_next(iter, cell); }
 
-static int sq_visit(void *ctx, const void *cell, int32_t i)
+static int sq_visit(const void *ctx, const void *cell, int32_t i)
 {
     const sq_walk *w = ctx;
     double line_z = gg__line_z(w->eye_z, w->target_z, (double)i / w->d);
