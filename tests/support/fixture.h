@@ -2,8 +2,8 @@
  * pictures, walls in grid-corner coordinates, short query wrappers that assert GG_OK, random
  * scenes and edits over the one test generator (test_rng.h), and a brute-force BFS to compare
  * searches with. Everything asserts through cmocka, so a broken fixture fails the test that
- * uses it. cover_fixture.h (cover cases) and rules_fixture.h (creatures) build on this file.
- * Test code only. */
+ * uses it. tests/topology/cover_fixture.h (cover cases), tests/topology/move_fixture.h (distance
+ * fields) and tests/rules/rules_fixture.h (creatures) build on this file. Test code only. */
 #ifndef GG_TEST_FIXTURE_H
 #define GG_TEST_FIXTURE_H
 
