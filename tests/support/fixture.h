@@ -20,7 +20,7 @@
 #include "gridgeom/topology.h"
 #include "test_rng.h"
 
-/* ---- Scenes -------------------------------------------------------------------------------------- */
+/* ---- Scenes ---------------------------------------------------------------------------------- */
 
 /* The one scene builder. Picture legend: '#' blocked, '~' difficult terrain, 'h' half cover,
  * 't' three-quarters cover, 'T' total cover, 'd' dark, 'H' heavily obscured; anything else is
@@ -96,7 +96,7 @@ static inline gg_wall_id fx_wall(gg_scene *s, double x1, double y1, double x2, d
     return id;
 }
 
-/* ---- A scene with its working memory ------------------------------------------------------------- */
+/* ---- A scene with its working memory --------------------------------------------------------- */
 
 /* A scene, a scratch for it, and a caller buffer (`mem`, `bytes`) that a test may grow for the
  * queries that take caller memory. fx_free() frees all three. */
@@ -126,7 +126,7 @@ static inline void fx_free(fixture *f)
     gg_scene_destroy(f->scene);
 }
 
-/* ---- Queries and checks -------------------------------------------------------------------------- */
+/* ---- Queries and checks ---------------------------------------------------------------------- */
 
 static inline gg_cell fx_c(int32_t col, int32_t row) { return gg_cell_make(col, row); }
 
@@ -157,7 +157,7 @@ static inline void fx_assert_cells(const gg_cell *got, int32_t got_n, const gg_c
     }
 }
 
-/* ---- Random scenes and edits --------------------------------------------------------------------- */
+/* ---- Random scenes and edits ----------------------------------------------------------------- */
 
 /* A random small scene: blocked and difficult cells at the given percentages, and a few integer
  * walls (axis, diagonal, zero-length) anywhere on or just off the map. */
