@@ -59,5 +59,14 @@ emcc -O2 "${objs[@]}" -o "$here/dist/gridgeom_wasm.mjs" \
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGridgeomModule -sSINGLE_FILE=1 \
     -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node -sFILESYSTEM=0 \
     -sEXPORTED_FUNCTIONS="$exports" \
-    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 \
+    -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0
+# emcc 3.1.6's Node branch reads __dirname, which ES modules do not have; with SINGLE_FILE it
+# never loads a file, so the script directory is not needed.
+sed -i 's/scriptDirectory=__dirname+"\/"/scriptDirectory=(typeof __dirname!=="undefined"?__dirname:".")+"\/"/' \
+    "$here/dist/gridgeom_wasm.mjs"
+if grep -q 'scriptDirectory=__dirname' "$here/dist/gridgeom_wasm.mjs"; then
+    echo "build.sh: could not patch __dirname in gridgeom_wasm.mjs" >&2
+    exit 1
+fi
 echo "built $here/dist/gridgeom_wasm.mjs"

@@ -357,3 +357,154 @@ JS int js_scene_info(const gg_scene *scene, int32_t *out)
     out[3] = gg_scene_wall_count(scene);
     return GG_OK;
 }
+
+/* ---- Rules layer: creatures are built in place in a heap array --------------------------------- */
+
+JS gg_creature *js_creatures_alloc(int32_t count)
+{
+    gg_creature *c = malloc((size_t)(count > 0 ? count : 1) * sizeof *c);
+    for (int32_t i = 0; c != NULL && i < count; i++) {
+        c[i] = gg_creature_default();
+    }
+    return c;
+}
+
+/* ints: col row tracked side alive reach_ft disengaging frightened_by speed_ft movement_left_ft
+ * conditions size darkvision blindsight tremorsense truesight charmed_by reaction_available. */
+JS void js_creature_set(gg_creature *c, int32_t index, const int32_t *v)
+{
+    gg_creature *k = &c[index];
+    k->body.cell = gg_cell_make(v[0], v[1]);
+    k->tracked = v[2] != 0;
+    k->body.side = v[3];
+    k->alive = v[4] != 0;
+    k->reach_ft = v[5];
+    k->disengaging = v[6] != 0;
+    k->frightened_by = v[7];
+    k->speed_ft = v[8];
+    k->movement_left_ft = v[9];
+    k->body.conditions = (uint32_t)v[10];
+    k->body.size = (gg_size)v[11];
+    k->senses.darkvision_ft = v[12];
+    k->senses.blindsight_ft = v[13];
+    k->senses.tremorsense_ft = v[14];
+    k->senses.truesight_ft = v[15];
+    k->charmed_by = v[16];
+    k->reaction_available = v[17] != 0;
+}
+
+JS int js_rules_can_see(const gg_scene *scene, const gg_creature *c, int32_t viewer,
+                        int32_t target, int32_t *out)
+{
+    bool seen = false;
+    gg_status st = gg_rules_can_see(scene, &c[viewer], &c[target], &seen);
+    *out = seen;
+    return st;
+}
+
+/* has_origin false: an attack from the caster's cell. */
+JS int js_rules_target_cover(const gg_scene *scene, const gg_creature *c, int32_t count,
+                             int32_t caster, int32_t target, int32_t has_origin, int32_t oc,
+                             int32_t orow, int32_t *out)
+{
+    gg_cell origin = gg_cell_make(oc, orow);
+    gg_cover cover = GG_COVER_NONE;
+    gg_status st = gg_rules_target_cover(scene, c, count, caster, target,
+                                         has_origin ? &origin : NULL, &cover);
+    *out = (int32_t)cover;
+    return st;
+}
+
+/* out: count, cost_ft, result. */
+JS int js_rules_plan_move(const gg_scene *scene, gg_scratch *scratch, const gg_creature *c,
+                          int32_t count, int32_t mover, int32_t dc, int32_t dr, gg_cell *path,
+                          int32_t capacity, int32_t *out)
+{
+    gg_move_result res = GG_MOVE_UNREACHABLE;
+    gg_status st = gg_rules_plan_move(scene, scratch, c, count, mover, gg_cell_make(dc, dr), path,
+                                      capacity, &out[0], &out[1], &res);
+    out[2] = (int32_t)res;
+    return st;
+}
+
+JS const char *js_move_result_name(int32_t r) { return gg_rules_move_result_name((gg_move_result)r); }
+
+JS int js_rules_opportunity_schedule(const gg_scene *scene, const gg_creature *c, int32_t count,
+                                     int32_t mover, const gg_cell *route, int32_t route_count,
+                                     gg_oa_event *out, int32_t capacity, int32_t *out_count)
+{
+    return gg_rules_opportunity_schedule(scene, c, count, mover, route, route_count, out,
+                                         capacity, out_count);
+}
+
+/* The route out of reach of the threats (gg_rules_flee_route); working memory is allocated
+ * here. *out_count 0 when no cell is better. */
+JS int js_rules_flee_route(const gg_scene *scene, gg_scratch *scratch, int32_t sc, int32_t sr,
+                           int32_t budget_ft, const gg_cell *threats, int32_t threat_count,
+                           const gg_cell *avoid, int32_t avoid_count, const gg_cell *occupied,
+                           int32_t occupied_count, gg_cell *out, int32_t capacity,
+                           int32_t *out_count)
+{
+    gg_flee_def d = gg_flee_def_default();
+    d.start = gg_cell_make(sc, sr);
+    d.budget_ft = budget_ft;
+    d.threats = threats;
+    d.threat_count = threat_count;
+    d.avoid = avoid;
+    d.avoid_count = avoid_count;
+    d.occupied = occupied;
+    d.occupied_count = occupied_count;
+    int32_t wcap = 0;
+    gg_status st = gg_rules_flee_work_capacity(scene, budget_ft, &wcap);
+    if (st != GG_OK) {
+        return st;
+    }
+    gg_reach *work = malloc(((size_t)wcap + 1) * sizeof *work);
+    if (work == NULL) {
+        return GG_E_NO_MEMORY;
+    }
+    st = gg_rules_flee_route(scene, scratch, &d, work, wcap, out, capacity, out_count);
+    free(work);
+    return st;
+}
+
+JS int js_rules_flee_capacity(const gg_scene *scene, int32_t budget_ft, int32_t *out)
+{
+    return gg_rules_flee_work_capacity(scene, budget_ft, out);
+}
+
+/* def ints: shape size_ft actor affects choice max_targets harmful; out ints: found origin.col
+ * origin.row has_direction dir.col dir.row enemies allies; roles: one int32 per creature. */
+JS int js_rules_best_aim(const gg_scene *scene, const gg_creature *c, int32_t count,
+                         const int32_t *def, const gg_cell *targets, int32_t target_count,
+                         int32_t *out, int32_t *roles)
+{
+    gg_aim_def d = gg_aim_def_default();
+    d.shape = (gg_shape)def[0];
+    d.size_ft = def[1];
+    d.actor = def[2];
+    d.affects = (gg_affects)def[3];
+    d.choice = def[4] != 0;
+    d.max_targets = def[5];
+    d.harmful = def[6] != 0;
+    d.target_cells = targets;
+    d.target_count = target_count;
+    gg_area_role *r = malloc((size_t)(count > 0 ? count : 1) * sizeof *r);
+    if (r == NULL) {
+        return GG_E_NO_MEMORY;
+    }
+    gg_aim aim;
+    memset(&aim, 0, sizeof aim);
+    gg_status st = gg_rules_best_aim(scene, c, count, &d, &aim, r);
+    if (st == GG_OK) {
+        const int32_t v[] = {aim.found,         aim.origin.col,    aim.origin.row,
+                             aim.has_direction, aim.direction.col, aim.direction.row,
+                             aim.enemies,       aim.allies};
+        memcpy(out, v, sizeof v);
+        for (int32_t i = 0; i < count; i++) {
+            roles[i] = (int32_t)r[i];
+        }
+    }
+    free(r);
+    return st;
+}

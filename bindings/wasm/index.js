@@ -13,6 +13,9 @@ const FORMAT = ['auto', 'nat20', 'uvtt', 'foundry'];
 const SHAPE = { sphere: 1, cylinder: 2, cone: 3, line: 4, cube: 5, emanation: 6 };
 const TAG = { blocked: 1, difficult: 2, cover: 3, lighting: 4, obscurement: 5 };
 const TAG_VALUES = { cover: COVER, lighting: LIGHT, obscurement: OBSCUREMENT };
+const AFFECTS = ['creatures', 'enemies', 'allies'];
+const ROLES = ['outside', 'affected', 'spared'];
+const SIZE = ['tiny', 'small', 'medium', 'large', 'huge', 'gargantuan'];
 const BLOCKS = { sight: 1, movement: 2, light: 4 };
 const ACTIONS = ['', 'snapped', 'merged', 'clipped', 'dropped', 'approximated'];
 const STATS = ['format', 'width', 'height', 'cellSizeFt', 'segmentsRead', 'walls', 'doors',
@@ -25,7 +28,7 @@ const Q = { distance: 1, withinRange: 2, adjacent: 3, edgeDistance: 4, los: 5,
 const GG_OK = 0;
 const GG_PARTIAL = 1;
 const GG_E_BUFFER_TOO_SMALL = -4;
-const STEP_ILLEGAL = 0x7fffffff; // GG_STEP_ILLEGAL (INT32_MAX)
+const STEP_ILLEGAL = -1; // GG_STEP_ILLEGAL
 const MAX_CELLS = 1 << 20;
 
 /** A library status other than success. `status` is the C name, e.g. "GG_E_OUT_OF_BOUNDS". */
@@ -402,6 +405,152 @@ export class Scene {
         }
     }
     _cap() { return Math.min(this.width * this.height + 1, MAX_CELLS); }
+
+    // ---- Rules layer (SRD 5.2): creatures are plain objects, named by their array index ----
+
+    /** Whether creature `viewer` sees creature `target` (blinded, invisible, senses, light). */
+    creatureCanSee(viewer, target) {
+        return this._withCreatures([viewer, target], (cp) => {
+            const n = this._n;
+            n.check(n.m._js_rules_can_see(this.ptr, cp, 0, 1, n.out), 'creatureCanSee', this.ptr);
+            return n.i32(n.out) !== 0;
+        });
+    }
+    /** The cover creature `target` has against `caster` (indexes into creatures); with
+     *  areaOrigin, against an area's point of origin instead. */
+    targetCover(creatures, caster, target, { areaOrigin = null } = {}) {
+        const o = areaOrigin ? cellOf(areaOrigin) : { col: 0, row: 0 };
+        return this._withCreatures(creatures, (cp, count) => {
+            const n = this._n;
+            n.check(n.m._js_rules_target_cover(this.ptr, cp, count, caster, target, areaOrigin ? 1 : 0,
+                o.col, o.row, n.out), 'targetCover', this.ptr);
+            return COVER[n.i32(n.out)];
+        });
+    }
+    /** Plans creature `mover`'s move to destination: {ok: true, path, costFt} or
+     *  {ok: false, reason} (speed_zero, occupied, frightened, blocked_path, unreachable, ...). */
+    planMove(creatures, mover, destination) {
+        const d = cellOf(destination);
+        const scratch = this.scratch();
+        return this._withCreatures(creatures, (cp, count) => {
+            const n = this._n;
+            const cap = this._cap();
+            const path = n.m._malloc(cap * 8);
+            const out = n.m._malloc(12);
+            try {
+                n.check(n.m._js_rules_plan_move(this.ptr, scratch, cp, count, mover, d.col, d.row, path,
+                    cap, out), 'planMove', this.ptr);
+                const result = n.i32(out, 2);
+                if (result !== 0) return { ok: false, reason: n.str(n.m._js_move_result_name(result)) };
+                return { ok: true, path: n.readCells(path, Math.min(cap, n.i32(out, 0))), costFt: n.i32(out, 1) };
+            } finally {
+                n.m._free(path);
+                n.m._free(out);
+            }
+        });
+    }
+    /** Opportunity attacks provoked along `route` by creature `mover`: [{step, reactor}], where
+     *  step i is the move from route[i] to route[i + 1]. */
+    opportunitySchedule(creatures, mover, route) {
+        return this._withCreatures(creatures, (cp, count) => {
+            const n = this._n;
+            const [rp, rn] = n.cells(route);
+            try {
+                const fn = (buf, cap, cnt) => n.m._js_rules_opportunity_schedule(this.ptr, cp, count, mover,
+                    rp, rn, buf, cap, cnt);
+                fn.result = (st, buf, k) => {
+                    n.check(st, 'opportunitySchedule', this.ptr);
+                    const out = [];
+                    for (let i = 0; i < k; i++) out.push({ step: n.i32(buf, 2 * i), reactor: n.i32(buf, 2 * i + 1) });
+                    return out;
+                };
+                return n.grow(8, creatures.length + 1, fn);
+            } finally {
+                n.m._free(rp);
+            }
+        });
+    }
+    /** A retreat from start within budgetFt away from `threats` (Nat20's flee route), entering
+     *  no `avoid` cell and ending on no `occupied` cell: the cells, or [] when nowhere is better. */
+    fleeRoute({ start, budgetFt, threats, avoid = [], occupied = [] }) {
+        const n = this._n;
+        const s = cellOf(start);
+        const scratch = this.scratch();
+        const [tp, tn] = n.cells(threats);
+        const [ap, an] = n.cells(avoid);
+        const [op, on] = n.cells(occupied);
+        try {
+            n.check(n.m._js_rules_flee_capacity(this.ptr, budgetFt | 0, n.out), 'fleeRoute', this.ptr);
+            const fn = (buf, cap, cnt) => n.m._js_rules_flee_route(this.ptr, scratch, s.col, s.row,
+                budgetFt | 0, tp, tn, ap, an, op, on, buf, cap, cnt);
+            fn.result = (st, buf, k) => {
+                n.check(st, 'fleeRoute', this.ptr);
+                return n.readCells(buf, k);
+            };
+            return n.grow(8, n.i32(n.out) + 1, fn);
+        } finally {
+            n.m._free(tp);
+            n.m._free(ap);
+            n.m._free(op);
+        }
+    }
+    /** A monster's best aim of an area: def {shape, sizeFt, actor (index), targetCells,
+     *  affects: creatures|enemies|allies, choice, maxTargets, harmful}. Returns null when no
+     *  placement affects an enemy, else {origin, direction|null, enemies, allies, roles}, roles
+     *  per creature: outside, affected or spared. */
+    bestAim(creatures, { shape, sizeFt, actor, targetCells = [], affects = 'creatures', choice = false,
+        maxTargets = 0, harmful = true }) {
+        return this._withCreatures(creatures, (cp, count) => {
+            const n = this._n;
+            const m = n.m;
+            const def = m._malloc(28);
+            const out = m._malloc(32);
+            const roles = m._malloc(Math.max(1, count) * 4);
+            const [tp, tn] = n.cells(targetCells);
+            try {
+                m.HEAP32.set([typeof shape === 'number' ? shape : (SHAPE[shape] ?? 0), sizeFt | 0, actor,
+                    indexOf(AFFECTS, affects, 'affects'), choice ? 1 : 0, maxTargets | 0, harmful ? 1 : 0],
+                def >> 2);
+                n.check(m._js_rules_best_aim(this.ptr, cp, count, def, tp, tn, out, roles), 'bestAim', this.ptr);
+                if (!n.i32(out, 0)) return null;
+                const r = [];
+                for (let i = 0; i < count; i++) r.push(ROLES[n.i32(roles, i)]);
+                return { origin: { col: n.i32(out, 1), row: n.i32(out, 2) },
+                    direction: n.i32(out, 3) ? [n.i32(out, 4), n.i32(out, 5)] : null,
+                    enemies: n.i32(out, 6), allies: n.i32(out, 7), roles: r };
+            } finally {
+                m._free(def);
+                m._free(out);
+                m._free(roles);
+                m._free(tp);
+            }
+        });
+    }
+    _withCreatures(list, fn) {
+        const n = this._n;
+        const m = n.m;
+        const p = m._js_creatures_alloc(list.length);
+        const v = m._malloc(18 * 4);
+        try {
+            list.forEach((c, i) => {
+                const cell = c.cell === null || c.cell === undefined ? null : cellOf(c.cell);
+                const s = c.senses || {};
+                const sense = (k) => (s[k] === undefined || s[k] === null ? -1 : s[k] | 0);
+                m.HEAP32.set([cell ? cell.col : 0, cell ? cell.row : 0, cell ? 1 : 0, c.side | 0,
+                    c.alive === false ? 0 : 1, c.reachFt ?? 5, c.disengaging ? 1 : 0, c.frightenedBy ?? -1,
+                    c.speedFt ?? 30, c.movementLeftFt ?? 30,
+                    (c.blinded ? 1 : 0) | (c.invisible ? 2 : 0) | (c.conditions | 0),
+                    indexOf(SIZE, c.size ?? 'medium', 'size'), sense('darkvision'), sense('blindsight'),
+                    sense('tremorsense'), sense('truesight'), c.charmedBy ?? -1,
+                    c.reactionAvailable === false ? 0 : 1], v >> 2);
+                m._js_creature_set(p, i, v);
+            });
+            return fn(p, list.length);
+        } finally {
+            m._free(v);
+            m._free(p);
+        }
+    }
 }
 
 function clampFt(ft) {
