@@ -15,6 +15,9 @@ export class ValueError extends Error {
 
 const VALUE_ERRORS = new Set(['GG_E_PARSE', 'GG_E_INVALID_ARG', 'GG_E_TOO_LARGE']);
 const SIDES = { party: 0, encounter: 1 };
+// Nat20's template shapes; any other name is its "unknown template shape" ValueError, which the
+// library reports for shape 0 (after its off-map-origin answer).
+const NAT20_SHAPES = new Set(['sphere', 'cylinder', 'cone', 'line', 'cube']);
 
 function id(c) { return `${c.col},${c.row}`; }
 
@@ -174,7 +177,8 @@ export class Nat20 {
         const x = this._args(scene, origin);
         try {
             return this._guard(x, [], () => {
-                const cells = fn({ origin: x[0].c, shape, sizeFt, direction: direction ?? null });
+                const cells = fn({ origin: x[0].c, shape: NAT20_SHAPES.has(shape) ? shape : 0, sizeFt,
+                    direction: direction ?? null });
                 if (sorted) cells.sort(byColRow);
                 return cells.map(id);
             });
