@@ -197,6 +197,27 @@ test('the map page shows field of view, path and cover, and toggles doors, in Ch
         assert.equal(Number(s.fov), fovToggled.count);
         assert.notEqual(Number(s.fov), want.fov);
         await page.screenshot({ path: join(build, 'browser-test.png') });
+
+        // A Foundry scene (no picture in the file), and the door buttons.
+        const foundry = join(root, 'tests/data/maps/foundry/majorvictory__dungeon-of-coins.json');
+        const fref = gg.importScene(readFileSync(foundry)).scene;
+        const fdoors = fref.walls().filter((w) => w.door !== 'none');
+        fref.dispose();
+        await input.uploadFile(foundry);
+        await page.waitForFunction(() => document.getElementById('status').dataset.walls === '377',
+            { timeout: 30000 });
+        s = await status();
+        assert.equal(s.image, 'no');
+        assert.equal(s.viewer, '-');
+        assert.equal(Number(s.doors), fdoors.length);
+        assert.equal(Number(s.doorsOpen), fdoors.filter((w) => w.door === 'open').length);
+        await page.click('#open-all');
+        s = await status();
+        // Locked doors stay shut.
+        assert.equal(Number(s.doorsOpen), fdoors.filter((w) => w.door !== 'locked').length);
+        await page.click('#close-all');
+        assert.equal(Number((await status()).doorsOpen), 0);
+        await page.screenshot({ path: join(build, 'browser-test-foundry.png') });
     } finally {
         await browser.close();
         server.close();
