@@ -5,7 +5,9 @@
  * (json.c beside this file) instead. It follows jansson 2.14's documented behaviour for the calls
  * below: objects keep insertion order (a repeated key replaces the earlier value), integers are
  * numbers without '.', 'e' or 'E', the top level must be an object or an array, nesting is limited
- * to 2048 levels, and error positions are 1-based line and column and a 0-based byte offset.
+ * to 2048 levels, strings must be valid UTF-8, and error positions are jansson's: the line, the
+ * column in characters and the byte offset of what was read when the error was found
+ * (test/shim.test.js compares both readers on the shared maps and on malformed files).
  * Native builds never see this header: they use the system's jansson. */
 #ifndef GG_WASM_JANSSON_H
 #define GG_WASM_JANSSON_H

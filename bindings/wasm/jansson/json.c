@@ -2,6 +2,7 @@
  * the header for why this exists and what it follows). Written for this project; not jansson. */
 #include "jansson.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -482,18 +483,32 @@ typedef struct parser {
     json_error_t *error;
 } parser;
 
-static void set_error(parser *p, enum json_error_code code, const char *msg)
+/* Positions count what was read, as jansson's do: the character at p->pos is included when the
+ * reader took it before failing (a wrong token), not at the end of input or for a character a
+ * string may not hold (jansson puts that one back). */
+static void set_error_at(parser *p, enum json_error_code code, const char *msg, bool taken)
 {
     if (p->error == NULL) {
         return;
     }
     json_error_t *e = p->error;
+    size_t read = p->pos + (taken && p->pos < p->len ? 1 : 0);
+    /* Columns count characters (UTF-8 continuation bytes do not start one); positions bytes. */
+    int column = 0;
+    for (size_t i = p->line_start; i < read && i < p->len; i++) {
+        column += ((unsigned char)p->s[i] & 0xC0) != 0x80;
+    }
     e->line = p->line;
-    e->column = (int)(p->pos - p->line_start) + 1;
-    e->position = (int)p->pos;
+    e->column = column;
+    e->position = (int)read;
     snprintf(e->source, sizeof e->source, "<buffer>");
     snprintf(e->text, JSON_ERROR_TEXT_LENGTH - 1, "%s", msg);
     e->text[JSON_ERROR_TEXT_LENGTH - 1] = (char)code;
+}
+
+static void set_error(parser *p, enum json_error_code code, const char *msg)
+{
+    set_error_at(p, code, msg, true);
 }
 
 static void skip_ws(parser *p)
@@ -556,18 +571,62 @@ static size_t put_utf8(char *out, unsigned cp)
     return 4;
 }
 
+/* The length of the well-formed UTF-8 character at s (shortest form, no surrogates, at most
+ * U+10FFFF), or 0. */
+static size_t utf8_length(const char *s, size_t room)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n;
+    unsigned cp;
+    if (u[0] < 0x80) {
+        return 1;
+    } else if (u[0] >= 0xC2 && u[0] <= 0xDF) {
+        n = 2;
+        cp = u[0] & 0x1Fu;
+    } else if (u[0] >= 0xE0 && u[0] <= 0xEF) {
+        n = 3;
+        cp = u[0] & 0x0Fu;
+    } else if (u[0] >= 0xF0 && u[0] <= 0xF4) {
+        n = 4;
+        cp = u[0] & 0x07u;
+    } else {
+        return 0;
+    }
+    if (n > room) {
+        return 0;
+    }
+    for (size_t i = 1; i < n; i++) {
+        if ((u[i] & 0xC0) != 0x80) {
+            return 0;
+        }
+        cp = (cp << 6) | (u[i] & 0x3Fu);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF)) {
+        return 0;
+    }
+    return n;
+}
+
 /* Parses the string at p->pos (on the opening quote) into a new buffer of its decoded bytes. */
 static char *parse_string_raw(parser *p, size_t *out_len)
 {
     size_t start = ++p->pos;
     size_t end = start;
     while (end < p->len && p->s[end] != '"') {
-        if ((unsigned char)p->s[end] < 0x20) {
+        unsigned char c = (unsigned char)p->s[end];
+        if (c < 0x20) {
             p->pos = end;
-            set_error(p, json_error_invalid_syntax, "control character in string");
+            set_error_at(p, json_error_invalid_syntax, "control character in string", false);
             return NULL;
         }
-        end += p->s[end] == '\\' ? 2 : 1;
+        size_t n = utf8_length(p->s + end, p->len - end);
+        if (n == 0) {
+            p->pos = end;
+            set_error_at(p, json_error_invalid_utf8, "unable to decode byte", false);
+            return NULL;
+        }
+        end += c == '\\' ? 2 : n;
     }
     if (end >= p->len) {
         p->pos = p->len;
@@ -602,7 +661,12 @@ static char *parse_string_raw(parser *p, size_t *out_len)
         case 'u': {
             unsigned cp;
             if (i + 4 > end || hex4(p->s + i, &cp) != 0) {
-                p->pos = i;
+                /* The reader takes the digits and the first character that is not one. */
+                size_t bad = i;
+                while (bad < i + 4 && bad < p->len && isxdigit((unsigned char)p->s[bad])) {
+                    bad++;
+                }
+                p->pos = bad;
                 set_error(p, json_error_invalid_syntax, "invalid \\u escape");
                 g_free(buf);
                 return NULL;
@@ -654,7 +718,8 @@ static json_t *parse_number(parser *p)
         i++;
     }
     if (i >= p->len || p->s[i] < '0' || p->s[i] > '9') {
-        set_error(p, json_error_invalid_syntax, "invalid number");
+        p->pos = i;
+        set_error_at(p, json_error_invalid_syntax, "invalid number", false);
         return NULL;
     }
     if (p->s[i] == '0' && i + 1 < p->len && p->s[i + 1] >= '0' && p->s[i + 1] <= '9') {
@@ -672,7 +737,8 @@ static json_t *parse_number(parser *p)
             i++;
         }
         if (i == d) {
-            set_error(p, json_error_invalid_syntax, "invalid number");
+            p->pos = i;
+            set_error_at(p, json_error_invalid_syntax, "invalid number", false);
             return NULL;
         }
     }
@@ -687,7 +753,8 @@ static json_t *parse_number(parser *p)
             i++;
         }
         if (i == d) {
-            set_error(p, json_error_invalid_syntax, "invalid number");
+            p->pos = i;
+            set_error_at(p, json_error_invalid_syntax, "invalid number", false);
             return NULL;
         }
     }
@@ -713,26 +780,37 @@ static json_t *parse_number(parser *p)
         g_free(text);
     }
     if (v == NULL) {
-        set_error(p, errno == ERANGE ? json_error_numeric_overflow : json_error_out_of_memory,
-                  errno == ERANGE ? "number out of range" : "out of memory");
+        /* The whole number was read before its value was found out of range. */
+        bool range = errno == ERANGE;
+        p->pos = i;
+        set_error_at(p, range ? json_error_numeric_overflow : json_error_out_of_memory,
+                     range ? "number out of range" : "out of memory", false);
         return NULL;
     }
     p->pos = i;
     return v;
 }
 
+/* Reads a word of letters (as jansson does) and says whether it is `word`; p->pos is then past
+ * the letters either way. */
 static bool literal(parser *p, const char *word)
 {
-    size_t n = strlen(word);
-    if (p->len - p->pos >= n && memcmp(p->s + p->pos, word, n) == 0) {
-        p->pos += n;
-        return true;
+    size_t n = 0;
+    while (p->pos + n < p->len && isalpha((unsigned char)p->s[p->pos + n])) {
+        n++;
     }
-    return false;
+    bool same = n == strlen(word) && memcmp(p->s + p->pos, word, n) == 0;
+    p->pos += n;
+    return same;
 }
 
 static json_t *parse_container(parser *p, int depth, bool is_object)
 {
+    /* Like jansson, the bracket that opens level MAX_DEPTH + 1 is the error. */
+    if (depth >= MAX_DEPTH) {
+        set_error(p, json_error_stack_overflow, "maximum parsing depth reached");
+        return NULL;
+    }
     json_t *c = is_object ? json_object() : json_array();
     if (c == NULL) {
         set_error(p, json_error_out_of_memory, "out of memory");
@@ -810,10 +888,6 @@ static json_t *parse_container(parser *p, int depth, bool is_object)
 static json_t *parse_value(parser *p, int depth)
 {
     skip_ws(p);
-    if (depth > MAX_DEPTH) {
-        set_error(p, json_error_stack_overflow, "maximum parsing depth reached");
-        return NULL;
-    }
     if (p->pos >= p->len) {
         set_error(p, json_error_premature_end_of_input, "premature end of input");
         return NULL;
@@ -841,17 +915,20 @@ static json_t *parse_value(parser *p, int depth)
         if (literal(p, "true")) {
             return json_true();
         }
-        break;
+        set_error_at(p, json_error_invalid_syntax, "invalid token", false);
+        return NULL;
     case 'f':
         if (literal(p, "false")) {
             return json_false();
         }
-        break;
+        set_error_at(p, json_error_invalid_syntax, "invalid token", false);
+        return NULL;
     case 'n':
         if (literal(p, "null")) {
             return json_null();
         }
-        break;
+        set_error_at(p, json_error_invalid_syntax, "invalid token", false);
+        return NULL;
     default:
         if (c == '-' || (c >= '0' && c <= '9')) {
             return parse_number(p);
