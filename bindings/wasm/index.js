@@ -25,7 +25,11 @@ const STATS = ['format', 'width', 'height', 'cellSizeFt', 'segmentsRead', 'walls
 const Q = { distance: 1, withinRange: 2, adjacent: 3, edgeDistance: 4, los: 5,
     inRangeWithLos: 6, lineOfEffect: 7, valid: 8, coverOnCell: 9, lightOnCell: 10,
     obscurementOnCell: 11, contains: 12 };
-const GG_OK = 0;
+// The method each question answers, for error messages.
+const QUERY_NAMES = { distance: 'distanceFt', withinRange: 'withinRange', adjacent: 'isAdjacent',
+    edgeDistance: 'edgeDistance', los: 'lineOfSight', inRangeWithLos: 'inRangeWithLos',
+    lineOfEffect: 'lineOfEffect', valid: 'isValidCell', coverOnCell: 'coverOnCell',
+    lightOnCell: 'lightOnCell', obscurementOnCell: 'obscurementOnCell', contains: 'contains' };
 const GG_PARTIAL = 1;
 const GG_E_BUFFER_TOO_SMALL = -4;
 const STEP_ILLEGAL = -1; // GG_STEP_ILLEGAL
@@ -227,32 +231,32 @@ export class Scene {
         }
     }
 
-    _q(q, a, b, arg = 0) {
+    _q(what, a, b, arg = 0) {
         const n = this._n;
         const ca = cellOf(a);
         const cb = b ? cellOf(b) : ca;
-        n.check(n.m._js_query2(this.ptr, q, ca.col, ca.row, cb.col, cb.row, arg | 0, n.out),
-            'query', this.ptr);
+        n.check(n.m._js_query2(this.ptr, Q[what], ca.col, ca.row, cb.col, cb.row, arg | 0, n.out),
+            QUERY_NAMES[what], this.ptr);
         return n.i32(n.out);
     }
-    contains(c) { return this._q(Q.contains, c) !== 0; }
+    contains(c) { return this._q('contains', c) !== 0; }
     /** Nat20's cell validity: on the map and not blocked. */
-    isValidCell(c) { return this._q(Q.valid, c) !== 0; }
+    isValidCell(c) { return this._q('valid', c) !== 0; }
     /** Grid distance in feet (SRD 5.2 diagonal rule as the scene measures it). */
-    distanceFt(a, b) { return this._q(Q.distance, a, b); }
-    withinRange(a, b, rangeFt) { return this._q(Q.withinRange, a, b, clampFt(rangeFt)) !== 0; }
-    isAdjacent(a, b) { return this._q(Q.adjacent, a, b) !== 0; }
+    distanceFt(a, b) { return this._q('distance', a, b); }
+    withinRange(a, b, rangeFt) { return this._q('withinRange', a, b, clampFt(rangeFt)) !== 0; }
+    isAdjacent(a, b) { return this._q('adjacent', a, b) !== 0; }
     /** The cost in feet of one step from a to a neighbour b, or null when the step is illegal. */
     edgeDistance(a, b) {
-        const v = this._q(Q.edgeDistance, a, b);
+        const v = this._q('edgeDistance', a, b);
         return v === STEP_ILLEGAL ? null : v;
     }
-    lineOfSight(a, b) { return this._q(Q.los, a, b) !== 0; }
-    inRangeWithLos(a, b, rangeFt) { return this._q(Q.inRangeWithLos, a, b, clampFt(rangeFt)) !== 0; }
-    lineOfEffect(origin, c) { return this._q(Q.lineOfEffect, origin, c) !== 0; }
-    coverOnCell(c) { return COVER[this._q(Q.coverOnCell, c)]; }
-    lightOnCell(c) { return LIGHT[this._q(Q.lightOnCell, c)]; }
-    obscurementOnCell(c) { return OBSCUREMENT[this._q(Q.obscurementOnCell, c)]; }
+    lineOfSight(a, b) { return this._q('los', a, b) !== 0; }
+    inRangeWithLos(a, b, rangeFt) { return this._q('inRangeWithLos', a, b, clampFt(rangeFt)) !== 0; }
+    lineOfEffect(origin, c) { return this._q('lineOfEffect', origin, c) !== 0; }
+    coverOnCell(c) { return COVER[this._q('coverOnCell', c)]; }
+    lightOnCell(c) { return LIGHT[this._q('lightOnCell', c)]; }
+    obscurementOnCell(c) { return OBSCUREMENT[this._q('obscurementOnCell', c)]; }
 
     /** Cover the target at b has against an attacker at a: 'none', 'half', 'three_quarters' or
      *  'total'; `occupied` cells (other creatures) give half cover. */

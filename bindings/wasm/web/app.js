@@ -214,7 +214,8 @@ function update() {
     $('hint').textContent = `Click to place the ${state.next}; click a door to open or close it.`;
 }
 
-// The path's cost in feet: the sum of its steps (Nat20's 5/10 diagonals, difficult terrain).
+// What walking the shown path costs in feet: the sum of its steps' costs (edgeDistance, which
+// counts difficult terrain). The path itself is Nat20's fewest-cells walk, not the cheapest.
 function routeFt(s, path) {
     let ft = 0;
     for (let i = 1; i < path.length; i++) ft += s.edgeDistance(path[i - 1], path[i]);
