@@ -237,10 +237,14 @@ JS int js_can_see(const gg_scene *scene, int32_t ac, int32_t ar, int32_t bc, int
     return st;
 }
 
+/* One scratch per JavaScript scene serves every query the wrapper offers: GG_SCRATCH_FULL (the
+ * default) covers paths, reach, move plans and flee routes on any budget, and gives field of
+ * view room for any view (docs/memory.md gives the sizes). */
 JS gg_scratch *js_scratch_create(const gg_scene *scene)
 {
+    gg_scratch_def def = gg_scratch_def_default();
     gg_scratch *s = NULL;
-    return gg_scratch_create(scene, &s) == GG_OK ? s : NULL;
+    return gg_scratch_create(scene, &def, &s) == GG_OK ? s : NULL;
 }
 
 JS void js_scratch_destroy(gg_scratch *s) { gg_scratch_destroy(s); }
@@ -252,8 +256,9 @@ JS size_t js_bitset_words(const gg_scene *scene) { return gg_scene_bitset_words(
 JS int js_field_of_view(const gg_scene *scene, gg_scratch *scratch, int32_t vc, int32_t vr,
                         double range_ft, uint64_t *bits, size_t words, int32_t *out_count)
 {
-    int64_t range = range_ft < 0 ? GG_RANGE_UNLIMITED : (int64_t)range_ft;
-    return gg_scene_visible_cells(scene, gg_cell_make(vc, vr), range, GG_BITSET_REPLACE, scratch,
+    int32_t range = range_ft < 0 || range_ft >= (double)GG_RANGE_UNLIMITED ? GG_RANGE_UNLIMITED
+                                                                          : (int32_t)range_ft;
+    return gg_scene_visible_cells(scene, scratch, gg_cell_make(vc, vr), range, GG_BITSET_REPLACE,
                                   bits, words, out_count);
 }
 

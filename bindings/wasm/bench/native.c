@@ -51,8 +51,10 @@ int main(int argc, char **argv)
     free(data);
     int32_t w = gg_scene_width(scene);
     int32_t h = gg_scene_height(scene);
+    gg_scratch_def sdef = gg_scratch_def_default();
+    sdef.uses = (uint32_t)GG_SCRATCH_SIGHT;
     gg_scratch *scratch = NULL;
-    if (gg_scratch_create(scene, &scratch) != GG_OK) {
+    if (gg_scratch_create(scene, &sdef, &scratch) != GG_OK) {
         return 2;
     }
     size_t words = gg_scene_bitset_words(scene);
@@ -84,8 +86,8 @@ int main(int argc, char **argv)
         for (int32_t vr = 0; vr < h; vr++) {
             for (int32_t vc = 0; vc < w; vc++) {
                 int32_t count = 0;
-                if (gg_scene_visible_cells(scene, gg_cell_make(vc, vr), GG_RANGE_UNLIMITED,
-                                           GG_BITSET_REPLACE, scratch, bits, words,
+                if (gg_scene_visible_cells(scene, scratch, gg_cell_make(vc, vr),
+                                           GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, bits, words,
                                            &count) != GG_OK) {
                     return 1;
                 }
