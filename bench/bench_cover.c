@@ -84,7 +84,8 @@ static void build(bench *B, bench_rng *r)
     if (st != GG_OK)
         die("gg_scene_add_walls", st);
     for (int k = 0; k < NBLOCKED; ++k) {
-        gg_cell c = gg_cell_make((int32_t)bench_rng_below(r, SIDE), (int32_t)bench_rng_below(r, SIDE));
+        gg_cell c = gg_cell_make((int32_t)bench_rng_below(r, SIDE),
+                                 (int32_t)bench_rng_below(r, SIDE));
         if (gg_scene_set_blocked(B->scene, c, true) != GG_OK)
             die("gg_scene_set_blocked", GG_E_INTERNAL);
     }
@@ -110,7 +111,8 @@ int main(int argc, char **argv)
     bench_rng_seed(&r, 20240607u);
     build(&B, &r);
     printf("bench_cover: %d x %d scene, %d walls, %d blocked cells, %d corners_2d queries "
-           "(Chebyshev <= %d)\n", SIDE, SIDE, NWALLS, NBLOCKED, NPAIRS, MAXDIST);
+           "(Chebyshev <= %d)\n",
+           SIDE, SIDE, NWALLS, NBLOCKED, NPAIRS, MAXDIST);
     int hist[4] = {0, 0, 0, 0};
     for (int k = 0; k < NPAIRS; ++k) {
         gg_cover_result x;

@@ -163,7 +163,8 @@ static bool same_as_tcod(scene_kit *k, TCOD_Map *tm, gg_cell v)
         abort();
     for (int y = 0; y < k->h; ++y)
         for (int x = 0; x < k->w; ++x) {
-            bool ours = gg_bitset_has(k->bits, k->w, gg_cell_make(x, y)) && !k->blocked[y * k->w + x];
+            bool ours = gg_bitset_has(k->bits, k->w, gg_cell_make(x, y)) &&
+                        !k->blocked[y * k->w + x];
             if (TCOD_map_is_in_fov(tm, x, y) != ours)
                 return false;
         }
@@ -217,7 +218,8 @@ static bool bench_tcod(const char *kind, int side, bench_rng *r)
     if (V.n > 0) {
         double ours = fov_time(run_ours, &V, tmin(), 5) / V.n;
         double base = fov_time(run_tcod, &V, tmin(), 5) / V.n;
-        snprintf(name, sizeof name, "visible_cells %s %dx%d vs libtcod symmetric", kind, side, side);
+        snprintf(name, sizeof name, "visible_cells %s %dx%d vs libtcod symmetric", kind, side,
+                 side);
         pass = bench_report_ratio(name, ours, base, strcmp(kind, "open") == 0 ? 0.0 : 10.0);
     } else {
         printf("%-58s no viewer where both compute the same set: target NOT MET\n", kind);
@@ -249,7 +251,8 @@ static void add_random_walls(gg_scene *s, int side, int n, bench_rng *r)
 {
     gg_wall_def *defs = calloc((size_t)n, sizeof *defs);
     for (int w = 0; w < n; ++w) {
-        int x1 = (int)bench_rng_below(r, (uint32_t)side + 1), y1 = (int)bench_rng_below(r, (uint32_t)side + 1);
+        int x1 = (int)bench_rng_below(r, (uint32_t)side + 1),
+            y1 = (int)bench_rng_below(r, (uint32_t)side + 1);
         int len = 1 + (int)bench_rng_below(r, 6), sgn = bench_rng_below(r, 2) ? 1 : -1;
         uint32_t kind = bench_rng_below(r, 100);
         int x2 = x1, y2 = y1;
@@ -310,10 +313,12 @@ static bool bench_walls(bench_rng *r)
             }
     }
     printf("bench_fov: 256x256, 2000 walls, 300 blocked: %d viewers agree with the per-cell loop "
-           "(%ld cells seen)\n", V.n, cells);
+           "(%ld cells seen)\n",
+           V.n, cells);
     double ours = fov_time(run_ours, &V, tmin(), 5) / V.n;
     double base = fov_time(run_loop, &V, tmin(), 3) / V.n;
-    bool pass = bench_report_ratio("visible_cells 256x256 2000 walls vs per-cell LOS", ours, base, 20.0);
+    bool pass = bench_report_ratio("visible_cells 256x256 2000 walls vs per-cell LOS", ours, base,
+                                   20.0);
     kit_free(&k);
     free(b);
     return pass;
@@ -364,10 +369,12 @@ static bool bench_matrix(bench_rng *r)
         }
     }
     printf("bench_fov: 100x100, 300 walls, 20 creatures: matrix agrees with 20 visible_cells "
-           "(%d of 400 entries visible)\n", seen);
+           "(%d of 400 entries visible)\n",
+           seen);
     double ours = fov_time(run_matrix, C, tmin(), 5);
     double base = fov_time(run_ours, &C->V, tmin(), 5);
-    bool pass = bench_report_ratio("visibility matrix 20 creatures vs 20 visible_cells", ours, base, 1.0);
+    bool pass = bench_report_ratio("visibility matrix 20 creatures vs 20 visible_cells", ours, base,
+                                   1.0);
     free(C);
     kit_free(&k);
     free(b);
@@ -478,6 +485,7 @@ int main(int argc, char **argv)
     pass &= bench_walls(&r);
     pass &= bench_matrix(&r);
     pass &= bench_writers();
-    printf("bench_fov: %s\n", pass ? "every ratio meets its target" : "SOME RATIOS MISS THEIR TARGET");
+    printf("bench_fov: %s\n",
+           pass ? "every ratio meets its target" : "SOME RATIOS MISS THEIR TARGET");
     return pass ? 0 : 1;
 }

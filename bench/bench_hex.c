@@ -21,11 +21,11 @@ typedef struct ctx {
     gg_hex_board *board;
     gg_hex from[PAIRS], to[PAIRS];
     gg_sight_def def;
-    long steps;    /* sum of distances over the pairs */
-    long visible;  /* checksum so the work is not optimised away */
-    bool sampler;  /* use gg_hex_sight with a callback instead of the board */
-    int32_t cap;   /* trace buffer capacity handed to the query: 256, or 0 for none */
-    bool once;     /* --once: fixed call count instead of timing */
+    long steps;   /* sum of distances over the pairs */
+    long visible; /* checksum so the work is not optimised away */
+    bool sampler; /* use gg_hex_sight with a callback instead of the board */
+    int32_t cap;  /* trace buffer capacity handed to the query: 256, or 0 for none */
+    bool once;    /* --once: fixed call count instead of timing */
     gg_square_heights sq;
     gg_cell cfrom[PAIRS], cto[PAIRS];
 } ctx;
@@ -46,8 +46,8 @@ static void run_hex(void *p)
         gg_hex *buf = c->cap > 0 ? traced : NULL;
         gg_status s = c->sampler ? gg_hex_sight(sample, c->board, c->from[i], c->to[i], &c->def,
                                                 buf, c->cap, &n, &res)
-                                 : gg_hex_board_sight(c->board, c->from[i], c->to[i], &c->def,
-                                                      buf, c->cap, &n, &res);
+                                 : gg_hex_board_sight(c->board, c->from[i], c->to[i], &c->def, buf,
+                                                      c->cap, &n, &res);
         if (s != GG_OK && !(s == GG_PARTIAL && c->cap == 0)) {
             fprintf(stderr, "bench_hex: sight failed: %s\n", gg_status_name(s));
             exit(1);
@@ -90,8 +90,8 @@ static void report(const char *name, ctx *c, void (*fn)(void *))
     }
     double per_call = bench_time(fn, c, 0.25, 5);
     double per_query = per_call / PAIRS;
-    printf("%-46s %8.1f ns/query  %6.2f ns/hex step  (%ld of %d visible)\n", name,
-           per_query * 1e9, per_call * 1e9 / (double)c->steps, c->visible, PAIRS);
+    printf("%-46s %8.1f ns/query  %6.2f ns/hex step  (%ld of %d visible)\n", name, per_query * 1e9,
+           per_call * 1e9 / (double)c->steps, c->visible, PAIRS);
 }
 
 int main(int argc, char **argv)

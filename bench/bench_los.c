@@ -141,7 +141,8 @@ static void build(bench *B, bench_rng *r)
 
     memset(B->blocked, 0, sizeof B->blocked);
     for (int i = 0; i < NBLOCKED; ++i) {
-        gg_cell c = gg_cell_make((int32_t)bench_rng_below(r, SIDE), (int32_t)bench_rng_below(r, SIDE));
+        gg_cell c = gg_cell_make((int32_t)bench_rng_below(r, SIDE),
+                                 (int32_t)bench_rng_below(r, SIDE));
         B->blocked[c.row * SIDE + c.col] = 1;
         st = gg_scene_set_blocked(B->scene, c, true);
         if (st != GG_OK)
@@ -149,7 +150,8 @@ static void build(bench *B, bench_rng *r)
     }
 
     for (int i = 0; i < NPAIRS; ++i) {
-        gg_cell a = gg_cell_make((int32_t)bench_rng_below(r, SIDE), (int32_t)bench_rng_below(r, SIDE));
+        gg_cell a = gg_cell_make((int32_t)bench_rng_below(r, SIDE),
+                                 (int32_t)bench_rng_below(r, SIDE));
         gg_cell b;
         do {
             b = gg_cell_make(a.col - MAXDIST + (int32_t)bench_rng_below(r, 2 * MAXDIST + 1),
@@ -168,17 +170,17 @@ static void check(bench *B)
         B->base_ans[i] = base_los(B, B->pairs[i].a, B->pairs[i].b);
         if (B->lib_ans[i] != B->base_ans[i]) {
             fprintf(stderr,
-                    "bench_los: MISMATCH on pair %d (%d,%d)->(%d,%d): library %d, baseline %d\n",
-                    i, B->pairs[i].a.col, B->pairs[i].a.row, B->pairs[i].b.col,
-                    B->pairs[i].b.row, B->lib_ans[i], B->base_ans[i]);
+                    "bench_los: MISMATCH on pair %d (%d,%d)->(%d,%d): library %d, baseline %d\n", i,
+                    B->pairs[i].a.col, B->pairs[i].a.row, B->pairs[i].b.col, B->pairs[i].b.row,
+                    B->lib_ans[i], B->base_ans[i]);
             abort();
         }
         vis += B->lib_ans[i];
     }
     printf("bench_los: %d x %d scene, %d walls, %d blocked cells, %d pairs (Chebyshev <= %d)\n",
            SIDE, SIDE, NWALLS, NBLOCKED, NPAIRS, MAXDIST);
-    printf("bench_los: library and baseline agree on all %d pairs (%ld visible, %.1f%%)\n",
-           NPAIRS, vis, 100.0 * (double)vis / NPAIRS);
+    printf("bench_los: library and baseline agree on all %d pairs (%ld visible, %.1f%%)\n", NPAIRS,
+           vis, 100.0 * (double)vis / NPAIRS);
 }
 
 int main(int argc, char **argv)

@@ -85,7 +85,7 @@ typedef struct map {
     gg_scene *scene;    /* blocked only */
     gg_scene *dscene;   /* blocked + difficult */
     gg_scratch *scratch, *dscratch;
-    gg_cell origin;     /* an open cell near the centre */
+    gg_cell origin; /* an open cell near the centre */
 } map;
 
 static gg_scene *make_scene(int w, int h, const uint8_t *blocked, const uint8_t *difficult)
@@ -225,8 +225,7 @@ static void our_field_run(void *ctx)
         die("gg_scene_move_field", st);
 }
 
-static void our_field_init(our_field *f, const gg_scene *s, gg_scratch *x, gg_cell origin,
-                           bool bfs)
+static void our_field_init(our_field *f, const gg_scene *s, gg_scratch *x, gg_cell origin, bool bfs)
 {
     f->scene = s;
     f->scratch = x;
@@ -311,8 +310,12 @@ static int64_t tcod_squares(tcod_ctx *t, gg_cell c)
 /* The BFS field comparisons on one map; `f` is our BFS field, built. */
 static void bench_bfs_field(map *m, our_field *f, bool tcod_target)
 {
-    plain_bfs b = {m->blocked, m->w, m->h, malloc((size_t)m->w * m->h * sizeof(int32_t)),
-                   malloc((size_t)m->w * m->h * sizeof(int32_t)), m->origin};
+    plain_bfs b = {m->blocked,
+                   m->w,
+                   m->h,
+                   malloc((size_t)m->w * m->h * sizeof(int32_t)),
+                   malloc((size_t)m->w * m->h * sizeof(int32_t)),
+                   m->origin};
     plain_bfs_run(&b);
     for (int i = 0; i < m->w * m->h; ++i)
         check(our_squares(f, gg_cell_make(i % m->w, i / m->w)) == b.dist[i],

@@ -53,8 +53,8 @@ static void die(const char *what, gg_status st)
 static int32_t reach(side *s, gg_cell start)
 {
     int32_t n = 0;
-    gg_status st = gg_scene_reachable(s->scene, s->scratch, start, BUDGET_FT, NULL, 0, s->out,
-                                      CAP, &n);
+    gg_status st = gg_scene_reachable(s->scene, s->scratch, start, BUDGET_FT, NULL, 0, s->out, CAP,
+                                      &n);
     if (st != GG_OK)
         die("gg_scene_reachable", st);
     return n;
@@ -171,9 +171,9 @@ static void check(bench *B, bool verbose)
         for (int32_t k = 0; ok && k < n0; ++k) {
             const gg_reach *a = &B->small.out[k], *b = &B->big.out[k];
             ok = a->cost_ft >= 0 && a->cost_ft <= BUDGET_FT && a->cost_ft == b->cost_ft &&
-                 gg_chebyshev(a->cell, s0) * 5 <= a->cost_ft &&
-                 a->cell.col + dc == b->cell.col && a->cell.row + dr == b->cell.row &&
-                 a->prev.col + dc == b->prev.col && a->prev.row + dr == b->prev.row;
+                 gg_chebyshev(a->cell, s0) * 5 <= a->cost_ft && a->cell.col + dc == b->cell.col &&
+                 a->cell.row + dr == b->cell.row && a->prev.col + dc == b->prev.col &&
+                 a->prev.row + dr == b->prev.row;
         }
         if (!ok) {
             fprintf(stderr,

@@ -136,8 +136,8 @@ static void check_scene(const side *sd)
                 die("gg_scene_edge_distance", st);
             if ((cost == GG_STEP_ILLEGAL) != blocked) {
                 fprintf(stderr, "bench_walls: %dx%d scene, step %d,%d -> %d,%d: %s, walls say %s\n",
-                        sd->size, sd->size, (int)from.col, (int)from.row, (int)to.col,
-                        (int)to.row, cost == GG_STEP_ILLEGAL ? "illegal" : "legal",
+                        sd->size, sd->size, (int)from.col, (int)from.row, (int)to.col, (int)to.row,
+                        cost == GG_STEP_ILLEGAL ? "illegal" : "legal",
                         blocked ? "blocked" : "open");
                 abort();
             }
@@ -320,8 +320,8 @@ static bool judge_import(const char *maps)
         int x1 = (int)bench_rng_below(&r, BIG), y1 = (int)bench_rng_below(&r, BIG);
         int x2 = (int)bench_rng_below(&r, BIG), y2 = (int)bench_rng_below(&r, BIG);
         used += (size_t)snprintf(buf + used, cap - used,
-                                 "%s[{\"x\":%d,\"y\":%d},{\"x\":%d,\"y\":%d}]", w ? "," : "",
-                                 x1, y1, x2, y2);
+                                 "%s[{\"x\":%d,\"y\":%d},{\"x\":%d,\"y\":%d}]", w ? "," : "", x1,
+                                 y1, x2, y2);
     }
     used += (size_t)snprintf(buf + used, cap - used, "],\"portals\":[],\"lights\":[]}");
     t = time_import(buf, used, &walls, 2);

@@ -10,22 +10,15 @@
 /* A 16x10 ruined chapel. 'h' a low wall (half cover), '#' a pillar. A stone wall runs down the
  * grid line x = 11 from y = 0 to y = 6, closing off the vestry to the east. */
 static const char *const map[] = {
-    "................",
-    "................",
-    "................",
-    "....#...........",
-    "................",
-    ".....h..........",
-    "................",
-    "................",
-    "................",
-    "................",
+    "................", "................", "................", "....#...........",
+    "................", ".....h..........", "................", "................",
+    "................", "................",
 };
 #define MAP_W 16
 #define MAP_H 10
 
 enum { ROGUE, FIGHTER, WIZARD, GOBLIN, ORC, BANDIT, HOBGOBLIN, IMP, N_CREATURES };
-static const char *const names[N_CREATURES] = {"Rogue", "Fighter", "Wizard", "Goblin",
+static const char *const names[N_CREATURES] = {"Rogue", "Fighter", "Wizard",    "Goblin",
                                                "Orc",   "Bandit",  "Hobgoblin", "Imp"};
 
 static int failures;
@@ -96,10 +89,10 @@ static void rogue_moves(const gg_scene *s, gg_scratch *x, gg_creature *cr)
            gg_rules_move_result_name(res));
     expect(res == GG_MOVE_OCCUPIED, "the orc's square is occupied");
 
-    CHECK(gg_rules_plan_move(s, x, cr, N_CREATURES, ROGUE, gg_cell_make(6, 0), path, 32, &n,
-                             &cost, &res));
-    printf("   move to (6,0): %s, %d ft of %d ft, route", gg_rules_move_result_name(res),
-           (int)cost, (int)cr[ROGUE].movement_left_ft);
+    CHECK(gg_rules_plan_move(s, x, cr, N_CREATURES, ROGUE, gg_cell_make(6, 0), path, 32, &n, &cost,
+                             &res));
+    printf("   move to (6,0): %s, %d ft of %d ft, route", gg_rules_move_result_name(res), (int)cost,
+           (int)cr[ROGUE].movement_left_ft);
     for (int32_t i = 0; i < n; i++) {
         printf(" ");
         print_cell(path[i]);
@@ -109,8 +102,7 @@ static void rogue_moves(const gg_scene *s, gg_scratch *x, gg_creature *cr)
 
     gg_oa_event ev[N_CREATURES];
     int32_t ne = 0;
-    CHECK(gg_rules_opportunity_schedule(s, cr, N_CREATURES, ROGUE, path, n, ev, N_CREATURES,
-                                        &ne));
+    CHECK(gg_rules_opportunity_schedule(s, cr, N_CREATURES, ROGUE, path, n, ev, N_CREATURES, &ne));
     for (int32_t i = 0; i < ne; i++) {
         printf("   opportunity attack: %s, as she leaves ", names[ev[i].reactor]);
         print_cell(path[ev[i].step]);
@@ -169,8 +161,9 @@ static void wizard_fireball(const gg_scene *s, const gg_creature *cr)
     printf("   Hobgoblin not affected: %s from the point of origin, the vestry wall blocks the "
            "line of effect (SRD 5.2 Point of Origin)\n",
            gg_rules_target_check_name(check));
-    expect(!hob && rogue && n == 3 && check == GG_TARGET_NO_LINE_OF_SIGHT, "the fireball catches the rogue, the orc and the bandit, "
-                                    "not the hobgoblin");
+    expect(!hob && rogue && n == 3 && check == GG_TARGET_NO_LINE_OF_SIGHT,
+           "the fireball catches the rogue, the orc and the bandit, "
+           "not the hobgoblin");
 }
 
 /* 4. The invisible imp stings the wizard. */

@@ -8,12 +8,7 @@
 /* A 10x6 tavern: '#' pillar (blocked), 'h' an overturned table (half cover), '~' spilled ale
  * (difficult terrain). A wall runs down the grid line x = 6 from y = 0 to y = 4. */
 static const char *const map[] = {
-    "..........",
-    "..#.......",
-    "....h.....",
-    ".~~.......",
-    "..........",
-    "..........",
+    "..........", "..#.......", "....h.....", ".~~.......", "..........", "..........",
 };
 
 #define CHECK(call)                                                                                \

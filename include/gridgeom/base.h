@@ -57,14 +57,14 @@ GG_API const char *gg_version_string(void);
 #define GG_STATUS_LIST(X)                                                                          \
     X(GG_OK, 0, "success")                                                                         \
     X(GG_PARTIAL, 1, "success; the result was truncated to the caller's capacity")                 \
-    X(GG_E_INVALID_ARG, -1, "an argument is outside its documented domain")                       \
-    X(GG_E_OUT_OF_BOUNDS, -2, "a cell or corner lies outside the scene")                          \
+    X(GG_E_INVALID_ARG, -1, "an argument is outside its documented domain")                        \
+    X(GG_E_OUT_OF_BOUNDS, -2, "a cell or corner lies outside the scene")                           \
     X(GG_E_NO_MEMORY, -3, "the allocator returned NULL")                                           \
     X(GG_E_BUFFER_TOO_SMALL, -4, "the caller's buffer is too small")                               \
-    X(GG_E_STALE_ID, -5, "the id names an object that was removed")                               \
-    X(GG_E_BAD_DEF, -6, "the definition was not made by its _default() function")                 \
+    X(GG_E_STALE_ID, -5, "the id names an object that was removed")                                \
+    X(GG_E_BAD_DEF, -6, "the definition was not made by its _default() function")                  \
     X(GG_E_PARSE, -7, "the text could not be parsed")                                              \
-    X(GG_E_TOO_LARGE, -8, "a size or count exceeds what the library supports")                    \
+    X(GG_E_TOO_LARGE, -8, "a size or count exceeds what the library supports")                     \
     X(GG_E_INTERNAL, -9, "a library invariant failed; please report it")
 
 /// Result of every function that can fail. Negative values are errors; GG_OK and GG_PARTIAL

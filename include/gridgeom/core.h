@@ -159,9 +159,9 @@ typedef enum gg_shape {
 /// @since 0.1
 typedef struct gg_template {
     gg_shape shape;
-    int32_t size_ft;     /* radius, length or side in feet; n = floor(size_ft / cell_size_ft) */
-    bool has_direction;  /* false = no direction given */
-    gg_cell direction;   /* (dcol, drow); need not be unit length */
+    int32_t size_ft;    /* radius, length or side in feet; n = floor(size_ft / cell_size_ft) */
+    bool has_direction; /* false = no direction given */
+    gg_cell direction;  /* (dcol, drow); need not be unit length */
 } gg_template;
 
 /// Writes the cells of `tpl` placed at `origin`, in Nat20's enumeration order (see
@@ -177,10 +177,9 @@ typedef struct gg_template {
 ///         not NULL) names the problem, and is NULL on GG_OK and GG_PARTIAL.
 /// @thread pure
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_template_cells(int32_t width, int32_t height,
-                                                int32_t cell_size_ft, gg_cell origin,
-                                                const gg_template *tpl, gg_cell *out,
-                                                int32_t capacity, int32_t *out_count,
+GG_API GG_NODISCARD gg_status gg_template_cells(int32_t width, int32_t height, int32_t cell_size_ft,
+                                                gg_cell origin, const gg_template *tpl,
+                                                gg_cell *out, int32_t capacity, int32_t *out_count,
                                                 const char **out_reason);
 
 /* ==== section: metrics (movement measurement, creature sizes and footprints) ==== */
@@ -256,8 +255,8 @@ GG_API GG_NODISCARD gg_status gg_metric_distance(int32_t cell_size_ft, gg_cell a
 /// @thread pure
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_metric_route_cost(int32_t cell_size_ft, const gg_cell *cells,
-                                                   int32_t count, int32_t parity,
-                                                   gg_metric metric, gg_metric_cost *out);
+                                                   int32_t count, int32_t parity, gg_metric metric,
+                                                   gg_metric_cost *out);
 
 /// Creature sizes (SRD 5.2 "Creature Size"). The footprint side in squares is 1 for Tiny, Small
 /// and Medium, 2 for Large, 3 for Huge and 4 for Gargantuan; a footprint is anchored at its
@@ -284,10 +283,10 @@ GG_API int32_t gg_size_cells(gg_size size);
 /// instead of bits.
 /// @since 0.1
 typedef enum gg_condition {
-    GG_CONDITION_BLINDED = 1u << 0,       ///< SRD 5.2 "Blinded"
-    GG_CONDITION_INVISIBLE = 1u << 1,     ///< SRD 5.2 "Invisible"
-    GG_CONDITION_INCAPACITATED = 1u << 2  ///< SRD 5.2 "Incapacitated" (also set it for
-                                          ///< Paralyzed, Petrified, Stunned, Unconscious)
+    GG_CONDITION_BLINDED = 1u << 0,      ///< SRD 5.2 "Blinded"
+    GG_CONDITION_INVISIBLE = 1u << 1,    ///< SRD 5.2 "Invisible"
+    GG_CONDITION_INCAPACITATED = 1u << 2 ///< SRD 5.2 "Incapacitated" (also set it for
+                                         ///< Paralyzed, Petrified, Stunned, Unconscious)
 } gg_condition;
 
 /// Every condition bit this version knows; other bits give GG_E_INVALID_ARG.
@@ -380,13 +379,13 @@ typedef enum gg_sight_reason {
 /// @since 0.1
 typedef enum gg_sight_fault {
     GG_SIGHT_FAULT_NONE = 0,
-    GG_SIGHT_FAULT_ARGUMENT = 1,        /* a NULL pointer, bad def or bad capacity */
-    GG_SIGHT_FAULT_RANGE = 2,           /* max_range < 0 */
-    GG_SIGHT_FAULT_HEIGHT = 3,          /* eye or target height NaN, infinite or < 0 */
-    GG_SIGHT_FAULT_GROUND = 4,          /* a sampled ground height is not finite */
-    GG_SIGHT_FAULT_OBSTRUCTION = 5,     /* a sampled obstruction is NaN, infinite or < 0 */
-    GG_SIGHT_FAULT_DENSITY = 6,         /* a sampled density is NaN, infinite or < 0 */
-    GG_SIGHT_FAULT_OPACITY = 7          /* opacity_threshold NaN, infinite or < 0 */
+    GG_SIGHT_FAULT_ARGUMENT = 1,    /* a NULL pointer, bad def or bad capacity */
+    GG_SIGHT_FAULT_RANGE = 2,       /* max_range < 0 */
+    GG_SIGHT_FAULT_HEIGHT = 3,      /* eye or target height NaN, infinite or < 0 */
+    GG_SIGHT_FAULT_GROUND = 4,      /* a sampled ground height is not finite */
+    GG_SIGHT_FAULT_OBSTRUCTION = 5, /* a sampled obstruction is NaN, infinite or < 0 */
+    GG_SIGHT_FAULT_DENSITY = 6,     /* a sampled density is NaN, infinite or < 0 */
+    GG_SIGHT_FAULT_OPACITY = 7      /* opacity_threshold NaN, infinite or < 0 */
 } gg_sight_fault;
 
 /// No range limit.

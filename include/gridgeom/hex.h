@@ -148,8 +148,8 @@ GG_API GG_NODISCARD gg_status gg_hex_line(gg_hex a, gg_hex b, gg_hex *out, int32
 ///         out_count or negative capacity.
 /// @thread pure
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_hex_supercover(gg_hex a, gg_hex b, gg_hex *out,
-                                                int32_t capacity, int32_t *out_count);
+GG_API GG_NODISCARD gg_status gg_hex_supercover(gg_hex a, gg_hex b, gg_hex *out, int32_t capacity,
+                                                int32_t *out_count);
 
 /* ---- Rings, ranges, spirals --------------------------------------------------------------------- */
 
@@ -498,8 +498,8 @@ typedef struct gg_hex_reach {
 GG_API GG_NODISCARD gg_status gg_hex_board_reachable(const gg_hex_board *board,
                                                      gg_hex_scratch *scratch, gg_hex start,
                                                      double budget, const gg_hex_move_def *def,
-                                                     gg_hex_reach *out,
-                                                     int32_t capacity, int32_t *out_count);
+                                                     gg_hex_reach *out, int32_t capacity,
+                                                     int32_t *out_count);
 
 #ifdef __cplusplus
 }

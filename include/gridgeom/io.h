@@ -21,9 +21,9 @@ extern "C" {
 /// @since 0.1
 typedef enum gg_io_format {
     GG_IO_FORMAT_AUTO = 0,
-    GG_IO_FORMAT_NAT20 = 1,   ///< Nat20 GridScene JSON (docs/io.md lists our extension keys)
-    GG_IO_FORMAT_UVTT = 2,    ///< Universal VTT: .dd2vtt, .uvtt, .df2vtt
-    GG_IO_FORMAT_FOUNDRY = 3  ///< Foundry VTT Scene document (0.7/0.8, v9, v10 wall schemas)
+    GG_IO_FORMAT_NAT20 = 1,  ///< Nat20 GridScene JSON (docs/io.md lists our extension keys)
+    GG_IO_FORMAT_UVTT = 2,   ///< Universal VTT: .dd2vtt, .uvtt, .df2vtt
+    GG_IO_FORMAT_FOUNDRY = 3 ///< Foundry VTT Scene document (0.7/0.8, v9, v10 wall schemas)
 } gg_io_format;
 
 /// A short lowercase name: "auto", "nat20", "uvtt", "foundry"; "unknown" otherwise. Static.
@@ -45,17 +45,17 @@ GG_API const char *gg_io_format_name(gg_io_format format);
 /// How to import. Make it with gg_import_def_default(), then set fields.
 /// @since 0.1
 typedef struct gg_import_def {
-    uint32_t struct_size;          ///< set by gg_import_def_default(); do not touch
-    gg_io_format format;           ///< default GG_IO_FORMAT_AUTO
-    bool merge_walls;              ///< merge collinear touching walls with equal attributes
-                                   ///< (never doors); default true. Changes no query answer.
-    bool clip_walls;               ///< clip walls to the scene rectangle and drop those fully
-                                   ///< outside; default true
-    bool uvtt_objects;             ///< import UVTT objects_line_of_sight as walls; default true
-    bool use_elevation;            ///< Foundry: keep only walls whose flags["wall-height"]
-                                   ///< {bottom, top} contains elevation_ft; default false (all
-                                   ///< levels are flattened into one scene, and reported)
-    double elevation_ft;           ///< the level to keep when use_elevation; default 0
+    uint32_t struct_size; ///< set by gg_import_def_default(); do not touch
+    gg_io_format format;  ///< default GG_IO_FORMAT_AUTO
+    bool merge_walls;     ///< merge collinear touching walls with equal attributes
+                          ///< (never doors); default true. Changes no query answer.
+    bool clip_walls;      ///< clip walls to the scene rectangle and drop those fully
+                          ///< outside; default true
+    bool uvtt_objects;    ///< import UVTT objects_line_of_sight as walls; default true
+    bool use_elevation;   ///< Foundry: keep only walls whose flags["wall-height"]
+                          ///< {bottom, top} contains elevation_ft; default false (all
+                          ///< levels are flattened into one scene, and reported)
+    double elevation_ft;  ///< the level to keep when use_elevation; default 0
     /* Caps for files from strangers (docs/io.md lists them). Each is checked as soon as the
      * counts are known, before the scene is built, and a file over one is refused with
      * GG_E_TOO_LARGE and a message naming the field. Lower them for smaller budgets. */
@@ -114,11 +114,11 @@ typedef struct gg_io_error {
 /// What the import did to a group of things in the file.
 /// @since 0.1
 typedef enum gg_import_action {
-    GG_IMPORT_SNAPPED = 1,      ///< moved onto the half-cell lattice walls must lie on
-    GG_IMPORT_MERGED = 2,       ///< joined with a collinear touching wall (or a duplicate)
-    GG_IMPORT_CLIPPED = 3,      ///< shortened at the scene edge
-    GG_IMPORT_DROPPED = 4,      ///< not in the scene at all
-    GG_IMPORT_APPROXIMATED = 5  ///< kept, with a meaning the scene cannot hold exactly
+    GG_IMPORT_SNAPPED = 1,     ///< moved onto the half-cell lattice walls must lie on
+    GG_IMPORT_MERGED = 2,      ///< joined with a collinear touching wall (or a duplicate)
+    GG_IMPORT_CLIPPED = 3,     ///< shortened at the scene edge
+    GG_IMPORT_DROPPED = 4,     ///< not in the scene at all
+    GG_IMPORT_APPROXIMATED = 5 ///< kept, with a meaning the scene cannot hold exactly
 } gg_import_action;
 
 /// A short lowercase name: "snapped", "merged", "clipped", "dropped", "approximated". Static.
@@ -138,24 +138,24 @@ typedef struct gg_import_note {
 /// Key numbers of an import.
 /// @since 0.1
 typedef struct gg_import_stats {
-    gg_io_format format;        ///< the format actually read
-    int32_t width, height;      ///< scene size in cells
+    gg_io_format format;   ///< the format actually read
+    int32_t width, height; ///< scene size in cells
     int32_t cell_size_ft;
-    int32_t segments_read;      ///< wall and door segments in the file (polyline edges for UVTT)
-    int32_t walls;              ///< walls in the scene (after clipping, snapping and merging)
-    int32_t doors;              ///< of those, doors (any state)
+    int32_t segments_read; ///< wall and door segments in the file (polyline edges for UVTT)
+    int32_t walls;         ///< walls in the scene (after clipping, snapping and merging)
+    int32_t doors;         ///< of those, doors (any state)
     int32_t doors_open;
     int32_t doors_locked;
-    int32_t one_way;            ///< one-way walls in the scene
-    int32_t windows;            ///< walls with a cover value (windows, low walls)
-    int32_t endpoints_snapped;  ///< wall endpoints moved by snapping
-    double max_snap_cells;      ///< largest snapping displacement, in cells
-    int32_t merged;             ///< wall segments absorbed by merging
-    int32_t clipped;            ///< wall segments shortened at the scene edge
-    int32_t walls_dropped;      ///< wall segments not in the scene (outside, collapsed, levels...)
-    int32_t lights_read;        ///< light sources in the file
-    int32_t lights_dropped;     ///< light sources not in the scene (all, until the scene has them)
-    int32_t tags;               ///< cell tags set (blocked, difficult, cover, lighting, obscurement)
+    int32_t one_way;           ///< one-way walls in the scene
+    int32_t windows;           ///< walls with a cover value (windows, low walls)
+    int32_t endpoints_snapped; ///< wall endpoints moved by snapping
+    double max_snap_cells;     ///< largest snapping displacement, in cells
+    int32_t merged;            ///< wall segments absorbed by merging
+    int32_t clipped;           ///< wall segments shortened at the scene edge
+    int32_t walls_dropped;     ///< wall segments not in the scene (outside, collapsed, levels...)
+    int32_t lights_read;       ///< light sources in the file
+    int32_t lights_dropped;    ///< light sources not in the scene (all, until the scene has them)
+    int32_t tags;              ///< cell tags set (blocked, difficult, cover, lighting, obscurement)
 } gg_import_stats;
 
 /// The report of one import: stats and notes. Owned by the caller; free it with

@@ -104,9 +104,9 @@ static inline gg_creature gg_creature_default(void)
 /// The roll a cover bonus is asked for.
 /// @since 0.1
 typedef enum gg_cover_roll {
-    GG_ROLL_ATTACK = 1,     ///< an attack roll against the target's AC
-    GG_ROLL_DEX_SAVE = 2,   ///< a Dexterity saving throw
-    GG_ROLL_OTHER_SAVE = 3  ///< any other saving throw
+    GG_ROLL_ATTACK = 1,    ///< an attack roll against the target's AC
+    GG_ROLL_DEX_SAVE = 2,  ///< a Dexterity saving throw
+    GG_ROLL_OTHER_SAVE = 3 ///< any other saving throw
 } gg_cover_roll;
 
 /// Flag for gg_rules_cover_bonus(): the effect says the target gains no benefit from cover for
@@ -146,8 +146,8 @@ typedef enum gg_cover_edition {
 /// How to score a cover measurement. Make it with gg_cover_score_def_default().
 /// @since 0.1
 typedef struct gg_cover_score_def {
-    uint32_t struct_size;       ///< set by gg_cover_score_def_default(); do not touch
-    gg_cover_edition edition;   ///< default GG_COVER_EDITION_5E
+    uint32_t struct_size;     ///< set by gg_cover_score_def_default(); do not touch
+    gg_cover_edition edition; ///< default GG_COVER_EDITION_5E
     /// Degrees up to this one (never total) count as none, as a feature such as Sharpshooter
     /// ("ignore half cover and three-quarters cover") says; it acts on the degree and so on the
     /// SRD 5.2 bonus only. GG_COVER_NONE (default) ignores nothing; GG_COVER_TOTAL is invalid.
@@ -196,9 +196,9 @@ GG_API GG_NODISCARD gg_status gg_rules_cover_score(const gg_cover_result *cover,
 /// @since 0.1
 typedef enum gg_target_check {
     GG_TARGET_OK = 0,
-    GG_TARGET_OUT_OF_RANGE = 1,      ///< farther than the range (Chebyshev x cell size)
-    GG_TARGET_NO_LINE_OF_SIGHT = 2,  ///< a wall or blocked cell cuts the centre-to-centre line
-    GG_TARGET_TOTAL_COVER = 3        ///< total cover without counting creatures
+    GG_TARGET_OUT_OF_RANGE = 1,     ///< farther than the range (Chebyshev x cell size)
+    GG_TARGET_NO_LINE_OF_SIGHT = 2, ///< a wall or blocked cell cuts the centre-to-centre line
+    GG_TARGET_TOTAL_COVER = 3       ///< total cover without counting creatures
 } gg_target_check;
 
 /// SRD 5.2 "Range" (attacks and spells name a range), "Cover" (Total Cover cannot be targeted
@@ -211,9 +211,8 @@ typedef enum gg_target_check {
 ///         answer); GG_E_INVALID_ARG for NULL or range_ft < 0.
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_rules_check_target(const gg_scene *scene, gg_cell from,
-                                                    gg_cell to, int32_t range_ft,
-                                                    gg_target_check *out_check);
+GG_API GG_NODISCARD gg_status gg_rules_check_target(const gg_scene *scene, gg_cell from, gg_cell to,
+                                                    int32_t range_ft, gg_target_check *out_check);
 
 /// SRD 5.2 "Cover": the cover between an attacker or an area's point of origin and `target`,
 /// exactly as Nat20's `_target_cover_map`. With `area_origin` NULL (an attack) the
@@ -315,13 +314,13 @@ GG_API GG_NODISCARD gg_status gg_rules_attack_sight(const gg_scene *scene,
 /// @since 0.1
 typedef enum gg_move_result {
     GG_MOVE_OK = 0,
-    GG_MOVE_SPEED_ZERO = 1,            ///< effective Speed 0
-    GG_MOVE_NOT_ADJACENT = 2,          ///< untracked mover or destination = start (legacy name)
-    GG_MOVE_OCCUPIED = 3,              ///< a living creature (ally or enemy) stands there
-    GG_MOVE_FRIGHTENED = 4,            ///< it would move closer to the source of its fear
-    GG_MOVE_BLOCKED_PATH = 5,          ///< an adjacent destination behind a wall or cut corner
-    GG_MOVE_UNREACHABLE = 6,           ///< no route (also off-map destinations)
-    GG_MOVE_INSUFFICIENT_MOVEMENT = 7  ///< the route costs more than the movement left
+    GG_MOVE_SPEED_ZERO = 1,           ///< effective Speed 0
+    GG_MOVE_NOT_ADJACENT = 2,         ///< untracked mover or destination = start (legacy name)
+    GG_MOVE_OCCUPIED = 3,             ///< a living creature (ally or enemy) stands there
+    GG_MOVE_FRIGHTENED = 4,           ///< it would move closer to the source of its fear
+    GG_MOVE_BLOCKED_PATH = 5,         ///< an adjacent destination behind a wall or cut corner
+    GG_MOVE_UNREACHABLE = 6,          ///< no route (also off-map destinations)
+    GG_MOVE_INSUFFICIENT_MOVEMENT = 7 ///< the route costs more than the movement left
 } gg_move_result;
 
 /// The name of a move verdict (SRD 5.2 "Movement and Position"), as Nat20 spells it: "ok", "speed_zero", "not_adjacent", "occupied", "frightened",
@@ -389,10 +388,12 @@ typedef struct gg_oa_event {
 ///         GG_E_INVALID_ARG for NULL, route_count < 0 or negative capacity.
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_rules_opportunity_schedule(
-    const gg_scene *scene, const gg_creature *creatures, int32_t count, int32_t mover,
-    const gg_cell *route, int32_t route_count, gg_oa_event *out, int32_t capacity,
-    int32_t *out_count);
+GG_API GG_NODISCARD gg_status gg_rules_opportunity_schedule(const gg_scene *scene,
+                                                            const gg_creature *creatures,
+                                                            int32_t count, int32_t mover,
+                                                            const gg_cell *route,
+                                                            int32_t route_count, gg_oa_event *out,
+                                                            int32_t capacity, int32_t *out_count);
 
 /// SRD 5.2 "Forced Movement" (Thunderwave, Push mastery, Shove): `pusher` pushes `target` up to
 /// distance_ft straight away from the pusher's cell (8-way, per-axis sign), stopping before an
@@ -418,7 +419,7 @@ typedef struct gg_flee_def {
     int32_t budget_ft;      ///< movement it may spend (>= 0)
     const gg_cell *threats; ///< cells it flees from (at least one); borrowed
     int32_t threat_count;
-    const gg_cell *avoid;   ///< cells it may not enter (enemies' spaces); borrowed, may be NULL
+    const gg_cell *avoid; ///< cells it may not enter (enemies' spaces); borrowed, may be NULL
     int32_t avoid_count;
     const gg_cell *occupied; ///< cells it may not end on (any creature); borrowed, may be NULL
     int32_t occupied_count;
@@ -450,8 +451,7 @@ static inline gg_flee_def gg_flee_def_default(void)
 /// @return GG_OK; GG_E_INVALID_ARG for NULL or budget_ft < 0.
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_rules_flee_work_capacity(const gg_scene *scene,
-                                                          int32_t budget_ft,
+GG_API GG_NODISCARD gg_status gg_rules_flee_work_capacity(const gg_scene *scene, int32_t budget_ft,
                                                           int32_t *out_capacity);
 
 /// SRD 5.2 "Movement and Position" (a creature may move up to its Speed) applied to a monster's
@@ -529,9 +529,8 @@ typedef struct gg_area_target {
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_rules_area_targets(const gg_scene *scene,
                                                     const gg_creature *creatures, int32_t count,
-                                                    const gg_area_def *area,
-                                                    gg_area_target *out, int32_t capacity,
-                                                    int32_t *out_count);
+                                                    const gg_area_def *area, gg_area_target *out,
+                                                    int32_t capacity, int32_t *out_count);
 
 /// Which creatures an area's effect applies to, among those in it.
 /// @since 0.1
@@ -544,16 +543,16 @@ typedef enum gg_affects {
 /// A monster's area to aim. Make it with gg_aim_def_default().
 /// @since 0.1
 typedef struct gg_aim_def {
-    uint32_t struct_size;       ///< set by gg_aim_def_default(); do not touch
-    gg_shape shape;             ///< default GG_SHAPE_SPHERE
-    int32_t size_ft;            ///< > 0; default 0 (must be set)
-    int32_t actor;              ///< index of the aiming creature; default GG_NO_CREATURE
+    uint32_t struct_size;        ///< set by gg_aim_def_default(); do not touch
+    gg_shape shape;              ///< default GG_SHAPE_SPHERE
+    int32_t size_ft;             ///< > 0; default 0 (must be set)
+    int32_t actor;               ///< index of the aiming creature; default GG_NO_CREATURE
     const gg_cell *target_cells; ///< points of origin offered for Sphere/Cylinder; borrowed
     int32_t target_count;
-    gg_affects affects;         ///< default GG_AFFECTS_CREATURES
-    bool choice;                ///< "each creature of your choice"; default false
-    int32_t max_targets;        ///< "up to N creatures"; 0 = no limit (default)
-    bool harmful;               ///< a save or damage (true, default) or a heal (false)
+    gg_affects affects;  ///< default GG_AFFECTS_CREATURES
+    bool choice;         ///< "each creature of your choice"; default false
+    int32_t max_targets; ///< "up to N creatures"; 0 = no limit (default)
+    bool harmful;        ///< a save or damage (true, default) or a heal (false)
 } gg_aim_def;
 
 /// A sphere aim with no actor and no offered cells.
@@ -586,12 +585,12 @@ typedef enum gg_area_role {
 /// The aim gg_rules_best_aim() chose.
 /// @since 0.1
 typedef struct gg_aim {
-    bool found;          ///< false: no candidate affects an enemy without the actor
-    gg_cell origin;      ///< the point of origin
-    bool has_direction;  ///< true for Cone, Cube and Line
-    gg_cell direction;   ///< one of the 8 unit directions
-    int32_t enemies;     ///< affected enemies
-    int32_t allies;      ///< affected allies (the actor never is)
+    bool found;         ///< false: no candidate affects an enemy without the actor
+    gg_cell origin;     ///< the point of origin
+    bool has_direction; ///< true for Cone, Cube and Line
+    gg_cell direction;  ///< one of the 8 unit directions
+    int32_t enemies;    ///< affected enemies
+    int32_t allies;     ///< affected allies (the actor never is)
 } gg_aim;
 
 /// SRD 5.2 "Areas of Effect" (a Cone, Cube or Line extends "in a direction its creator
@@ -614,9 +613,8 @@ typedef struct gg_aim {
 ///         offered cells are skipped.
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_rules_best_aim(const gg_scene *scene,
-                                                const gg_creature *creatures, int32_t count,
-                                                const gg_aim_def *def, gg_aim *out,
+GG_API GG_NODISCARD gg_status gg_rules_best_aim(const gg_scene *scene, const gg_creature *creatures,
+                                                int32_t count, const gg_aim_def *def, gg_aim *out,
                                                 gg_area_role *out_roles);
 
 /// The name of an SRD 5.2 "Cover" degree: "none", "half", "three_quarters", "total"; "unknown" otherwise.

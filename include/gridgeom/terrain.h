@@ -15,11 +15,11 @@ extern "C" {
 /// width * height entries, index row * width + col. Cells outside the rectangle are missing.
 /// @since 0.1
 typedef struct gg_square_heights {
-    int32_t width, height;      /* >= 1 each */
-    const double *ground;       /* required; finite */
-    const double *obstruction;  /* NULL: 0 everywhere; else finite, >= 0 */
-    const double *density;      /* NULL: 1 everywhere; else finite, >= 0 */
-    const uint8_t *present;     /* NULL: every cell present; else 0 = missing */
+    int32_t width, height;     /* >= 1 each */
+    const double *ground;      /* required; finite */
+    const double *obstruction; /* NULL: 0 everywhere; else finite, >= 0 */
+    const double *density;     /* NULL: 1 everywhere; else finite, >= 0 */
+    const uint8_t *present;    /* NULL: every cell present; else 0 = missing */
 } gg_square_heights;
 
 /// The answer of a square sight query (as gg_hex_sight_result, with cells).

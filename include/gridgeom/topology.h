@@ -184,8 +184,8 @@ typedef enum gg_cell_tag {
 /// @thread writer
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_set_cells(gg_scene *scene, gg_cell_tag tag,
-                                                 const gg_cell *cells, int32_t count,
-                                                 int32_t value, int32_t *out_done);
+                                                 const gg_cell *cells, int32_t count, int32_t value,
+                                                 int32_t *out_done);
 
 /* =============================================================================================
  * Writers: walls
@@ -240,10 +240,10 @@ typedef enum gg_one_way {
 typedef struct gg_wall_def {
     uint32_t struct_size; ///< set by gg_wall_def_default(); do not touch
     double x1, y1, x2, y2;
-    uint32_t blocks;      ///< gg_wall_blocks bits; default GG_BLOCKS_ALL (a Nat20 wall)
-    gg_door door;         ///< default GG_DOOR_NONE
-    gg_one_way one_way;   ///< default GG_ONE_WAY_NONE (blocks from both sides)
-    gg_cover cover;       ///< default GG_COVER_NONE (a full-height wall)
+    uint32_t blocks;    ///< gg_wall_blocks bits; default GG_BLOCKS_ALL (a Nat20 wall)
+    gg_door door;       ///< default GG_DOOR_NONE
+    gg_one_way one_way; ///< default GG_ONE_WAY_NONE (blocks from both sides)
+    gg_cover cover;     ///< default GG_COVER_NONE (a full-height wall)
 } gg_wall_def;
 
 /// A Nat20 wall from (0,0) to (0,0) that blocks sight, movement and light from both sides.
@@ -427,8 +427,7 @@ GG_API GG_NODISCARD gg_status gg_scene_obscurement_on_cell(const gg_scene *scene
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_in_range_with_los(const gg_scene *scene, gg_cell a,
-                                                         gg_cell b, int32_t range_ft,
-                                                         bool *out_ok);
+                                                         gg_cell b, int32_t range_ft, bool *out_ok);
 
 /// Nat20 `has_line_of_effect`: origin == cell, or line of sight and cover_between (without
 /// creatures) is not total. A blocked cell in plain view is reached; a cell tagged total is not.
@@ -572,8 +571,7 @@ GG_API GG_NODISCARD gg_status gg_scratch_bytes(const gg_scene *scene, const gg_s
 /// @thread reader (making scratch does not modify the scene)
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scratch_init(const gg_scene *scene, const gg_scratch_def *def,
-                                              void *memory, size_t bytes,
-                                              gg_scratch **out_scratch);
+                                              void *memory, size_t bytes, gg_scratch **out_scratch);
 
 /// Creates scratch for `scene` under `def` (NULL = defaults: every query, about 96 bytes per
 /// cell), in one block from the scene's allocator.
@@ -669,7 +667,7 @@ typedef struct gg_move_def {
     /// ally is on def->side) and GG_CONDITION_INCAPACITATED (only with pass_size_apart). Hosts
     /// pass only living creatures whose position they know; the mover itself must not be listed.
     const gg_body *others;
-    int32_t other_count;         ///< >= 0; default 0
+    int32_t other_count; ///< >= 0; default 0
     /// SRD 5.2 "Moving Around Other Creatures" (2024): you may also pass through the space of a
     /// creature that is Incapacitated, Tiny, or two sizes larger or smaller than you. Default
     /// false: Nat20's rule, allies passable and every other creature impassable.
@@ -736,9 +734,8 @@ static inline gg_move_def gg_move_def_default(void)
 ///         GG_SCRATCH_FULL; GG_E_TOO_LARGE when a cost could overflow (cell size times map area too large).
 /// @thread reader
 /// @since 0.1
-GG_API GG_NODISCARD gg_status gg_scene_lowest_cost_path(const gg_scene *scene,
-                                                        gg_scratch *scratch, gg_cell a,
-                                                        gg_cell b, int32_t parity,
+GG_API GG_NODISCARD gg_status gg_scene_lowest_cost_path(const gg_scene *scene, gg_scratch *scratch,
+                                                        gg_cell a, gg_cell b, int32_t parity,
                                                         const gg_move_def *def, gg_cell *out,
                                                         int32_t capacity, int32_t *out_count,
                                                         gg_metric_cost *out_cost);
@@ -829,8 +826,8 @@ GG_API GG_NODISCARD gg_status gg_scene_move_overlay(const gg_scene *scene, gg_sc
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_route_cost(const gg_scene *scene, const gg_cell *cells,
                                                   int32_t count, int32_t parity,
-                                                  const gg_move_def *def,
-                                                  gg_metric_cost *out_cost, int32_t *out_legal);
+                                                  const gg_move_def *def, gg_metric_cost *out_cost,
+                                                  int32_t *out_legal);
 
 /* ==== end section: movement ==== */
 
@@ -905,8 +902,8 @@ GG_API GG_NODISCARD gg_status gg_scene_visible_cells(const gg_scene *scene, gg_s
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_seen_cells(const gg_scene *scene, gg_scratch *scratch,
                                                   gg_cell viewer, const gg_senses *senses,
-                                                  gg_bitset_mode mode, uint64_t *bits,
-                                                  size_t words, int32_t *out_count);
+                                                  gg_bitset_mode mode, uint64_t *bits, size_t words,
+                                                  int32_t *out_count);
 
 /// Which rule a visibility matrix applies.
 /// @since 0.1
@@ -1119,27 +1116,27 @@ typedef struct gg_cover_box {
 /// flat scene needs nothing (the default mode is GG_COVER_MODE_TAGGED).
 /// @since 0.1
 typedef struct gg_cover_def {
-    uint32_t struct_size;          ///< set by gg_cover_def_default(); do not touch
-    gg_cover_mode mode;            ///< default GG_COVER_MODE_TAGGED (Nat20)
-    gg_cover_choice choice;        ///< default GG_COVER_CHOICE_DEGREE
-    gg_attack_kind kind;           ///< default GG_ATTACK_RANGED
+    uint32_t struct_size;   ///< set by gg_cover_def_default(); do not touch
+    gg_cover_mode mode;     ///< default GG_COVER_MODE_TAGGED (Nat20)
+    gg_cover_choice choice; ///< default GG_COVER_CHOICE_DEGREE
+    gg_attack_kind kind;    ///< default GG_ATTACK_RANGED
     /// Most cover other creatures give: GG_COVER_NONE (ignored), HALF (default), THREE_QUARTERS
     /// (DMG-literal line counting). Creatures never give total cover.
     gg_cover creature_cap;
-    bool pinch_pass;               ///< corners: lines squeezing between two touching solids pass
-                                   ///< (Ikosa); default false (a pinch blocks)
-    bool exact_corners;            ///< corners_2d: literal lattice corners (compatibility only);
-                                   ///< default false (corners are inset into their square)
-    bool best_cell;                ///< corners_3d: score each target cell apart, keep the best
-                                   ///< (the DMG's "any one square"); default false (whole target)
-    bool low_obstacle_rule;        ///< 3.5-style: half-cover cells are ignored by an attacker
-                                   ///< closer to them than the target, or > 6 cells from the
-                                   ///< target; default false
-    bool adjust_on_downward;       ///< 3-D melee: lift/lower points on supported downward
-                                   ///< attacks too (Ikosa code); default true
-    int32_t boost_pct;             ///< 3-D low-point boost, % of body height; default 30
-    int32_t melee_top_pct;         ///< 3-D same-level melee top point, % of column; default 95
-    int32_t melee_bottom_pct;      ///< 3-D same-level melee bottom point; default 30
+    bool pinch_pass;          ///< corners: lines squeezing between two touching solids pass
+                              ///< (Ikosa); default false (a pinch blocks)
+    bool exact_corners;       ///< corners_2d: literal lattice corners (compatibility only);
+                              ///< default false (corners are inset into their square)
+    bool best_cell;           ///< corners_3d: score each target cell apart, keep the best
+                              ///< (the DMG's "any one square"); default false (whole target)
+    bool low_obstacle_rule;   ///< 3.5-style: half-cover cells are ignored by an attacker
+                              ///< closer to them than the target, or > 6 cells from the
+                              ///< target; default false
+    bool adjust_on_downward;  ///< 3-D melee: lift/lower points on supported downward
+                              ///< attacks too (Ikosa code); default true
+    int32_t boost_pct;        ///< 3-D low-point boost, % of body height; default 30
+    int32_t melee_top_pct;    ///< 3-D same-level melee top point, % of column; default 95
+    int32_t melee_bottom_pct; ///< 3-D same-level melee bottom point; default 30
     /// Exact source point, borrowed: an area's point of origin (2-D and 3-D, not inset) or a
     /// fixed 3-D aim point (inset into its cell column). NULL (default): the attacker's corners.
     const gg_cover_point *origin;
@@ -1147,9 +1144,9 @@ typedef struct gg_cover_def {
     /// each cell (NULL = 0 everywhere) and its ceiling (NULL or GG_COVER_NO_CEILING = none).
     const int32_t *floor_in;
     const int32_t *ceiling_in;
-    int32_t layer_in;              ///< 3-D layer height in inches; 0 (default) = cell size
-    const gg_cover_box *boxes;     ///< 3-D solid blocks, borrowed; default NULL
-    int32_t box_count;             ///< default 0
+    int32_t layer_in;          ///< 3-D layer height in inches; 0 (default) = cell size
+    const gg_cover_box *boxes; ///< 3-D solid blocks, borrowed; default NULL
+    int32_t box_count;         ///< default 0
 } gg_cover_def;
 
 /// A def with every default filled in.
@@ -1184,11 +1181,11 @@ static inline gg_cover_def gg_cover_def_default(void)
 /// @since 0.1
 typedef enum gg_cover_by {
     GG_COVER_BY_NOTHING = 0,
-    GG_COVER_BY_CELL = 1,      ///< a blocked or cover-tagged cell (gg_cover_line.cell)
-    GG_COVER_BY_WALL = 2,      ///< a wall (gg_cover_line.wall)
-    GG_COVER_BY_CREATURE = 3,  ///< creatures[gg_cover_line.index]
-    GG_COVER_BY_BOX = 4,       ///< boxes[gg_cover_line.index]
-    GG_COVER_BY_TERRAIN = 5    ///< the ground or ceiling of gg_cover_line.cell (3-D)
+    GG_COVER_BY_CELL = 1,     ///< a blocked or cover-tagged cell (gg_cover_line.cell)
+    GG_COVER_BY_WALL = 2,     ///< a wall (gg_cover_line.wall)
+    GG_COVER_BY_CREATURE = 3, ///< creatures[gg_cover_line.index]
+    GG_COVER_BY_BOX = 4,      ///< boxes[gg_cover_line.index]
+    GG_COVER_BY_TERRAIN = 5   ///< the ground or ceiling of gg_cover_line.cell (3-D)
 } gg_cover_by;
 
 /// Result flags.
@@ -1207,29 +1204,29 @@ typedef enum gg_cover_flag {
 /// @since 0.1
 typedef struct gg_cover_line {
     double x0, y0, z0, x1, y1, z1;
-    gg_cover cap;       ///< the highest level at which the line is blocked (NONE = clear)
-    gg_cover_by by;     ///< what decided `cap` (GG_COVER_BY_NOTHING when clear)
-    bool pinch;         ///< blocked by squeezing between two obstacles that touch it
-    gg_cell cell;       ///< for BY_CELL and BY_TERRAIN
-    gg_wall_id wall;    ///< for BY_WALL
-    int32_t index;      ///< for BY_CREATURE and BY_BOX; -1 otherwise
+    gg_cover cap;    ///< the highest level at which the line is blocked (NONE = clear)
+    gg_cover_by by;  ///< what decided `cap` (GG_COVER_BY_NOTHING when clear)
+    bool pinch;      ///< blocked by squeezing between two obstacles that touch it
+    gg_cell cell;    ///< for BY_CELL and BY_TERRAIN
+    gg_wall_id wall; ///< for BY_WALL
+    int32_t index;   ///< for BY_CREATURE and BY_BOX; -1 otherwise
 } gg_cover_line;
 
 /// The answer of gg_scene_cover(), explaining itself.
 /// @since 0.1
 typedef struct gg_cover_result {
-    gg_cover degree;           ///< the degree of the kept line set (SRD 5.2 "Cover")
+    gg_cover degree;                  ///< the degree of the kept line set (SRD 5.2 "Cover")
     gg_cover_obstruction obstruction; ///< how obstructed the kept line set is
-    uint32_t flags;            ///< gg_cover_flag bits
-    int32_t lines;             ///< lines in the witness set
-    int32_t n_half;            ///< lines blocked at half or more
-    int32_t n_three_quarters;  ///< lines blocked at three-quarters or more
-    int32_t n_total;           ///< lines blocked at total
-    gg_cell source_cell;       ///< the attacker cell the chosen source belongs to
-    int32_t source_corner;     ///< 2-D: 0 TL, 1 TR, 2 BL, 3 BR; 3-D: 0..7 as (z,y,x) bits;
-                               ///< -1 for an origin point or the tagged mode
-    gg_cover_point source;     ///< the chosen source point (before the inset; z in inches)
-    gg_cell target_cell;       ///< the target cell scored (2-D, 3-D best_cell), else the anchor
+    uint32_t flags;                   ///< gg_cover_flag bits
+    int32_t lines;                    ///< lines in the witness set
+    int32_t n_half;                   ///< lines blocked at half or more
+    int32_t n_three_quarters;         ///< lines blocked at three-quarters or more
+    int32_t n_total;                  ///< lines blocked at total
+    gg_cell source_cell;              ///< the attacker cell the chosen source belongs to
+    int32_t source_corner;            ///< 2-D: 0 TL, 1 TR, 2 BL, 3 BR; 3-D: 0..7 as (z,y,x) bits;
+                                      ///< -1 for an origin point or the tagged mode
+    gg_cover_point source;            ///< the chosen source point (before the inset; z in inches)
+    gg_cell target_cell; ///< the target cell scored (2-D, 3-D best_cell), else the anchor
 } gg_cover_result;
 
 /// Cover of `target` against `attacker` under `def`, measured (docs/cover.md); an edition's
@@ -1290,8 +1287,7 @@ GG_API GG_NODISCARD gg_status gg_scene_cover(const gg_scene *scene, const gg_bod
 /// @thread reader
 /// @since 0.2
 GG_API GG_NODISCARD gg_status gg_scene_cell_tags(const gg_scene *scene, gg_cell_tag tag,
-                                                 gg_cell start, int32_t count,
-                                                 int32_t *out_values);
+                                                 gg_cell start, int32_t count, int32_t *out_values);
 
 /// The light of untagged cells: the def's default_lighting. GG_LIGHT_DEFAULT for NULL.
 /// @thread reader

@@ -335,8 +335,8 @@ gg_status gg_template_cells(int32_t width, int32_t height, int32_t cell_size_ft,
         return gg__fail(reason, "out is NULL but capacity is positive", GG_E_INVALID_ARG);
     gg__buffer buf = {out, capacity, 0};
     int64_t total = 0;
-    gg_status st = gg__template_visit(tpl, origin, cell_size_ft, width, height, gg__to_buffer,
-                                      &buf, &total, reason);
+    gg_status st = gg__template_visit(tpl, origin, cell_size_ft, width, height, gg__to_buffer, &buf,
+                                      &total, reason);
     if (gg_failed(st))
         return st;
     *out_count = (int32_t)total;

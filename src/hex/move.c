@@ -382,9 +382,9 @@ static void heap_sort(const gg_hex_scratch *s, int32_t *v, int32_t n)
     }
 }
 
-gg_status gg_hex_board_reachable(const gg_hex_board *board, gg_hex_scratch *scratch,
-                                 gg_hex start, double budget, const gg_hex_move_def *def,
-                                 gg_hex_reach *out, int32_t capacity, int32_t *out_count)
+gg_status gg_hex_board_reachable(const gg_hex_board *board, gg_hex_scratch *scratch, gg_hex start,
+                                 double budget, const gg_hex_move_def *def, gg_hex_reach *out,
+                                 int32_t capacity, int32_t *out_count)
 {
     if (out_count == NULL)
         return GG_E_INVALID_ARG;

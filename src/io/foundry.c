@@ -8,11 +8,16 @@
 #include "io/io_internal.h"
 
 /* CONST.WALL_SENSE_TYPES */
-enum { SENSE_NONE = 0, SENSE_LIMITED = 10, SENSE_NORMAL = 20, SENSE_PROXIMITY = 30,
-       SENSE_DISTANCE = 40 };
+enum {
+    SENSE_NONE = 0,
+    SENSE_LIMITED = 10,
+    SENSE_NORMAL = 20,
+    SENSE_PROXIMITY = 30,
+    SENSE_DISTANCE = 40
+};
 
-static gg_status sense_field(gg__io_ctx *ctx, const json_t *wall, const char *key,
-                             const char *path, int64_t *out)
+static gg_status sense_field(gg__io_ctx *ctx, const json_t *wall, const char *key, const char *path,
+                             int64_t *out)
 {
     gg_status st = gg__io_opt_int(ctx, wall, key, path, 0, 40, SENSE_NORMAL, out);
     if (st == GG_OK && *out % 10 != 0)
@@ -46,9 +51,9 @@ static bool feet_units(const char *u)
 }
 
 typedef struct frame {
-    double size;           /* px per cell */
-    double col0, row0;     /* canvas cell of the scene's top-left cell */
-    double distance;       /* units per cell */
+    double size;       /* px per cell */
+    double col0, row0; /* canvas cell of the scene's top-left cell */
+    double distance;   /* units per cell */
 } frame;
 
 static gg_status read_wall(gg__io_ctx *ctx, const json_t *w, size_t i, const frame *f,
@@ -189,8 +194,8 @@ static gg_status read_light(gg__io_ctx *ctx, gg_scene *scene, const json_t *l, s
         return GG_OK;
     }
     if (angle < 360.0)
-        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
-                        "light cones imported as full circles", "%s: angle %g", path, angle);
+        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1, "light cones imported as full circles",
+                        "%s: angle %g", path, angle);
     if (json_is_false(json_object_get(l, "walls")))
         gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
                         "lights that ignore walls imported as blocked by walls", "%s", path);
@@ -256,8 +261,8 @@ gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out)
     if ((st = gg__io_cells_from_real(ctx, cols, "width", &w)) != GG_OK ||
         (st = gg__io_cells_from_real(ctx, rows, "height", &h)) != GG_OK)
         return st;
-    if (scene_x / size != f.col0 || scene_y / size != f.row0 || width / size != floor(width / size) ||
-        height / size != floor(height / size))
+    if (scene_x / size != f.col0 || scene_y / size != f.row0 ||
+        width / size != floor(width / size) || height / size != floor(height / size))
         gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
                         "a scene rectangle that is not whole grid cells (edge cells are partial)",
                         "%g x %g px at (%g, %g) on a %g px grid -> %d x %d cells", width, height,
@@ -289,8 +294,8 @@ gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out)
         dflt = GG_LIGHT_BRIGHT;
     if (dflt != GG_LIGHT_BRIGHT)
         gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
-                        "scene darkness mapped to a default light level",
-                        "darkness %g -> %s", darkness, dflt == GG_LIGHT_DIM ? "dim" : "dark");
+                        "scene darkness mapped to a default light level", "darkness %g -> %s",
+                        darkness, dflt == GG_LIGHT_DIM ? "dim" : "dark");
     if ((st = gg__io_check_caps(ctx, w, h, list_size(root, "walls"), list_size(root, "lights"))) !=
         GG_OK)
         return st;
@@ -330,8 +335,7 @@ gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out)
         gg__io_note_add(ctx, GG_IMPORT_DROPPED, list_size(root, "tokens"),
                         "tokens (creatures are the host's, not the scene's)", NULL);
         int32_t other = 0;
-        static const char placeables[][12] = {"tiles", "drawings", "notes", "sounds",
-                                              "templates"};
+        static const char placeables[][12] = {"tiles", "drawings", "notes", "sounds", "templates"};
         for (size_t k = 0; k < sizeof placeables / sizeof placeables[0]; k++)
             other += list_size(root, placeables[k]);
         gg__io_note_add(ctx, GG_IMPORT_DROPPED, other,

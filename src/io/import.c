@@ -19,10 +19,14 @@ struct gg_import_report {
 const char *gg_io_format_name(gg_io_format format)
 {
     switch (format) {
-    case GG_IO_FORMAT_AUTO: return "auto";
-    case GG_IO_FORMAT_NAT20: return "nat20";
-    case GG_IO_FORMAT_UVTT: return "uvtt";
-    case GG_IO_FORMAT_FOUNDRY: return "foundry";
+    case GG_IO_FORMAT_AUTO:
+        return "auto";
+    case GG_IO_FORMAT_NAT20:
+        return "nat20";
+    case GG_IO_FORMAT_UVTT:
+        return "uvtt";
+    case GG_IO_FORMAT_FOUNDRY:
+        return "foundry";
     }
     return "unknown";
 }
@@ -30,11 +34,16 @@ const char *gg_io_format_name(gg_io_format format)
 const char *gg_import_action_name(gg_import_action action)
 {
     switch (action) {
-    case GG_IMPORT_SNAPPED: return "snapped";
-    case GG_IMPORT_MERGED: return "merged";
-    case GG_IMPORT_CLIPPED: return "clipped";
-    case GG_IMPORT_DROPPED: return "dropped";
-    case GG_IMPORT_APPROXIMATED: return "approximated";
+    case GG_IMPORT_SNAPPED:
+        return "snapped";
+    case GG_IMPORT_MERGED:
+        return "merged";
+    case GG_IMPORT_CLIPPED:
+        return "clipped";
+    case GG_IMPORT_DROPPED:
+        return "dropped";
+    case GG_IMPORT_APPROXIMATED:
+        return "approximated";
     }
     return "unknown";
 }
@@ -75,9 +84,9 @@ void gg__io_note_add(gg__io_ctx *ctx, gg_import_action action, int32_t count, co
     }
     if (ctx->n_notes == ctx->cap_notes) {
         int32_t cap = ctx->cap_notes ? ctx->cap_notes * 2 : 16;
-        gg__io_note *grown =
-            gg__io_grow(ctx->mem, ctx->notes, (size_t)ctx->cap_notes * sizeof *grown,
-                        (size_t)cap * sizeof *grown);
+        gg__io_note *grown = gg__io_grow(ctx->mem, ctx->notes,
+                                         (size_t)ctx->cap_notes * sizeof *grown,
+                                         (size_t)cap * sizeof *grown);
         if (grown == NULL) {
             ctx->oom = true;
             return;
@@ -157,11 +166,13 @@ gg_status gg__io_add_light(gg__io_ctx *ctx, gg_scene *scene, double x, double y,
                            double dim_ft, const char *path)
 {
     if (ctx->stats.lights_read >= ctx->def->max_lights)
-        return gg__io_fail(ctx, GG_E_TOO_LARGE, "%s: more than %d light sources "
-                           "(gg_import_def.max_lights)", path, (int)ctx->def->max_lights);
+        return gg__io_fail(ctx, GG_E_TOO_LARGE,
+                           "%s: more than %d light sources "
+                           "(gg_import_def.max_lights)",
+                           path, (int)ctx->def->max_lights);
     ctx->stats.lights_read++;
-    if (!isfinite(x) || !isfinite(y) || x < 0.0 || y < 0.0 ||
-        x >= (double)gg_scene_width(scene) || y >= (double)gg_scene_height(scene)) {
+    if (!isfinite(x) || !isfinite(y) || x < 0.0 || y < 0.0 || x >= (double)gg_scene_width(scene) ||
+        y >= (double)gg_scene_height(scene)) {
         ctx->stats.lights_dropped++;
         gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "light sources off the map",
                         "%s at (%.4g, %.4g)", path, x, y);
@@ -179,7 +190,8 @@ gg_status gg__io_add_light(gg__io_ctx *ctx, gg_scene *scene, double x, double y,
     d.dim_ft = v[1];
     double cx = (double)d.cell.col + 0.5, cy = (double)d.cell.row + 0.5;
     if (fabs(cx - x) > 1e-9 || fabs(cy - y) > 1e-9)
-        gg__io_note_add(ctx, GG_IMPORT_SNAPPED, 1, "light sources moved to the centre of their cell",
+        gg__io_note_add(ctx, GG_IMPORT_SNAPPED, 1,
+                        "light sources moved to the centre of their cell",
                         "%s: (%.4g, %.4g) -> cell %d,%d", path, x, y, (int)d.cell.col,
                         (int)d.cell.row);
     if ((double)v[0] != bright_ft || (double)v[1] != dim_ft)
@@ -197,8 +209,7 @@ gg_status gg__io_cells_from_real(gg__io_ctx *ctx, double v, const char *path, in
 {
     *out = 0;
     if (!isfinite(v) || v <= 0.0)
-        return gg__io_fail(ctx, GG_E_INVALID_ARG, "%s: the scene size %g is not positive", path,
-                           v);
+        return gg__io_fail(ctx, GG_E_INVALID_ARG, "%s: the scene size %g is not positive", path, v);
     double c = ceil(v - 1e-9);
     if (c < 1.0)
         c = 1.0;
@@ -220,8 +231,8 @@ gg_status gg__io_scene_create(gg__io_ctx *ctx, int32_t width, int32_t height, in
                            "%d cells",
                            (int)width, (int)height, GG_SCENE_MAX_SIDE, GG_SCENE_MAX_CELLS);
     if (width < 1 || height < 1 || cell_ft < 1)
-        return gg__io_fail(ctx, GG_E_INVALID_ARG, "the scene is %d x %d cells of %d ft",
-                           (int)width, (int)height, (int)cell_ft);
+        return gg__io_fail(ctx, GG_E_INVALID_ARG, "the scene is %d x %d cells of %d ft", (int)width,
+                           (int)height, (int)cell_ft);
     gg_scene_def sd = gg_scene_def_default();
     sd.width = width;
     sd.height = height;
@@ -230,8 +241,8 @@ gg_status gg__io_scene_create(gg__io_ctx *ctx, int32_t width, int32_t height, in
     sd.allocator = ctx->def->allocator;
     gg_status st = gg_scene_create(&sd, out);
     if (st != GG_OK)
-        return gg__io_fail(ctx, st, "creating a %d x %d scene failed: %s", (int)width,
-                           (int)height, gg_status_message(st));
+        return gg__io_fail(ctx, st, "creating a %d x %d scene failed: %s", (int)width, (int)height,
+                           gg_status_message(st));
     ctx->stats.width = width;
     ctx->stats.height = height;
     ctx->stats.cell_size_ft = cell_ft;
@@ -245,14 +256,21 @@ const char *gg__io_json_type(const json_t *v)
     if (v == NULL)
         return "nothing";
     switch (json_typeof(v)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "a list";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a number";
+    case JSON_OBJECT:
+        return "an object";
+    case JSON_ARRAY:
+        return "a list";
+    case JSON_STRING:
+        return "a string";
+    case JSON_INTEGER:
+        return "an integer";
+    case JSON_REAL:
+        return "a number";
     case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    case JSON_NULL: return "null";
+    case JSON_FALSE:
+        return "a boolean";
+    case JSON_NULL:
+        return "null";
     }
     return "an unknown value";
 }
@@ -286,8 +304,8 @@ gg_status gg__io_number(gg__io_ctx *ctx, const json_t *v, const char *path, doub
     return GG_OK;
 }
 
-gg_status gg__io_opt_number(gg__io_ctx *ctx, const json_t *obj, const char *key,
-                            const char *path, double dflt, double *out)
+gg_status gg__io_opt_number(gg__io_ctx *ctx, const json_t *obj, const char *key, const char *path,
+                            double dflt, double *out)
 {
     const json_t *v = json_object_get(obj, key);
     if (v == NULL || json_is_null(v)) {
@@ -309,8 +327,7 @@ gg_status gg__io_int(gg__io_ctx *ctx, const json_t *v, const char *path, int64_t
     } else if (json_is_real(v)) {
         double d = json_real_value(v);
         if (!isfinite(d) || d != floor(d) || fabs(d) > 9.0e15)
-            return gg__io_fail(ctx, GG_E_INVALID_ARG, "%s: expected an integer, found %g", path,
-                               d);
+            return gg__io_fail(ctx, GG_E_INVALID_ARG, "%s: expected an integer, found %g", path, d);
         x = (int64_t)d;
     } else {
         return gg__io_fail(ctx, GG_E_INVALID_ARG, "%s: expected an integer, found %s", path,
@@ -405,8 +422,7 @@ int32_t gg_import_report_count_of(const gg_import_report *report, gg_import_acti
     return sum > INT32_MAX ? INT32_MAX : (int32_t)sum;
 }
 
-static gg_status make_report(gg__io_ctx *ctx, const gg_allocator *alloc,
-                             gg_import_report **out)
+static gg_status make_report(gg__io_ctx *ctx, const gg_allocator *alloc, gg_import_report **out)
 {
     size_t bytes = sizeof(gg_import_report) + (size_t)ctx->n_notes * sizeof(gg__io_note);
     gg_import_report *r = (gg_import_report *)alloc->alloc(alloc->ctx, bytes, 16);
@@ -525,9 +541,15 @@ static gg_status import_checked(const char *data, size_t len, gg__io_ctx *ctx,
     gg_scene *scene = NULL;
     ctx->stats.format = fmt;
     switch (fmt) {
-    case GG_IO_FORMAT_NAT20: st = gg__io_read_nat20(ctx, root, &scene); break;
-    case GG_IO_FORMAT_UVTT: st = gg__io_read_uvtt(ctx, root, &scene); break;
-    case GG_IO_FORMAT_FOUNDRY: st = gg__io_read_foundry(ctx, root, &scene); break;
+    case GG_IO_FORMAT_NAT20:
+        st = gg__io_read_nat20(ctx, root, &scene);
+        break;
+    case GG_IO_FORMAT_UVTT:
+        st = gg__io_read_uvtt(ctx, root, &scene);
+        break;
+    case GG_IO_FORMAT_FOUNDRY:
+        st = gg__io_read_foundry(ctx, root, &scene);
+        break;
     case GG_IO_FORMAT_AUTO:
         st = gg__io_fail(ctx, GG_E_INVALID_ARG,
                          json_is_object(root)

@@ -34,9 +34,9 @@ typedef struct gg__io_seg {
     gg_door door;
     gg_one_way one_way;
     gg_cover cover;
-    int32_t source;      /* index of the segment in the file, for examples */
-    const char *label;   /* "line_of_sight", "walls", ... (static) */
-    bool keep_point;     /* a point wall in the file (Nat20): not "collapsed by snapping" */
+    int32_t source;    /* index of the segment in the file, for examples */
+    const char *label; /* "line_of_sight", "walls", ... (static) */
+    bool keep_point;   /* a point wall in the file (Nat20): not "collapsed by snapping" */
 } gg__io_seg;
 
 /* The memory of one io call: the caller's allocator (resolved), and whether any allocation
@@ -113,8 +113,8 @@ gg_status gg__io_want_array(gg__io_ctx *ctx, const json_t *v, const char *path);
 /* A finite number (integer or real). */
 gg_status gg__io_number(gg__io_ctx *ctx, const json_t *v, const char *path, double *out);
 /* Optional member: *out = dflt when absent or null. */
-gg_status gg__io_opt_number(gg__io_ctx *ctx, const json_t *obj, const char *key,
-                            const char *path, double dflt, double *out);
+gg_status gg__io_opt_number(gg__io_ctx *ctx, const json_t *obj, const char *key, const char *path,
+                            double dflt, double *out);
 /* An integer in [lo, hi]; a real with an integral value is accepted. */
 gg_status gg__io_int(gg__io_ctx *ctx, const json_t *v, const char *path, int64_t lo, int64_t hi,
                      int64_t *out);

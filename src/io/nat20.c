@@ -20,17 +20,23 @@ static const name_value k_cover[] = {{"none", GG_COVER_NONE},
                                      {"three_quarters", GG_COVER_THREE_QUARTERS},
                                      {"total", GG_COVER_TOTAL},
                                      {"", 0}};
-static const name_value k_light[] = {
-    {"bright", GG_LIGHT_BRIGHT}, {"dim", GG_LIGHT_DIM}, {"dark", GG_LIGHT_DARK}, {"", 0}};
-static const name_value k_obscure[] = {
-    {"none", GG_OBSCURE_NONE}, {"light", GG_OBSCURE_LIGHT}, {"heavy", GG_OBSCURE_HEAVY}, {"", 0}};
+static const name_value k_light[] = {{"bright", GG_LIGHT_BRIGHT},
+                                     {"dim", GG_LIGHT_DIM},
+                                     {"dark", GG_LIGHT_DARK},
+                                     {"", 0}};
+static const name_value k_obscure[] = {{"none", GG_OBSCURE_NONE},
+                                       {"light", GG_OBSCURE_LIGHT},
+                                       {"heavy", GG_OBSCURE_HEAVY},
+                                       {"", 0}};
 static const name_value k_door[] = {{"none", GG_DOOR_NONE},
                                     {"closed", GG_DOOR_CLOSED},
                                     {"open", GG_DOOR_OPEN},
                                     {"locked", GG_DOOR_LOCKED},
                                     {"", 0}};
-static const name_value k_one_way[] = {
-    {"none", GG_ONE_WAY_NONE}, {"left", GG_ONE_WAY_LEFT}, {"right", GG_ONE_WAY_RIGHT}, {"", 0}};
+static const name_value k_one_way[] = {{"none", GG_ONE_WAY_NONE},
+                                       {"left", GG_ONE_WAY_LEFT},
+                                       {"right", GG_ONE_WAY_RIGHT},
+                                       {"", 0}};
 static const name_value k_blocks[] = {{"sight", GG_BLOCKS_SIGHT},
                                       {"movement", GG_BLOCKS_MOVEMENT},
                                       {"light", GG_BLOCKS_LIGHT},
@@ -97,8 +103,8 @@ static gg_status set_tag(gg__io_ctx *ctx, gg_scene *scene, gg_cell_tag tag, gg_c
     return GG_OK;
 }
 
-static gg_status read_id_list(gg__io_ctx *ctx, gg_scene *scene, const json_t *root,
-                              const char *key, gg_cell_tag tag)
+static gg_status read_id_list(gg__io_ctx *ctx, gg_scene *scene, const json_t *root, const char *key,
+                              gg_cell_tag tag)
 {
     const json_t *v = json_object_get(root, key);
     if (v == NULL || json_is_null(v))
@@ -122,8 +128,8 @@ static gg_status read_id_list(gg__io_ctx *ctx, gg_scene *scene, const json_t *ro
     return st;
 }
 
-static gg_status read_id_map(gg__io_ctx *ctx, gg_scene *scene, const json_t *root,
-                             const char *key, gg_cell_tag tag, const name_value *names)
+static gg_status read_id_map(gg__io_ctx *ctx, gg_scene *scene, const json_t *root, const char *key,
+                             gg_cell_tag tag, const name_value *names)
 {
     const json_t *v = json_object_get(root, key);
     if (v == NULL || json_is_null(v))
@@ -239,8 +245,8 @@ static gg_status read_lights(gg__io_ctx *ctx, gg_scene *scene, const json_t *v)
         if ((st = gg__io_opt_int(ctx, l, "bright_ft", path, 0, INT32_MAX, 20, &bright)) != GG_OK ||
             (st = gg__io_opt_int(ctx, l, "dim_ft", path, 0, INT32_MAX, 40, &dim)) != GG_OK)
             break;
-        st = gg__io_add_light(ctx, scene, (double)c.col + 0.5, (double)c.row + 0.5,
-                              (double)bright, (double)dim, path);
+        st = gg__io_add_light(ctx, scene, (double)c.col + 0.5, (double)c.row + 0.5, (double)bright,
+                              (double)dim, path);
     }
     return st;
 }
@@ -248,9 +254,18 @@ static gg_status read_lights(gg__io_ctx *ctx, gg_scene *scene, const json_t *v)
 gg_status gg__io_read_nat20(gg__io_ctx *ctx, json_t *root, gg_scene **out)
 {
     static const char known[][24] = {
-        "width",         "height",      "cell_size_ft",         "blocked_cells",
-        "wall_segments", "cover_cells", "difficult_terrain_cells", "lighting",
-        "default_lighting", "obscurement_cells", "sunlight",    "lights",
+        "width",
+        "height",
+        "cell_size_ft",
+        "blocked_cells",
+        "wall_segments",
+        "cover_cells",
+        "difficult_terrain_cells",
+        "lighting",
+        "default_lighting",
+        "obscurement_cells",
+        "sunlight",
+        "lights",
         "",
     };
     *out = NULL;
@@ -384,7 +399,6 @@ static json_t *wall_json(const gg_wall_def *w)
     return o;
 }
 
-
 /* Adds v to obj under key and keeps the caller's reference too; false when v is NULL or the add
  * failed. json_object_set_new() consumes its value even when it fails, so a value the caller
  * still holds (and frees) must go in with json_object_set(), which leaves the caller's reference
@@ -463,8 +477,7 @@ static json_t *scene_json(const gg_scene *s, gg__io_mem *mem)
         ok = put(root, "lights", lights);
         int32_t n = gg_scene_light_count(s), total = 0;
         gg_light_def *defs = (gg_light_def *)gg__io_alloc(mem, (size_t)n * sizeof *defs);
-        ok = ok && defs != NULL &&
-             gg_scene_list_lights(s, NULL, defs, n, &total) == GG_OK &&
+        ok = ok && defs != NULL && gg_scene_list_lights(s, NULL, defs, n, &total) == GG_OK &&
              total == n;
         for (int32_t k = 0; ok && k < n; k++) {
             char cid[GG_CELL_ID_MAX];

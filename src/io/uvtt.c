@@ -26,8 +26,8 @@ static gg_status read_polylines(gg__io_ctx *ctx, const json_t *root, const char 
             break;
         size_t n = json_array_size(poly);
         if (n < 2) {
-            gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "polylines with fewer than two points",
-                            "%s", path);
+            gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "polylines with fewer than two points", "%s",
+                            path);
             continue;
         }
         double px = 0.0, py = 0.0;
@@ -173,8 +173,8 @@ gg_status gg__io_read_uvtt(gg__io_ctx *ctx, json_t *root, gg_scene **out)
                            oy);
     if (ox != 0.0 || oy != 0.0)
         gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
-                        "a cropped export: coordinates shifted by map_origin", "map_origin (%g, %g)",
-                        ox, oy);
+                        "a cropped export: coordinates shifted by map_origin",
+                        "map_origin (%g, %g)", ox, oy);
     int64_t segments = (int64_t)json_array_size(json_object_get(root, "portals"));
     if ((st = count_polylines(ctx, root, "line_of_sight", &segments)) != GG_OK ||
         (ctx->def->uvtt_objects &&
@@ -194,8 +194,7 @@ gg_status gg__io_read_uvtt(gg__io_ctx *ctx, json_t *root, gg_scene **out)
         } else {
             const json_t *o = json_object_get(root, "objects_line_of_sight");
             gg__io_note_add(ctx, GG_IMPORT_DROPPED, (int32_t)json_array_size(o),
-                            "object outlines (objects_line_of_sight; the def left them out)",
-                            NULL);
+                            "object outlines (objects_line_of_sight; the def left them out)", NULL);
         }
     }
     if (st == GG_OK)

@@ -17,8 +17,8 @@ typedef struct hseg {
     uint32_t blocks;
     uint8_t door, one_way, cover;
     bool mergeable;
-    int32_t first;          /* smallest raw index merged into this one */
-    int32_t last_src;       /* a second source, for the example */
+    int32_t first;    /* smallest raw index merged into this one */
+    int32_t last_src; /* a second source, for the example */
 } hseg;
 
 static int64_t gcd64(int64_t a, int64_t b)
@@ -39,8 +39,8 @@ static int64_t gcd64(int64_t a, int64_t b)
 static int64_t to_half(double v) { return (int64_t)floor(2.0 * v + 0.5); }
 
 /* Liang-Barsky against [0,w] x [0,h]; false when nothing is left. t0, t1 are the kept params. */
-static bool clip_params(double x1, double y1, double x2, double y2, double w, double h,
-                        double *t0, double *t1)
+static bool clip_params(double x1, double y1, double x2, double y2, double w, double h, double *t0,
+                        double *t1)
 {
     double dx = x2 - x1, dy = y2 - y1;
     double p[4] = {-dx, dx, -dy, dy};
@@ -208,9 +208,9 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
         }
         if (moved && snap_example[0] == '\0')
             snprintf(snap_example, sizeof snap_example,
-                     "%s[%d]: (%.4g,%.4g)-(%.4g,%.4g) -> (%g,%g)-(%g,%g)", r->label,
-                     (int)r->source, c[0], c[1], c[2], c[3], (double)hv[0] * 0.5,
-                     (double)hv[1] * 0.5, (double)hv[2] * 0.5, (double)hv[3] * 0.5);
+                     "%s[%d]: (%.4g,%.4g)-(%.4g,%.4g) -> (%g,%g)-(%g,%g)", r->label, (int)r->source,
+                     c[0], c[1], c[2], c[3], (double)hv[0] * 0.5, (double)hv[1] * 0.5,
+                     (double)hv[2] * 0.5, (double)hv[3] * 0.5);
         if (ctx->def->clip_walls) {
             double x1 = (double)hv[0] * 0.5, y1 = (double)hv[1] * 0.5;
             double x2 = (double)hv[2] * 0.5, y2 = (double)hv[3] * 0.5;
@@ -227,8 +227,8 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
                 double cx2 = x1 + t1 * (x2 - x1), cy2 = y1 + t1 * (y2 - y1);
                 int64_t nh[4] = {to_half(cx1), to_half(cy1), to_half(cx2), to_half(cy2)};
                 /* Rounding must not push a clipped end back outside. */
-                const int64_t lim[4] = {(int64_t)(2.0 * w), (int64_t)(2.0 * h),
-                                        (int64_t)(2.0 * w), (int64_t)(2.0 * h)};
+                const int64_t lim[4] = {(int64_t)(2.0 * w), (int64_t)(2.0 * h), (int64_t)(2.0 * w),
+                                        (int64_t)(2.0 * h)};
                 for (int k = 0; k < 4; k++)
                     nh[k] = nh[k] < 0 ? 0 : (nh[k] > lim[k] ? lim[k] : nh[k]);
                 if (nh[0] == nh[2] && nh[1] == nh[3]) {
@@ -252,8 +252,8 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
                             r->door != GG_DOOR_NONE
                                 ? "doors shorter than a quarter cell (a point after snapping)"
                                 : "walls shorter than a quarter cell (a point after snapping)",
-                            "%s[%d]: (%.4g,%.4g)-(%.4g,%.4g)", r->label, (int)r->source, c[0],
-                            c[1], c[2], c[3]);
+                            "%s[%d]: (%.4g,%.4g)-(%.4g,%.4g)", r->label, (int)r->source, c[0], c[1],
+                            c[2], c[3]);
             continue;
         }
         hseg *s = &v[count++];

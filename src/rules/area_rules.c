@@ -30,8 +30,7 @@ static bool area_template(const gg_area_def *a, gg_template *tpl, bool *includes
     }
     if (tpl->size_ft <= 0)
         return false;
-    bool no_direction =
-        !tpl->has_direction || (tpl->direction.col == 0 && tpl->direction.row == 0);
+    bool no_direction = !tpl->has_direction || (tpl->direction.col == 0 && tpl->direction.row == 0);
     if (directional && no_direction)
         return false;
     if (!directional)
@@ -89,8 +88,8 @@ static gg_status area_hits(const gg_scene *scene, const gg__roster *r, const gg_
     h.st = GG_OK;
     int64_t total = 0;
     gg_status st = gg__template_visit(tpl, origin, gg_scene_cell_size_ft(scene),
-                                      gg_scene_width(scene), gg_scene_height(scene), visit_cell,
-                                      &h, &total, NULL);
+                                      gg_scene_width(scene), gg_scene_height(scene), visit_cell, &h,
+                                      &total, NULL);
     if (gg_failed(st))
         return st;
     return h.st;
@@ -255,8 +254,8 @@ gg_status gg_rules_best_aim(const gg_scene *scene, const gg_creature *creatures,
     a.tpl.shape = def->shape;
     a.tpl.size_ft = def->size_ft;
     bool target_anchored = def->shape == GG_SHAPE_SPHERE || def->shape == GG_SHAPE_CYLINDER;
-    bool directional =
-        def->shape == GG_SHAPE_CUBE || def->shape == GG_SHAPE_CONE || def->shape == GG_SHAPE_LINE;
+    bool directional = def->shape == GG_SHAPE_CUBE || def->shape == GG_SHAPE_CONE ||
+                       def->shape == GG_SHAPE_LINE;
     if (!target_anchored && !directional && def->shape != GG_SHAPE_EMANATION)
         return GG_E_INVALID_ARG;
     gg_creature actor = gg__rules_get(&r, def->actor);

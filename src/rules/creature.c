@@ -82,9 +82,8 @@ bool gg__rules_present(const gg_creature *c) { return c->alive && c->tracked; }
 
 #define COVER_BATCH 64
 
-gg_status gg__rules_cover_with_creatures(const gg_scene *scene, const gg__roster *r,
-                                         int32_t skip_a, int32_t skip_b, gg_cell from,
-                                         gg_cell to, gg_cover *out)
+gg_status gg__rules_cover_with_creatures(const gg_scene *scene, const gg__roster *r, int32_t skip_a,
+                                         int32_t skip_b, gg_cell from, gg_cell to, gg_cover *out)
 {
     gg_cell batch[COVER_BATCH];
     int32_t n = 0;

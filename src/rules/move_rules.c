@@ -175,8 +175,8 @@ static gg_status provokes(const gg_scene *scene, const gg_creature *c, int32_t c
         return GG_OK;
     /* Leaving its reach: reach, sight line and no total cover at `from` ... */
     gg_target_check check = GG_TARGET_OUT_OF_RANGE;
-    gg_status st =
-        gg_rules_check_target(scene, c->body.cell, mover_at->body.cell, c->reach_ft, &check);
+    gg_status st = gg_rules_check_target(scene, c->body.cell, mover_at->body.cell, c->reach_ft,
+                                         &check);
     if (st != GG_OK || check != GG_TARGET_OK)
         return st;
     /* ... but "still in reach" at `to` is plain distance (docs/nat20.md). */
@@ -331,8 +331,8 @@ static int32_t find_reach(const gg_reach *work, int32_t n, gg_cell c)
 }
 
 gg_status gg_rules_flee_route(const gg_scene *scene, gg_scratch *scratch, const gg_flee_def *def,
-                              gg_reach *work, int32_t work_capacity, gg_cell *out,
-                              int32_t capacity, int32_t *out_count)
+                              gg_reach *work, int32_t work_capacity, gg_cell *out, int32_t capacity,
+                              int32_t *out_count)
 {
     if (out_count == NULL)
         return GG_E_INVALID_ARG;

@@ -33,9 +33,8 @@ bool gg__rules_present(const gg_creature *c);
  * indices skip_a and skip_b (GG_NO_CREATURE skips nobody). Allocation-free: creatures are fed
  * to gg_scene_cover_between() in stack-sized batches and the ranks combined by max, which is
  * exact because cover is the maximum over the cells of the walk. */
-gg_status gg__rules_cover_with_creatures(const gg_scene *scene, const gg__roster *r,
-                                         int32_t skip_a, int32_t skip_b, gg_cell from,
-                                         gg_cell to, gg_cover *out);
+gg_status gg__rules_cover_with_creatures(const gg_scene *scene, const gg__roster *r, int32_t skip_a,
+                                         int32_t skip_b, gg_cell from, gg_cell to, gg_cover *out);
 
 /* The composite sight of gg_rules_can_see() on creatures already checked. */
 gg_status gg__rules_sees(const gg_scene *scene, const gg_creature *viewer,

@@ -100,9 +100,8 @@ static bool get_hex(json_t *obj, gg_hex *out)
 static bool get_pair(json_t *arr, gg_hex *out)
 {
     double q, r;
-    return json_is_array(arr) && json_array_size(arr) == 2 &&
-           get_num(json_array_get(arr, 0), &q) && get_num(json_array_get(arr, 1), &r) &&
-           gg_hex_from_doubles(q, r, out) == GG_OK;
+    return json_is_array(arr) && json_array_size(arr) == 2 && get_num(json_array_get(arr, 0), &q) &&
+           get_num(json_array_get(arr, 1), &r) && gg_hex_from_doubles(q, r, out) == GG_OK;
 }
 
 /* Compares a JSON list of [q, r] with cells. */
@@ -234,9 +233,8 @@ static conf_result op_neighbors(json_t *line, char *msg, size_t cap)
         hmsg(msg, cap, "gg_hex_neighbors failed");
         return CONF_FAIL;
     }
-    return cells_match(json_object_get(ex, "neighbors"), nb, 6, "neighbors", msg, cap)
-               ? CONF_PASS
-               : CONF_FAIL;
+    return cells_match(json_object_get(ex, "neighbors"), nb, 6, "neighbors", msg, cap) ? CONF_PASS
+                                                                                       : CONF_FAIL;
 }
 
 static conf_result op_ring_range(json_t *line, bool ring, char *msg, size_t cap)
@@ -364,7 +362,8 @@ static bool sight_matches(json_t *ex, const char *variant, gg_status s,
         hmsg(msg, cap, "malformed expect");
         return false;
     }
-    if (json_is_true(jv) != res->visible || strcmp(json_string_value(jr), reason_name(res->reason))) {
+    if (json_is_true(jv) != res->visible ||
+        strcmp(json_string_value(jr), reason_name(res->reason))) {
         hmsg(msg, cap, "%s: expected %s/%s, library gave %s/%s", variant,
              json_is_true(jv) ? "visible" : "hidden", json_string_value(jr),
              res->visible ? "visible" : "hidden", reason_name(res->reason));
@@ -375,8 +374,8 @@ static bool sight_matches(json_t *ex, const char *variant, gg_status s,
     json_t *jb = json_object_get(ex, "blocker");
     if (json_is_null(jb) || jb == NULL) {
         if (res->has_blocker) {
-            hmsg(msg, cap, "%s: expected no blocker, library gave (%d,%d)", variant,
-                 res->blocker.q, res->blocker.r);
+            hmsg(msg, cap, "%s: expected no blocker, library gave (%d,%d)", variant, res->blocker.q,
+                 res->blocker.r);
             return false;
         }
     } else {
@@ -514,8 +513,9 @@ static conf_result op_sight(json_t *line, char *msg, size_t cap)
         gg_hex_tile t = gg_hex_tile_default();
         t.ground = st.v[i].ground;
         t.obstruction = st.v[i].obstruction;
-        gg_status bs = gg_hex_board_set_tile(board, gg_hex_make((int32_t)st.v[i].q,
-                                                                (int32_t)st.v[i].r), &t);
+        gg_status bs = gg_hex_board_set_tile(board,
+                                             gg_hex_make((int32_t)st.v[i].q, (int32_t)st.v[i].r),
+                                             &t);
         if (bs != GG_OK)
             board_ok = false;
     }
@@ -562,14 +562,15 @@ static bool in_string_list(json_t *arr, const char *s)
 static bool nav_build(json_t *line, nav *nv, char *msg, size_t cap)
 {
     static const char *const kp[] = {"allowGoalBlocked", "allowStartBlocked", "blockedTerrain",
-                                     "maxElevationStep", "terrainCosts", NULL};
+                                     "maxElevationStep", "terrainCosts",      NULL};
     static const char *const ks[] = {"kind", "radius", NULL};
     static const char *const kt[] = {"q", "r", "terrain", "elevation", NULL};
     nv->board = NULL;
     nv->scratch = NULL;
     nv->def = gg_hex_move_def_default();
     json_t *shape = json_object_get(line, "shape"), *prof = json_object_get(line, "profile");
-    json_t *tiles = json_object_get(line, "tiles"), *units = json_object_get(line, "blocking_units");
+    json_t *tiles = json_object_get(line, "tiles"),
+           *units = json_object_get(line, "blocking_units");
     if (!only_keys(shape, ks, "shape", msg, cap) || !only_keys(prof, kp, "profile", msg, cap))
         return false;
     json_t *kind = json_object_get(shape, "kind");
@@ -701,14 +702,15 @@ static bool path_legal(const nav *nv, gg_hex from, gg_hex to, const gg_hex *path
 
 static conf_result op_path(json_t *line, char *msg, size_t cap)
 {
-    static const char *const k[] = {"shape", "tiles", "blocking_units", "from", "to", "profile",
-                                    NULL};
+    static const char *const k[] = {"shape",   "tiles", "blocking_units", "from", "to",
+                                    "profile", NULL};
     static const char *const ke[] = {"found", "cost", "path", "visited", NULL};
     json_t *ex = json_object_get(line, "expect");
     if (!check_top(line, k, msg, cap) || !only_keys(ex, ke, "expect", msg, cap))
         return CONF_FAIL;
     gg_hex from, to;
-    if (!get_hex(json_object_get(line, "from"), &from) || !get_hex(json_object_get(line, "to"), &to)) {
+    if (!get_hex(json_object_get(line, "from"), &from) ||
+        !get_hex(json_object_get(line, "to"), &to)) {
         hmsg(msg, cap, "malformed from/to");
         return CONF_FAIL;
     }
@@ -766,7 +768,7 @@ done:
 
 static conf_result op_reachable(json_t *line, char *msg, size_t cap)
 {
-    static const char *const k[] = {"shape", "tiles", "blocking_units", "start", "budget",
+    static const char *const k[] = {"shape",   "tiles", "blocking_units", "start", "budget",
                                     "profile", NULL};
     static const char *const ke[] = {"tiles", NULL};
     json_t *ex = json_object_get(line, "expect");

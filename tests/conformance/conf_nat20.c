@@ -144,8 +144,8 @@ static gg_scene *cached_scene(json_t *sj, char *msg, size_t cap)
 /* Composite orchestrator ops: answered by the rules layer when it is built (conf_rules.c),
  * otherwise counted as "not supported". */
 static const char *const k_unsupported[] = {
-    "combatant_can_see", "target_cover", "plan_move", "opportunity_schedule", "flee_route",
-    "best_aim",          NULL,
+    "combatant_can_see", "target_cover", "plan_move", "opportunity_schedule",
+    "flee_route",        "best_aim",     NULL,
 };
 
 static bool in_list(const char *const *list, size_t n, const char *s)
@@ -177,8 +177,8 @@ conf_result conf_check_nat20(json_t *line, const char **op, char *msg, size_t ms
         json_t *val;
         json_object_foreach(line, key, val)
         {
-            if (strcmp(key, "id") != 0 && strcmp(key, "scene") != 0 &&
-                strcmp(key, "query") != 0 && strcmp(key, "expect") != 0) {
+            if (strcmp(key, "id") != 0 && strcmp(key, "scene") != 0 && strcmp(key, "query") != 0 &&
+                strcmp(key, "expect") != 0) {
                 setmsg(msg, msgcap, "unknown top-level field \"%s\"", key);
                 return CONF_FAIL;
             }

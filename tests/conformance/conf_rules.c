@@ -255,7 +255,8 @@ static bool roster_of(rctx *c, json_t *list, const char *const *allowed, roster 
         if ((v = json_object_get(it, "movement_remaining")) != NULL &&
             !int_of(c, v, "movement_remaining", &k->movement_left_ft))
             return false;
-        if ((v = json_object_get(it, "reach_ft")) != NULL && !int_of(c, v, "reach_ft", &k->reach_ft))
+        if ((v = json_object_get(it, "reach_ft")) != NULL &&
+            !int_of(c, v, "reach_ft", &k->reach_ft))
             return false;
         bool flag = false;
         if ((v = json_object_get(it, "blinded")) != NULL) {
@@ -347,8 +348,8 @@ static json_t *op_combatant_can_see(rctx *c, json_t *q)
 
 static json_t *op_target_cover(rctx *c, json_t *q)
 {
-    static const char *const qf[] = {"op", "caster_id", "target_ids", "origin_cell", "creatures",
-                                     NULL};
+    static const char *const qf[] = {"op",          "caster_id", "target_ids",
+                                     "origin_cell", "creatures", NULL};
     static const char *const cf[] = {"id", "side", "cell", "is_alive", NULL};
     json_t *jc, *jtargets, *jcr, *jo;
     roster r;
@@ -402,10 +403,10 @@ static json_t *op_target_cover(rctx *c, json_t *q)
 
 static json_t *op_plan_move(rctx *c, json_t *q)
 {
-    static const char *const qf[] = {"op", "fidelity", "mover_id", "destination", "creatures",
-                                     NULL};
-    static const char *const cf[] = {"id",    "side",          "cell", "is_alive",
-                                     "speed", "movement_remaining", "frightened_by", NULL};
+    static const char *const qf[] = {"op",          "fidelity",  "mover_id",
+                                     "destination", "creatures", NULL};
+    static const char *const cf[] = {
+        "id", "side", "cell", "is_alive", "speed", "movement_remaining", "frightened_by", NULL};
     json_t *jf, *jm, *jd, *jcr;
     roster r;
     if (!only_fields(c, q, "query", qf) || !need(c, q, "fidelity", &jf) ||
@@ -460,8 +461,8 @@ static json_t *op_plan_move(rctx *c, json_t *q)
 static json_t *op_opportunity_schedule(rctx *c, json_t *q)
 {
     static const char *const qf[] = {"op", "mover_id", "path", "creatures", NULL};
-    static const char *const cf[] = {"id",       "side",      "cell",        "reach_ft",
-                                     "blinded",  "invisible", "disengaging", "is_alive", NULL};
+    static const char *const cf[] = {"id",        "side",        "cell",     "reach_ft", "blinded",
+                                     "invisible", "disengaging", "is_alive", NULL};
     json_t *jm, *jp, *jcr;
     roster r;
     if (!only_fields(c, q, "query", qf) || !need(c, q, "mover_id", &jm) ||
@@ -480,8 +481,8 @@ static json_t *op_opportunity_schedule(rctx *c, json_t *q)
     if (mover == GG_NO_CREATURE) {
         rmsg(c, "unknown mover");
     } else if (ev != NULL && cell_list(c, jp, &route, &nr)) {
-        gg_status st = gg_rules_opportunity_schedule(c->scene, r.cr, r.n, mover, route, nr, ev,
-                                                     r.n, &ne);
+        gg_status st = gg_rules_opportunity_schedule(c->scene, r.cr, r.n, mover, route, nr, ev, r.n,
+                                                     &ne);
         if (st != GG_OK) {
             rmsg(c, "gg_rules_opportunity_schedule: %s", gg_status_name(st));
         } else {
@@ -493,11 +494,10 @@ static json_t *op_opportunity_schedule(rctx *c, json_t *q)
                 json_t *reactors = json_array();
                 for (; i < ne && ev[i].step == step; i++)
                     json_array_append_new(reactors, json_string(r.ids[ev[i].reactor]));
-                json_array_append_new(events, json_pack("{s:i,s:o,s:o,s:o}", "step",
-                                                        (json_int_t)step, "from",
-                                                        cell_json(route[step]), "to",
-                                                        cell_json(route[step + 1]), "reactors",
-                                                        reactors));
+                json_array_append_new(events,
+                                      json_pack("{s:i,s:o,s:o,s:o}", "step", (json_int_t)step,
+                                                "from", cell_json(route[step]), "to",
+                                                cell_json(route[step + 1]), "reactors", reactors));
                 json_t *run = json_array();
                 for (int32_t k = run_start; k <= step; k++)
                     json_array_append_new(run, cell_json(route[k]));
@@ -519,8 +519,9 @@ static json_t *op_opportunity_schedule(rctx *c, json_t *q)
 
 static json_t *op_flee_route(rctx *c, json_t *q)
 {
-    static const char *const qf[] = {"op",          "start",          "threat_cells", "budget_ft",
-                                     "enemy_cells", "occupied_cells", NULL};
+    static const char *const qf[] = {"op",        "start",       "threat_cells",
+                                     "budget_ft", "enemy_cells", "occupied_cells",
+                                     NULL};
     json_t *js, *jt, *jb;
     if (!only_fields(c, q, "query", qf) || !need(c, q, "start", &js) ||
         !need(c, q, "threat_cells", &jt) || !need(c, q, "budget_ft", &jb))
@@ -582,10 +583,13 @@ static bool id_listed(json_t *list, const char *id)
 
 static json_t *op_best_aim(rctx *c, json_t *q)
 {
-    static const char *const qf[] = {
-        "op",       "template_type", "size_ft",      "affects_type", "choice",
-        "count",    "harmful",       "actor_id",     "actor_cell",   "target_cells",
-        "creatures", "enemy_ids",    "ally_ids",     NULL};
+    static const char *const qf[] = {"op",         "template_type",
+                                     "size_ft",    "affects_type",
+                                     "choice",     "count",
+                                     "harmful",    "actor_id",
+                                     "actor_cell", "target_cells",
+                                     "creatures",  "enemy_ids",
+                                     "ally_ids",   NULL};
     json_t *jtype, *jsize, *jaff, *jchoice, *jcount, *jharm, *jactor, *jacell, *jcr, *jen, *jal;
     if (!only_fields(c, q, "query", qf) || !need(c, q, "template_type", &jtype) ||
         !need(c, q, "size_ft", &jsize) || !need(c, q, "affects_type", &jaff) ||

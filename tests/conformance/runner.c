@@ -87,8 +87,8 @@ static void record(run_state *st, const char *op, conf_result r, const char *whe
         o->failed++;
         st->failed++;
         if (st->messages_printed < MAX_FAILURE_MESSAGES) {
-            printf("FAIL %s [%s] %s: %s\n", case_id != NULL ? case_id : "(no id)", where,
-                   o->name, msg[0] != '\0' ? msg : "(no message)");
+            printf("FAIL %s [%s] %s: %s\n", case_id != NULL ? case_id : "(no id)", where, o->name,
+                   msg[0] != '\0' ? msg : "(no message)");
             st->messages_printed++;
         }
         break;
@@ -147,8 +147,7 @@ static int is_blank(const char *s, size_t n)
     return 1;
 }
 
-static void check_line(run_state *st, const char *path, long lineno, const char *text,
-                       size_t len)
+static void check_line(run_state *st, const char *path, long lineno, const char *text, size_t len)
 {
     char where[512];
     char msg[MSG_CAP];

@@ -140,8 +140,8 @@ static void line__int32_extremes_do_not_overflow(void **state)
 {
     (void)state;
     gg_cell c;
-    gg_line_iter it =
-        gg_line_begin(gg_cell_make(INT32_MIN, INT32_MIN), gg_cell_make(INT32_MAX, INT32_MAX));
+    gg_line_iter it = gg_line_begin(gg_cell_make(INT32_MIN, INT32_MIN),
+                                    gg_cell_make(INT32_MAX, INT32_MAX));
     for (int32_t k = 0; k < 5; ++k) {
         assert_true(gg_line_next(&it, &c));
         assert_int_equal(c.col, INT32_MIN + k);

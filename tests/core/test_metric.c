@@ -113,8 +113,9 @@ static void metric__route_cost_legs_equal_whole(void **state)
         for (int k = 0; k < 40; ++k) {
             assert_int_equal(gg_metric_route_cost(5, route, k + 1, p0, m, &a), GG_OK);
             assert_int_equal(gg_metric_route_cost(5, route + k, 40 - k, a.parity, m, &b), GG_OK);
-            assert_true(a.feet + b.feet == whole.feet && a.root2_feet + b.root2_feet ==
-                        whole.root2_feet && a.steps + b.steps == whole.steps);
+            assert_true(a.feet + b.feet == whole.feet &&
+                        a.root2_feet + b.root2_feet == whole.root2_feet &&
+                        a.steps + b.steps == whole.steps);
             assert_int_equal(b.parity, whole.parity);
         }
         /* A straight open route prices at least the open-grid distance. */
@@ -205,8 +206,7 @@ static void metric__invalid_arguments(void **state)
     gg_body bad = BODY(a, (gg_size)6);
     assert_int_equal(gg_footprint_distance(5, &bad, &lb, GG_METRIC_CHEBYSHEV, &c),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_footprint_distance(0, &la, &lb, GG_METRIC_CHEBYSHEV, &c),
-                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_footprint_distance(0, &la, &lb, GG_METRIC_CHEBYSHEV, &c), GG_E_INVALID_ARG);
     gg_body far_w = BODY(gg_cell_make(INT32_MIN, 0), GG_SIZE_TINY);
     gg_body far_e = BODY(gg_cell_make(INT32_MAX - 3, 0), GG_SIZE_TINY);
     assert_int_equal(gg_footprint_distance(5, &far_w, &far_e, GG_METRIC_CHEBYSHEV, &c),

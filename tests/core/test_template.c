@@ -414,18 +414,18 @@ static void template__huge_sizes_do_not_overflow(void **state)
     static const gg_shape shapes[] = {GG_SHAPE_SPHERE, GG_SHAPE_CONE, GG_SHAPE_LINE};
     for (int i = 0; i < 3; ++i) {
         gg_template t = tpl_make(shapes[i], INT32_MAX, 1, 0);
-        assert_int_equal(
-            gg_template_cells(INT32_MAX, 1, 1, gg_cell_make(0, 0), &t, buf, 8, &n, &reason),
-            GG_PARTIAL);
+        assert_int_equal(gg_template_cells(INT32_MAX, 1, 1, gg_cell_make(0, 0), &t, buf, 8, &n,
+                                           &reason),
+                         GG_PARTIAL);
         assert_int_equal(n, INT32_MAX);
         for (int32_t k = 0; k < 8; ++k)
             assert_true(gg_cell_eq(buf[k], gg_cell_make(k, 0)));
     }
     /* Far side of the strip, walking west. */
     gg_template west = tpl_make(GG_SHAPE_LINE, INT32_MAX, -1, 0);
-    assert_int_equal(
-        gg_template_cells(INT32_MAX, 1, 1, gg_cell_make(INT32_MAX - 1, 0), &west, buf, 2, &n, NULL),
-        GG_PARTIAL);
+    assert_int_equal(gg_template_cells(INT32_MAX, 1, 1, gg_cell_make(INT32_MAX - 1, 0), &west, buf,
+                                       2, &n, NULL),
+                     GG_PARTIAL);
     assert_int_equal(n, INT32_MAX);
     assert_true(gg_cell_eq(buf[1], gg_cell_make(INT32_MAX - 2, 0)));
     /* More than INT32_MAX cells: an error, nothing written, count 0. */
@@ -436,17 +436,17 @@ static void template__huge_sizes_do_not_overflow(void **state)
         buf[0] = gg_cell_make(-1, -1);
         n = -1;
         reason = NULL;
-        assert_int_equal(
-            gg_template_cells(INT32_MAX, INT32_MAX, 1, gg_cell_make(0, 0), &t, buf, 8, &n, &reason),
-            GG_E_TOO_LARGE);
+        assert_int_equal(gg_template_cells(INT32_MAX, INT32_MAX, 1, gg_cell_make(0, 0), &t, buf, 8,
+                                           &n, &reason),
+                         GG_E_TOO_LARGE);
         assert_int_equal(n, 0);
         assert_non_null(reason);
         assert_true(gg_cell_eq(buf[0], gg_cell_make(-1, -1)));
     }
     gg_template tall = tpl_undirected(GG_SHAPE_SPHERE, INT32_MAX);
-    assert_int_equal(
-        gg_template_cells(INT32_MAX, 2, 1, gg_cell_make(0, 0), &tall, buf, 8, &n, NULL),
-        GG_E_TOO_LARGE);
+    assert_int_equal(gg_template_cells(INT32_MAX, 2, 1, gg_cell_make(0, 0), &tall, buf, 8, &n,
+                                       NULL),
+                     GG_E_TOO_LARGE);
     /* A cardinal cone in a huge map has (n+1)^2 cells: n = 46339 fits int32, 46340 does not. */
     gg_template cone = tpl_make(GG_SHAPE_CONE, 46339, 0, 1);
     assert_int_equal(gg_template_cells(INT32_MAX, INT32_MAX, 1, gg_cell_make(1 << 30, 0), &cone,
@@ -511,10 +511,10 @@ static void template__counts_match_the_walk_when_clipped(void **state)
                         break;
                     case GG_SHAPE_CUBE: {
                         int64_t half = nn / 2;
-                        bool inc =
-                            dc != 0 ? (x * dc >= 1 && ax <= nn) : (x >= -half && x < nn - half);
-                        bool inr =
-                            dr != 0 ? (y * dr >= 1 && ay <= nn) : (y >= -half && y < nn - half);
+                        bool inc = dc != 0 ? (x * dc >= 1 && ax <= nn)
+                                           : (x >= -half && x < nn - half);
+                        bool inr = dr != 0 ? (y * dr >= 1 && ay <= nn)
+                                           : (y >= -half && y < nn - half);
                         in = nn > 0 && inc && inr;
                         break;
                     }

@@ -144,7 +144,7 @@ static void coord__lists_reject_bad_arguments(void **state)
     gg_hex out[8];
     int32_t n = 7;
     gg_status (*fns[3])(gg_hex, int32_t, gg_hex *, int32_t, int32_t *) = {gg_hex_ring, gg_hex_range,
-                                                                         gg_hex_spiral};
+                                                                          gg_hex_spiral};
     for (int f = 0; f < 3; ++f) {
         assert_int_equal(fns[f](gg_hex_make(0, 0), -1, out, 8, &n), GG_E_INVALID_ARG);
         assert_int_equal(n, 0);
@@ -228,7 +228,8 @@ static void coord__pixel_rejects_bad_input(void **state)
 {
     (void)state;
     gg_hex_layout good = gg_hex_layout_make(1.0, 0.0, 0.0);
-    gg_hex_layout bad[3] = {gg_hex_layout_make(0.0, 0.0, 0.0), gg_hex_layout_make((double)NAN, 0.0, 0.0),
+    gg_hex_layout bad[3] = {gg_hex_layout_make(0.0, 0.0, 0.0),
+                            gg_hex_layout_make((double)NAN, 0.0, 0.0),
                             gg_hex_layout_make(1.0, HUGE_VAL, 0.0)};
     double x, y;
     gg_hex h;

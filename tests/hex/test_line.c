@@ -211,7 +211,8 @@ static void line__supercover_is_all_or_nothing(void **state)
                                        gg_hex_make(0, 0), out, 4, &n),
                      GG_E_TOO_LARGE);
     /* s = -q - r counts too. */
-    assert_int_equal(gg_hex_supercover(gg_hex_make(GG_HEX_SUPERCOVER_LIMIT, GG_HEX_SUPERCOVER_LIMIT),
+    assert_int_equal(gg_hex_supercover(gg_hex_make(GG_HEX_SUPERCOVER_LIMIT,
+                                                   GG_HEX_SUPERCOVER_LIMIT),
                                        gg_hex_make(0, 0), out, 4, &n),
                      GG_E_TOO_LARGE);
 }

@@ -32,7 +32,10 @@ static world make_world(gg_hex origin, int32_t qn, int32_t rn, const gg_allocato
     return w;
 }
 
-static void ready(world *w) { assert_int_equal(gg_hex_scratch_create(w->board, &w->scratch), GG_OK); }
+static void ready(world *w)
+{
+    assert_int_equal(gg_hex_scratch_create(w->board, &w->scratch), GG_OK);
+}
 
 static void free_world(world *w)
 {
@@ -344,8 +347,8 @@ static void move__scratch_in_caller_memory(void **state)
     assert_ptr_equal(mine, mem);
     gg_hex_reach a[64], b[64];
     int32_t na = 0, nb = 0;
-    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(0, 0), 6, &w.def, a,
-                                            64, &na),
+    assert_int_equal(gg_hex_board_reachable(w.board, w.scratch, gg_hex_make(0, 0), 6, &w.def, a, 64,
+                                            &na),
                      GG_OK);
     assert_int_equal(gg_hex_board_reachable(w.board, mine, gg_hex_make(0, 0), 6, &w.def, b, 64,
                                             &nb),

@@ -71,8 +71,8 @@ static void expect(const answer *a, gg_sight_reason reason, int32_t bq, int32_t 
     assert_int_equal(a->status, GG_OK);
     assert_int_equal(a->res.reason, reason);
     assert_int_equal(a->res.visible, reason == GG_SIGHT_CLEAR);
-    assert_int_equal(a->res.has_blocker, reason == GG_SIGHT_OCCLUDED ||
-                                             reason == GG_SIGHT_MISSING_TILE);
+    assert_int_equal(a->res.has_blocker,
+                     reason == GG_SIGHT_OCCLUDED || reason == GG_SIGHT_MISSING_TILE);
     if (a->res.has_blocker) {
         assert_int_equal(a->res.blocker.q, bq);
         assert_int_equal(a->res.blocker.r, br);
@@ -92,7 +92,7 @@ static void sight__worked_examples(void **state)
     a = look(b, 0, 0, 4, 0, &d);
     expect(&a, GG_SIGHT_OCCLUDED, 2, 0);
     assert_int_equal(a.n, 5); /* R3: the whole trace */
-    set(b, 2, 0, 0, 1.7); /* W3: grazing blocks */
+    set(b, 2, 0, 0, 1.7);     /* W3: grazing blocks */
     a = look(b, 0, 0, 4, 0, &d);
     expect(&a, GG_SIGHT_OCCLUDED, 2, 0);
     set(b, 2, 0, 0, 1.5); /* W4 */
@@ -254,8 +254,8 @@ static void sight__validates_before_range_and_lookups(void **state)
                                   gg_hex_make(INT32_MAX, 0), &d, NULL, 0, &n, &res),
                      GG_E_TOO_LARGE);
     d.trace = GG_SIGHT_TRACE_SUPERCOVER;
-    assert_int_equal(gg_hex_sight(count_tile, &c, gg_hex_make(GG_HEX_SUPERCOVER_LIMIT + 1, 0),
-                                  o, &d, NULL, 0, &n, &res),
+    assert_int_equal(gg_hex_sight(count_tile, &c, gg_hex_make(GG_HEX_SUPERCOVER_LIMIT + 1, 0), o,
+                                  &d, NULL, 0, &n, &res),
                      GG_E_TOO_LARGE);
 }
 
@@ -270,7 +270,8 @@ static void sight__checks_sampled_values_when_read(void **state)
     counting c = {0, (double)NAN, 0, 1, {0, 0}, true}; /* endpoint ground NaN */
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_GROUND);
-    c = (counting){0, 0, (double)NAN, (double)NAN, {0, 0}, true}; /* endpoint obstruction is never read */
+    c = (counting){0,           0,      (double)NAN,
+                   (double)NAN, {0, 0}, true}; /* endpoint obstruction is never read */
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_OK);
     assert_true(res.visible);
     c = (counting){0, -HUGE_VAL, 0, 1, {2, 0}, true};
@@ -279,7 +280,8 @@ static void sight__checks_sampled_values_when_read(void **state)
     c = (counting){0, 0, -1, 1, {2, 0}, true};
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);
     assert_int_equal(res.fault, GG_SIGHT_FAULT_OBSTRUCTION);
-    c = (counting){0, 0, 0, (double)NAN, {2, 0}, true}; /* density only matters with partial opacity */
+    c = (counting){0,           0,      0,
+                   (double)NAN, {2, 0}, true}; /* density only matters with partial opacity */
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_OK);
     d.opacity_threshold = 1.0;
     assert_int_equal(gg_hex_sight(count_tile, &c, o, t, &d, tr, 16, &n, &res), GG_E_INVALID_ARG);

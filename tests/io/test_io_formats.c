@@ -52,7 +52,8 @@ static const char k_uvtt[] =
     "   [{\"x\": 40, \"y\": 40}, {\"x\": 41, \"y\": 40}]],"
     " \"objects_line_of_sight\": [],"
     " \"portals\": [{\"position\": {\"x\": 12, \"y\": 5.55}, \"bounds\": [{\"x\": 12, \"y\": 5},"
-    "   {\"x\": 12, \"y\": 6.1}], \"rotation\": 1.5708, \"closed\": true, \"freestanding\": false}],"
+    "   {\"x\": 12, \"y\": 6.1}], \"rotation\": 1.5708, \"closed\": true, \"freestanding\": "
+    "false}],"
     " \"environment\": {\"baked_lighting\": true, \"ambient_light\": \"ffffffff\"},"
     " \"lights\": [{\"position\": {\"x\": 11, \"y\": 6}, \"range\": 2, \"intensity\": 1,"
     "   \"color\": \"ffeccd8b\", \"shadows\": true}]}";
@@ -67,7 +68,7 @@ static void uvtt__origin_portals_and_merging(void **state)
     assert_int_equal(st.width, 4);
     assert_int_equal(st.height, 3);
     assert_int_equal(st.segments_read, 5);
-    assert_int_equal(st.walls, 3);  /* top (merged), x=2 wall, door */
+    assert_int_equal(st.walls, 3); /* top (merged), x=2 wall, door */
     assert_int_equal(st.merged, 1);
     assert_int_equal(st.doors, 1);
     assert_int_equal(st.walls_dropped, 1); /* the one far outside the crop */
@@ -94,22 +95,21 @@ static void uvtt__origin_portals_and_merging(void **state)
 static void uvtt__open_portal_is_a_window_and_objects_are_optional(void **state)
 {
     (void)state;
-    const char *json =
-        "{\"resolution\": {\"map_size\": {\"x\": 3, \"y\": 3}},"
-        " \"line_of_sight\": [],"
-        " \"objects_line_of_sight\": [[{\"x\": 1, \"y\": 1}, {\"x\": 2, \"y\": 1}]],"
-        " \"portals\": [{\"bounds\": [{\"x\": 0, \"y\": 2}, {\"x\": 3, \"y\": 2}],"
-        " \"closed\": false}]}";
+    const char *json = "{\"resolution\": {\"map_size\": {\"x\": 3, \"y\": 3}},"
+                       " \"line_of_sight\": [],"
+                       " \"objects_line_of_sight\": [[{\"x\": 1, \"y\": 1}, {\"x\": 2, \"y\": 1}]],"
+                       " \"portals\": [{\"bounds\": [{\"x\": 0, \"y\": 2}, {\"x\": 3, \"y\": 2}],"
+                       " \"closed\": false}]}";
     gg_import_report *r = NULL;
     gg_scene *s = load(json, NULL, &r);
     assert_int_equal(stats(r).windows, 1);
     assert_int_equal(stats(r).walls, 2);
-    assert_true(los(s, 1, 1, 1, 2));   /* through the window */
+    assert_true(los(s, 1, 1, 1, 2)); /* through the window */
     int32_t cost = 0;
     assert_int_equal(gg_scene_edge_distance(s, gg_cell_make(1, 1), gg_cell_make(1, 2), &cost),
                      GG_OK);
     assert_int_equal(cost, GG_STEP_ILLEGAL); /* but not through it on foot */
-    assert_false(los(s, 1, 0, 1, 1));  /* the object outline */
+    assert_false(los(s, 1, 0, 1, 1));        /* the object outline */
     gg_import_report_destroy(r);
     gg_scene_destroy(s);
 
@@ -200,7 +200,8 @@ static const char k_foundry_v10[] =
     " \"background\": {\"offsetX\": 0, \"offsetY\": 0},"
     " \"walls\": ["
     "  {\"c\": [100, 0, 100, 200], \"light\": 20, \"move\": 20, \"sight\": 20, \"sound\": 20,"
-    "   \"dir\": 0, \"door\": 0, \"ds\": 0, \"flags\": {\"wall-height\": {\"bottom\": 0, \"top\": 9}}},"
+    "   \"dir\": 0, \"door\": 0, \"ds\": 0, \"flags\": {\"wall-height\": {\"bottom\": 0, \"top\": "
+    "9}}},"
     "  {\"c\": [150, 0, 150, 200], \"light\": 20, \"move\": 0, \"sight\": 0, \"sound\": 0,"
     "   \"flags\": {\"wall-height\": {\"bottom\": 10, \"top\": 19}}},"
     "  {\"c\": [200, 0, 200, 200], \"light\": 0, \"move\": 20, \"sight\": 20, \"sound\": 0,"
@@ -254,8 +255,7 @@ static void foundry__bad_fields_are_named(void **state)
         {"{\"grid\": 100, \"width\": 100, \"height\": 100, \"walls\": [{\"c\": [0, 0, 1, 1], "
          "\"sight\": 15}]}",
          "sight"},
-        {"{\"grid\": 100, \"gridType\": 2, \"width\": 100, \"height\": 100, \"walls\": []}",
-         "hex"},
+        {"{\"grid\": 100, \"gridType\": 2, \"width\": 100, \"height\": 100, \"walls\": []}", "hex"},
         {"{\"grid\": 0, \"width\": 100, \"height\": 100, \"walls\": []}", "grid"},
         {"{\"grid\": 1, \"width\": 1e8, \"height\": 100, \"walls\": []}", "GG_SCENE_MAX_SIDE"},
         {"{\"grid\": 100, \"width\": -5, \"height\": 100, \"walls\": []}", "width"},
@@ -291,12 +291,10 @@ static void formats__detection_and_forcing(void **state)
                      GG_E_INVALID_ARG);
     def.format = GG_IO_FORMAT_AUTO;
     const char *other = "{\"hello\": 1}";
-    assert_int_equal(gg_scene_import(other, strlen(other), &def, &s, NULL, &err),
-                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_import(other, strlen(other), &def, &s, NULL, &err), GG_E_INVALID_ARG);
     assert_non_null(strstr(err.message, "not a Nat20"));
     def.max_walls = 2;
-    assert_int_equal(gg_scene_import(k_uvtt, strlen(k_uvtt), &def, &s, NULL, &err),
-                     GG_E_TOO_LARGE);
+    assert_int_equal(gg_scene_import(k_uvtt, strlen(k_uvtt), &def, &s, NULL, &err), GG_E_TOO_LARGE);
     assert_non_null(strstr(err.message, "max_walls"));
 }
 
@@ -404,8 +402,8 @@ static void formats__caps_refuse_files_up_front(void **state)
     free(uwalls);
     low = def;
     low.max_lights = 2;
-    char *nlights = repeat("{\"width\": 8, \"height\": 8, \"lights\": [",
-                           "{\"cell\": \"1,1\"}", 3, ",", "]}");
+    char *nlights = repeat("{\"width\": 8, \"height\": 8, \"lights\": [", "{\"cell\": \"1,1\"}", 3,
+                           ",", "]}");
     expect_cap(nlights, low, "max_lights");
     free(nlights);
     char *flights = repeat("{\"width\": 800, \"height\": 800, \"grid\": 100, \"walls\": [],"

@@ -27,83 +27,233 @@ typedef struct map_fact {
     const char *file;
     gg_io_format format;
     int32_t width, height;
-    int32_t segments;   /* read from the file */
-    int32_t walls;      /* in the scene, after clipping, snapping and merging */
+    int32_t segments; /* read from the file */
+    int32_t walls;    /* in the scene, after clipping, snapping and merging */
     int32_t merged;
     int32_t doors, doors_open, doors_locked, one_way;
-    int32_t snapped;    /* endpoints */
-    int32_t lights;     /* in the scene */
+    int32_t snapped; /* endpoints */
+    int32_t lights;  /* in the scene */
     sight_fact sight[6];
 } map_fact;
 
 /* Sight facts: read off the map's picture (gridgeom draw MAP --from A --to B). */
 static const map_fact k_maps[] = {
-    {"uvtt/oganm__test.dd2vtt", GG_IO_FORMAT_UVTT, 20, 20, 250, 92, 39, 3, 0, 0, 0, 430, 1,
+    {"uvtt/oganm__test.dd2vtt",
+     GG_IO_FORMAT_UVTT,
+     20,
+     20,
+     250,
+     92,
+     39,
+     3,
+     0,
+     0,
+     0,
+     430,
+     1,
      {{4, 8, 15, 8, true},    /* across the cave, above the pillar */
       {10, 8, 10, 17, false}, /* through the south wall */
       {0, 0, 19, 0, true},    /* outside, along the top */
       {5, 17, 5, 12, false},  /* out of the small room in the south */
       {11, 4, 11, 8, false},  /* through the closed door in the north wall */
       {0, 0, 0, 0, false}}},
-    {"uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt", GG_IO_FORMAT_UVTT, 48, 27, 173, 78, 33, 5, 0,
-     0, 0, 268, 2,
-     {{20, 2, 20, 20, false}, /* across the tomb building */
-      {42, 8, 45, 15, true},  /* inside the east hall */
-      {10, 10, 25, 10, false},/* through the closed doors of the entrance */
-      {30, 2, 30, 20, false}, /* across the corridor walls */
-      {2, 2, 2, 25, true},    /* down the open west edge */
+    {"uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt",
+     GG_IO_FORMAT_UVTT,
+     48,
+     27,
+     173,
+     78,
+     33,
+     5,
+     0,
+     0,
+     0,
+     268,
+     2,
+     {{20, 2, 20, 20, false},  /* across the tomb building */
+      {42, 8, 45, 15, true},   /* inside the east hall */
+      {10, 10, 25, 10, false}, /* through the closed doors of the entrance */
+      {30, 2, 30, 20, false},  /* across the corridor walls */
+      {2, 2, 2, 25, true},     /* down the open west edge */
       {21, 10, 26, 10, false}}},
-    {"uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt", GG_IO_FORMAT_UVTT, 32,
-     10, 482, 14, 0, 0, 0, 0, 0, 620, 0,
+    {"uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
+     GG_IO_FORMAT_UVTT,
+     32,
+     10,
+     482,
+     14,
+     0,
+     0,
+     0,
+     0,
+     0,
+     620,
+     0,
      {{5, 5, 15, 5, false}, /* the wall at x = 11.5 between the rooms */
       {5, 2, 10, 8, true},  /* inside the west room */
       {22, 3, 18, 3, false},
       {0, 0, 0, 0, false}}},
-    {"uvtt/vttmaps__headmasters-quarters.dd2vtt", GG_IO_FORMAT_UVTT, 10, 10, 20, 11, 0, 6, 0, 0, 0,
-     24, 0,
+    {"uvtt/vttmaps__headmasters-quarters.dd2vtt",
+     GG_IO_FORMAT_UVTT,
+     10,
+     10,
+     20,
+     11,
+     0,
+     6,
+     0,
+     0,
+     0,
+     24,
+     0,
      {{1, 4, 8, 8, true},  /* inside */
       {5, 0, 5, 5, false}, /* through the doors along the north side */
       {0, 0, 0, 9, false}, /* through the 45-degree wall */
       {0, 0, 0, 0, false}}},
-    {"uvtt/vttmaps__gold-room.dd2vtt", GG_IO_FORMAT_UVTT, 20, 10, 14, 8, 0, 0, 0, 0, 0, 0, 0,
+    {"uvtt/vttmaps__gold-room.dd2vtt",
+     GG_IO_FORMAT_UVTT,
+     20,
+     10,
+     14,
+     8,
+     0,
+     0,
+     0,
+     0,
+     0,
+     0,
+     0,
      {{10, 5, 2, 5, true},
       {10, 5, 10, 9, true},
       {0, 0, 10, 5, false}, /* from outside the diagonal north-west wall */
       {0, 0, 0, 0, false}}},
-    {"foundry/zahi__cities-street.json", GG_IO_FORMAT_FOUNDRY, 25, 25, 120, 110, 7, 29, 9, 0, 0, 81,
+    {"foundry/zahi__cities-street.json",
+     GG_IO_FORMAT_FOUNDRY,
+     25,
+     25,
+     120,
+     110,
+     7,
+     29,
+     9,
+     0,
+     0,
+     81,
      0,
      {{5, 12, 20, 12, false}, /* out of the house, across the street into the next */
       {3, 13, 6, 15, true},   /* inside one room */
       {10, 8, 14, 8, true},   /* along the street */
       {20, 15, 20, 18, true},
-      {18, 16, 14, 16, false},/* through the closed door of the east house */
+      {18, 16, 14, 16, false}, /* through the closed door of the east house */
       {12, 20, 20, 20, true}}},
-    {"foundry/zahi__oota-warning-sign.json", GG_IO_FORMAT_FOUNDRY, 25, 25, 379, 212, 116, 0, 0, 0,
-     0, 751, 45, {{0, 0, 0, 0, false}}},
-    {"foundry/majorvictory__underbark-tavern-top-floor.json", GG_IO_FORMAT_FOUNDRY, 36, 27, 98, 79,
-     13, 7, 1, 0, 5, 195, 6, {{0, 0, 0, 0, false}}},
-    {"foundry/majorvictory__dungeon-of-coins.json", GG_IO_FORMAT_FOUNDRY, 74, 74, 378, 377, 1, 94,
-     38, 38, 0, 5, 5,
+    {"foundry/zahi__oota-warning-sign.json",
+     GG_IO_FORMAT_FOUNDRY,
+     25,
+     25,
+     379,
+     212,
+     116,
+     0,
+     0,
+     0,
+     0,
+     751,
+     45,
+     {{0, 0, 0, 0, false}}},
+    {"foundry/majorvictory__underbark-tavern-top-floor.json",
+     GG_IO_FORMAT_FOUNDRY,
+     36,
+     27,
+     98,
+     79,
+     13,
+     7,
+     1,
+     0,
+     5,
+     195,
+     6,
+     {{0, 0, 0, 0, false}}},
+    {"foundry/majorvictory__dungeon-of-coins.json",
+     GG_IO_FORMAT_FOUNDRY,
+     74,
+     74,
+     378,
+     377,
+     1,
+     94,
+     38,
+     38,
+     0,
+     5,
+     5,
      {{35, 25, 40, 25, false}, /* the hall's east wall at x = 40 */
       {60, 2, 60, 8, true},    /* inside the north-east room */
       {45, 45, 55, 45, false},
       {0, 40, 20, 40, false},
       {0, 0, 0, 0, false}}},
-    {"foundry/majorvictory__mansion-floor-2.json", GG_IO_FORMAT_FOUNDRY, 84, 48, 278, 271, 6, 43, 7,
-     1, 0, 556, 0,
+    {"foundry/majorvictory__mansion-floor-2.json",
+     GG_IO_FORMAT_FOUNDRY,
+     84,
+     48,
+     278,
+     271,
+     6,
+     43,
+     7,
+     1,
+     0,
+     556,
+     0,
      {{40, 20, 45, 30, true},  /* inside the ballroom */
       {25, 25, 40, 25, false}, /* from the west wing into the ballroom */
       {60, 25, 70, 25, true},  /* along the east corridor */
       {0, 0, 80, 0, true},     /* outside, along the top */
       {0, 0, 0, 0, false}}},
-    {"foundry/majorvictory__jonto-island.json", GG_IO_FORMAT_FOUNDRY, 64, 64, 262, 252, 9, 0, 0, 0,
-     28, 500, 0, {{0, 0, 0, 0, false}}},
-    {"foundry/ocd__nort-gate.json", GG_IO_FORMAT_FOUNDRY, 21, 38, 443, 208, 220, 52, 4, 0, 0, 151, 0,
+    {"foundry/majorvictory__jonto-island.json",
+     GG_IO_FORMAT_FOUNDRY,
+     64,
+     64,
+     262,
+     252,
+     9,
+     0,
+     0,
+     0,
+     28,
+     500,
+     0,
+     {{0, 0, 0, 0, false}}},
+    {"foundry/ocd__nort-gate.json",
+     GG_IO_FORMAT_FOUNDRY,
+     21,
+     38,
+     443,
+     208,
+     220,
+     52,
+     4,
+     0,
+     0,
+     151,
+     0,
      {{1, 1, 19, 1, true}, /* outside the gate */
       {2, 20, 18, 20, false},
       {0, 0, 0, 0, false}}},
-    {"foundry/ocd__collapsed-tower.json", GG_IO_FORMAT_FOUNDRY, 31, 30, 528, 286, 145, 0, 0, 0, 0,
-     1054, 4, {{0, 0, 0, 0, false}}},
+    {"foundry/ocd__collapsed-tower.json",
+     GG_IO_FORMAT_FOUNDRY,
+     31,
+     30,
+     528,
+     286,
+     145,
+     0,
+     0,
+     0,
+     0,
+     1054,
+     4,
+     {{0, 0, 0, 0, false}}},
 };
 
 static gg_scene *load_map(const char *file, gg_import_def *def, gg_import_report **report)
@@ -185,7 +335,7 @@ static void check_map(const map_fact *m)
     gg_import_stats st2;
     assert_int_equal(gg_import_report_stats(r2, &st2), GG_OK);
     assert_int_equal(st2.walls, st.walls);
-    assert_int_equal(st2.merged, 0);           /* already merged */
+    assert_int_equal(st2.merged, 0);            /* already merged */
     assert_int_equal(st2.endpoints_snapped, 0); /* already on the lattice */
     assert_int_equal(gg_import_report_note_count(r2), 0);
     char *t2 = export_str(s2);

@@ -232,8 +232,7 @@ static void nat20__bad_input_gives_status_and_position(void **state)
         {"{\"width\": 4, \"height\": 4, \"cover_cells\": {\"1,1\": \"lots\"}}", "cover_cells",
          "INVALID"},
         {"{\"width\": 4, \"height\": 4, \"blocked_cells\": [1]}", "blocked_cells[0]", "INVALID"},
-        {"{\"width\": 4, \"height\": 4, \"default_lighting\": 3}", "default_lighting",
-         "INVALID"},
+        {"{\"width\": 4, \"height\": 4, \"default_lighting\": 3}", "default_lighting", "INVALID"},
         {"{\"width\": 4, \"height\": 4, \"sunlight\": \"yes\"}", "sunlight", "INVALID"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

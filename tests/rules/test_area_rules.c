@@ -32,17 +32,17 @@ static void sweep_one(const gg_scene *s, gg_shape shape, int32_t size_ft, gg_cel
 
     gg_template tpl;
     bool includes = shape == GG_SHAPE_SPHERE || shape == GG_SHAPE_CYLINDER;
-    tpl.shape = shape == GG_SHAPE_CYLINDER  ? GG_SHAPE_CYLINDER
-                : shape == GG_SHAPE_CUBE    ? GG_SHAPE_CUBE
-                : shape == GG_SHAPE_CONE    ? GG_SHAPE_CONE
-                : shape == GG_SHAPE_LINE    ? GG_SHAPE_LINE
+    tpl.shape = shape == GG_SHAPE_CYLINDER ? GG_SHAPE_CYLINDER
+                : shape == GG_SHAPE_CUBE   ? GG_SHAPE_CUBE
+                : shape == GG_SHAPE_CONE   ? GG_SHAPE_CONE
+                : shape == GG_SHAPE_LINE   ? GG_SHAPE_LINE
                                            : GG_SHAPE_SPHERE;
     tpl.size_ft = size_ft;
     tpl.has_direction = has_dir;
     tpl.direction = dir;
     int32_t m = -1;
-    assert_int_equal(
-        gg_scene_area_cells(s, origin, &tpl, includes, want, SW * SH, &m, NULL), GG_OK);
+    assert_int_equal(gg_scene_area_cells(s, origin, &tpl, includes, want, SW * SH, &m, NULL),
+                     GG_OK);
     assert_int_equal(n, m);
     for (int32_t k = 0; k < m; k++) {
         bool found = false;
@@ -63,8 +63,8 @@ static void area_rules__targets_equal_the_trimmed_area_cells(void **state)
     assert_non_null(s);
     fx_wall(s, 7, 0, 7, 4);
     const gg_shape shapes[6] = {GG_SHAPE_SPHERE, GG_SHAPE_CYLINDER, GG_SHAPE_EMANATION,
-                                     GG_SHAPE_CUBE,   GG_SHAPE_CONE,     GG_SHAPE_LINE};
-    const gg_cell dirs[9] = {{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1},
+                                GG_SHAPE_CUBE,   GG_SHAPE_CONE,     GG_SHAPE_LINE};
+    const gg_cell dirs[9] = {{0, -1}, {1, -1}, {1, 0},   {1, 1}, {0, 1},
                              {-1, 1}, {-1, 0}, {-1, -1}, {3, -2}};
     const gg_cell origins[3] = {{5, 4}, {0, 0}, {10, 7}};
     for (int si = 0; si < 6; si++) {

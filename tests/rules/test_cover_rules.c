@@ -23,8 +23,9 @@ static void cover_rules__bonus_is_two_five_on_ac_and_dex_saves_only(void **state
         assert_int_equal(gg_rules_cover_bonus(covers[i], GG_ROLL_OTHER_SAVE, 0u, &b), GG_OK);
         assert_int_equal(b, 0);
         /* Sacred Flame: no benefit from cover for this save. */
-        assert_int_equal(
-            gg_rules_cover_bonus(covers[i], GG_ROLL_DEX_SAVE, GG_COVER_IGNORE_FOR_SAVE, &b), GG_OK);
+        assert_int_equal(gg_rules_cover_bonus(covers[i], GG_ROLL_DEX_SAVE, GG_COVER_IGNORE_FOR_SAVE,
+                                              &b),
+                         GG_OK);
         assert_int_equal(b, 0);
     }
 }
@@ -41,9 +42,9 @@ static void cover_rules__bonus_rejects_bad_arguments(void **state)
                      GG_E_INVALID_ARG);
     assert_int_equal(gg_rules_cover_bonus(GG_COVER_HALF, GG_ROLL_DEX_SAVE, 2u, &b),
                      GG_E_INVALID_ARG);
-    assert_int_equal(
-        gg_rules_cover_bonus(GG_COVER_HALF, GG_ROLL_ATTACK, GG_COVER_IGNORE_FOR_SAVE, &b),
-        GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_cover_bonus(GG_COVER_HALF, GG_ROLL_ATTACK, GG_COVER_IGNORE_FOR_SAVE,
+                                          &b),
+                     GG_E_INVALID_ARG);
 }
 
 static void cover_rules__total_cover_cannot_be_targeted(void **state)
@@ -61,8 +62,7 @@ static void cover_rules__total_cover_cannot_be_targeted(void **state)
     assert_string_equal(gg_rules_target_check_name(GG_TARGET_TOTAL_COVER), "total_cover");
     assert_string_equal(gg_rules_target_check_name(GG_TARGET_OK), "ok");
     assert_string_equal(gg_rules_target_check_name(GG_TARGET_OUT_OF_RANGE), "out_of_range");
-    assert_string_equal(gg_rules_target_check_name(GG_TARGET_NO_LINE_OF_SIGHT),
-                        "no_line_of_sight");
+    assert_string_equal(gg_rules_target_check_name(GG_TARGET_NO_LINE_OF_SIGHT), "no_line_of_sight");
     assert_string_equal(gg_rules_target_check_name((gg_target_check)9), "unknown");
 }
 
@@ -89,8 +89,8 @@ static void cover_rules__score_maps_each_edition(void **state)
     (void)state;
     static const int32_t want35[5] = {0, 4, 4, 8, 0}, wantpf1[5] = {0, 2, 4, 8, 0};
     for (int o = GG_OBSTRUCTION_NONE; o <= GG_OBSTRUCTION_TOTAL; ++o) {
-        gg_cover_score s = score(GG_COVER_NONE, (gg_cover_obstruction)o, 0u,
-                                 GG_COVER_EDITION_35, GG_COVER_NONE);
+        gg_cover_score s = score(GG_COVER_NONE, (gg_cover_obstruction)o, 0u, GG_COVER_EDITION_35,
+                                 GG_COVER_NONE);
         assert_int_equal(s.ac_bonus, want35[o]);
         assert_int_equal(s.total, o == GG_OBSTRUCTION_TOTAL);
         s = score(GG_COVER_NONE, (gg_cover_obstruction)o, 0u, GG_COVER_EDITION_PF1, GG_COVER_NONE);
@@ -117,8 +117,8 @@ static void cover_rules__score_maps_each_edition(void **state)
 static void cover_rules__score_ignores_up_to_but_never_total(void **state)
 {
     (void)state;
-    gg_cover_score s = score(GG_COVER_THREE_QUARTERS, GG_OBSTRUCTION_HEAVY, 0u,
-                             GG_COVER_EDITION_5E, GG_COVER_THREE_QUARTERS);
+    gg_cover_score s = score(GG_COVER_THREE_QUARTERS, GG_OBSTRUCTION_HEAVY, 0u, GG_COVER_EDITION_5E,
+                             GG_COVER_THREE_QUARTERS);
     assert_int_equal(s.degree, GG_COVER_NONE);
     assert_int_equal(s.ac_bonus, 0);
     s = score(GG_COVER_THREE_QUARTERS, GG_OBSTRUCTION_HEAVY, 0u, GG_COVER_EDITION_5E,

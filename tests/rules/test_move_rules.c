@@ -12,11 +12,7 @@
 static gg_scene *move_scene(void)
 {
     static const char *const map[] = {
-        "...#...",
-        ".......",
-        "..~....",
-        "..~....",
-        ".......",
+        "...#...", ".......", "..~....", "..~....", ".......",
     };
     gg_scene *s = fx_map(map, 5);
     fx_wall(s, 5, 0, 5, 3);
@@ -144,8 +140,7 @@ static void move_rules__plan_move_buffer_and_errors(void **state)
     assert_int_equal(gg_rules_plan_move(NULL, x, cr, 1, 0, d, path, 8, &n, &cost, &res),
                      GG_E_INVALID_ARG);
     cr[0].struct_size = 1;
-    assert_int_equal(gg_rules_plan_move(s, x, cr, 1, 0, d, path, 8, &n, &cost, &res),
-                     GG_E_BAD_DEF);
+    assert_int_equal(gg_rules_plan_move(s, x, cr, 1, 0, d, path, 8, &n, &cost, &res), GG_E_BAD_DEF);
 
     assert_string_equal(gg_rules_move_result_name(GG_MOVE_OK), "ok");
     assert_string_equal(gg_rules_move_result_name(GG_MOVE_SPEED_ZERO), "speed_zero");
@@ -291,12 +286,7 @@ static void move_rules__push_stops_at_creatures_and_walls(void **state)
 {
     (void)state;
     static const char *const map[] = {
-        "......",
-        "......",
-        "....#.",
-        "......",
-        "......",
-        "......",
+        "......", "......", "....#.", "......", "......", "......",
     };
     gg_scene *s = fx_map(map, 6);
     assert_non_null(s);

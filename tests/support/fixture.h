@@ -40,20 +40,29 @@ static inline gg_scene *fx_build(int32_t w, int32_t h, int32_t cell_size_ft,
         for (int32_t c = 0; c < w && rows[r][c]; ++c) {
             gg_cell cell = gg_cell_make(c, r);
             switch (rows[r][c]) {
-            case '#': assert_int_equal(gg_scene_set_blocked(s, cell, true), GG_OK); break;
-            case '~': assert_int_equal(gg_scene_set_difficult(s, cell, true), GG_OK); break;
-            case 'h': assert_int_equal(gg_scene_set_cover(s, cell, GG_COVER_HALF), GG_OK); break;
+            case '#':
+                assert_int_equal(gg_scene_set_blocked(s, cell, true), GG_OK);
+                break;
+            case '~':
+                assert_int_equal(gg_scene_set_difficult(s, cell, true), GG_OK);
+                break;
+            case 'h':
+                assert_int_equal(gg_scene_set_cover(s, cell, GG_COVER_HALF), GG_OK);
+                break;
             case 't':
                 assert_int_equal(gg_scene_set_cover(s, cell, GG_COVER_THREE_QUARTERS), GG_OK);
                 break;
-            case 'T': assert_int_equal(gg_scene_set_cover(s, cell, GG_COVER_TOTAL), GG_OK); break;
+            case 'T':
+                assert_int_equal(gg_scene_set_cover(s, cell, GG_COVER_TOTAL), GG_OK);
+                break;
             case 'd':
                 assert_int_equal(gg_scene_set_lighting(s, cell, GG_LIGHT_DARK), GG_OK);
                 break;
             case 'H':
                 assert_int_equal(gg_scene_set_obscurement(s, cell, GG_OBSCURE_HEAVY), GG_OK);
                 break;
-            default: break;
+            default:
+                break;
             }
         }
     return s;
@@ -255,8 +264,8 @@ static inline void fx_random_edit(fx_rng *r, gg_scene *s, fx_walls *walls)
 
 /* Brute-force BFS distance in steps over gg_scene_edge_distance(), skipping `avoid` cells
  * (never entered); -1 when unreachable. O(cells^2): for tiny maps only. */
-static inline int32_t fx_bfs_distance(const gg_scene *s, gg_cell a, gg_cell b,
-                                      const gg_cell *avoid, int32_t avoid_count)
+static inline int32_t fx_bfs_distance(const gg_scene *s, gg_cell a, gg_cell b, const gg_cell *avoid,
+                                      int32_t avoid_count)
 {
     int32_t w = gg_scene_width(s), h = gg_scene_height(s);
     int32_t n = w * h;

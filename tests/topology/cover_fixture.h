@@ -58,7 +58,8 @@ static inline void cfx_build(cfx *c, int w, int h, const char *const *rows)
         }
 }
 
-static inline gg_wall_id cfx_wall(cfx *c, double x1, double y1, double x2, double y2, gg_cover cover)
+static inline gg_wall_id cfx_wall(cfx *c, double x1, double y1, double x2, double y2,
+                                  gg_cover cover)
 {
     gg_wall_def w = gg_wall_def_default();
     w.x1 = x1;

@@ -23,10 +23,11 @@ static gg_scene *area_scene(void)
     return s;
 }
 
-static const gg_cell sphere_want[] = {
-    {0, 2}, {0, 3}, {0, 4}, {0, 5}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {2, 0}, {2, 1},
-    {2, 3}, {2, 4}, {3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {3, 7}, {3, 8},
-    {4, 0}, {4, 1}, {4, 2}, {4, 3}, {4, 4}, {4, 5}, {4, 6}, {4, 7}, {4, 8}};
+static const gg_cell sphere_want[] = {{0, 2}, {0, 3}, {0, 4}, {0, 5}, {1, 2}, {1, 3},
+                                      {1, 4}, {1, 5}, {2, 0}, {2, 1}, {2, 3}, {2, 4},
+                                      {3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4}, {3, 5},
+                                      {3, 7}, {3, 8}, {4, 0}, {4, 1}, {4, 2}, {4, 3},
+                                      {4, 4}, {4, 5}, {4, 6}, {4, 7}, {4, 8}};
 
 /* Vectors hand/area/sphere: the blocked 3,5 in view stays (its own status is not cover), the
  * total-tagged 2,2 goes, and so does everything behind the wall or behind 3,5 / 2,2. */
@@ -234,8 +235,8 @@ static void area__huge_template_is_clipped(void **state)
                             tpl_make(GG_SHAPE_CUBE, INT32_MAX, -1, 0, true)};
     for (int i = 0; i < 5; ++i) {
         int32_t total = 0, n = 0;
-        assert_true(!gg_failed(gg_template_cells(40, 30, 1, fx_c(20, 15), &shapes[i], NULL, 0,
-                                                 &total, NULL)));
+        assert_true(!gg_failed(
+            gg_template_cells(40, 30, 1, fx_c(20, 15), &shapes[i], NULL, 0, &total, NULL)));
         gg_cell few[3];
         gg_status st = gg_scene_area_cells(s, fx_c(20, 15), &shapes[i], true, few, 3, &n, NULL);
         assert_int_equal(st, total > 3 ? GG_PARTIAL : GG_OK);

@@ -4,7 +4,8 @@
 static gg_cover cover(const gg_scene *s, int ac, int ar, int bc, int br, const gg_cell *occ, int n)
 {
     gg_cover c = GG_COVER_TOTAL;
-    assert_int_equal(gg_scene_cover_between(s, gg_cell_make(ac, ar), gg_cell_make(bc, br), occ, n, &c),
+    assert_int_equal(gg_scene_cover_between(s, gg_cell_make(ac, ar), gg_cell_make(bc, br), occ, n,
+                                            &c),
                      GG_OK);
     return c;
 }

@@ -238,9 +238,9 @@ static void corners3d__heights_beyond_the_limit_are_rejected(void **state)
     }
     for (int cell = 0; cell < 3; ++cell) {
         ceiling[cell] = -lim - 1;
-        assert_int_equal(
-            gg_scene_cover(w.c.s, &w.c.att, &w.c.tgt, NULL, 0, &w.d, &r, NULL, 0, NULL),
-            GG_E_INVALID_ARG);
+        assert_int_equal(gg_scene_cover(w.c.s, &w.c.att, &w.c.tgt, NULL, 0, &w.d, &r, NULL, 0,
+                                        NULL),
+                         GG_E_INVALID_ARG);
         ceiling[cell] = GG_COVER_NO_CEILING;
     }
     /* At the limit: a wall of ground between them, total cover. */

@@ -41,33 +41,47 @@ static void model__rejects_each_invalid_input(void **state)
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &d, &r, lines, -1, NULL), GG_E_INVALID_ARG);
     /* enums and ranges */
     gg_cover_def b;
-    b = d; b.mode = (gg_cover_mode)3;
+    b = d;
+    b.mode = (gg_cover_mode)3;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.choice = (gg_cover_choice)2;
+    b = d;
+    b.choice = (gg_cover_choice)2;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.kind = (gg_attack_kind)4;
+    b = d;
+    b.kind = (gg_attack_kind)4;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.creature_cap = GG_COVER_TOTAL;
+    b = d;
+    b.creature_cap = GG_COVER_TOTAL;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.boost_pct = 101;
+    b = d;
+    b.boost_pct = 101;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.melee_top_pct = -1;
+    b = d;
+    b.melee_top_pct = -1;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.melee_bottom_pct = 200;
+    b = d;
+    b.melee_bottom_pct = 200;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.kind = GG_ATTACK_AREA; /* an area needs its point of origin */
+    b = d;
+    b.kind = GG_ATTACK_AREA; /* an area needs its point of origin */
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
     gg_cover_point far = {1 << 30, 0, 0};
-    b = d; b.origin = &far;
+    b = d;
+    b.origin = &far;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.layer_in = -5;
+    b = d;
+    b.layer_in = -5;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.box_count = 1;
+    b = d;
+    b.box_count = 1;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
-    b = d; b.box_count = -1;
+    b = d;
+    b.box_count = -1;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
     gg_cover_box empty = {{1, 0}, {1, 0}, 10, 10, GG_COVER_TOTAL};
-    b = d; b.boxes = &empty; b.box_count = 1;
+    b = d;
+    b.boxes = &empty;
+    b.box_count = 1;
     assert_int_equal(CALL(c.s, &c.att, &c.tgt, NULL, 0, &b, &r, NULL, 0, NULL), GG_E_INVALID_ARG);
     gg_cover_box inverted = {{2, 0}, {1, 0}, 0, 10, GG_COVER_TOTAL};
     b.boxes = &inverted;
@@ -110,7 +124,8 @@ static void model__partial_line_buffer_and_defaults(void **state)
     gg_cover_result r;
     gg_cover_line lines[2];
     int32_t n = 0;
-    assert_int_equal(gg_scene_cover(c.s, &c.att, &c.tgt, NULL, 0, &d, &r, lines, 2, &n), GG_PARTIAL);
+    assert_int_equal(gg_scene_cover(c.s, &c.att, &c.tgt, NULL, 0, &d, &r, lines, 2, &n),
+                     GG_PARTIAL);
     assert_int_equal(n, 4);
     assert_int_equal(r.degree, GG_COVER_TOTAL);
     assert_int_equal(lines[0].by, GG_COVER_BY_CELL);
@@ -213,7 +228,8 @@ static void model__tagged_is_cover_between(void **state)
         /* creatures standing on the attacker or target are left out by both */
         int keep = 0;
         for (int k = 0; k < x.c.ncr; ++k)
-            if (!gg_cell_eq(x.c.cr[k].cell, x.c.att.cell) && !gg_cell_eq(x.c.cr[k].cell, x.c.tgt.cell))
+            if (!gg_cell_eq(x.c.cr[k].cell, x.c.att.cell) &&
+                !gg_cell_eq(x.c.cr[k].cell, x.c.tgt.cell))
                 x.c.cr[keep++] = x.c.cr[k];
         x.c.ncr = keep;
         assert_int_equal(cfx_degree(&x.c, GG_COVER_MODE_TAGGED), want);
@@ -281,7 +297,8 @@ static void model__adding_an_obstacle_never_lowers_cover(void **state)
             gg_cover cur;
             assert_int_equal(gg_scene_cover_on_cell(x.c.s, c, &cur), GG_OK);
             if (cur == GG_COVER_NONE)
-                assert_int_equal(gg_scene_set_cover(x.c.s, c, (gg_cover)(1 + fx_below(&r, 3))), GG_OK);
+                assert_int_equal(gg_scene_set_cover(x.c.s, c, (gg_cover)(1 + fx_below(&r, 3))),
+                                 GG_OK);
         } else if (what == 2) {
             double x1 = (double)fx_below(&r, (uint32_t)(2 * x.w + 1)) * 0.5;
             double y1 = (double)fx_below(&r, (uint32_t)(2 * x.h + 1)) * 0.5;
@@ -335,8 +352,8 @@ static void model__lines_and_adjacent_melee_are_symmetric(void **state)
         }
         /* 3.5 adjacent melee scores the same 16 lines both ways */
         gg_body a = gg_body_make(rcell(&r, x.w - 1, x.h - 1));
-        gg_body t = gg_body_make(gg_cell_make(a.cell.col + (int32_t)fx_below(&r, 2),
-                                                          a.cell.row + 1));
+        gg_body t = gg_body_make(
+            gg_cell_make(a.cell.col + (int32_t)fx_below(&r, 2), a.cell.row + 1));
         assert_int_equal(gg_scene_set_blocked(x.c.s, a.cell, false), GG_OK);
         assert_int_equal(gg_scene_set_blocked(x.c.s, t.cell, false), GG_OK);
         d.choice = GG_COVER_CHOICE_OBSTRUCTION;
@@ -499,9 +516,8 @@ static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
     w.y2 = 16;
     w.door = GG_DOOR_OPEN;
     assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
-    gg_body cr[3] = {gg_body_make(gg_cell_make(12, 9)),
-                           gg_body_make(gg_cell_make(18, 14)),
-                           gg_body_make(gg_cell_make(24, 2))};
+    gg_body cr[3] = {gg_body_make(gg_cell_make(12, 9)), gg_body_make(gg_cell_make(18, 14)),
+                     gg_body_make(gg_cell_make(24, 2))};
     cr[1].size = GG_SIZE_LARGE;
     cr[2].size = GG_SIZE_HUGE;
     static int32_t floor_in[W * H], ceiling_in[W * H];
@@ -525,10 +541,8 @@ static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
     sq *main_q = calloc(NQ, sizeof *main_q), *thread_q = calloc(NQ, sizeof *thread_q);
     assert_non_null(main_q);
     assert_non_null(thread_q);
-    gg_body big_a = gg_body_make(gg_cell_make(2, 8)),
-                  big_t = gg_body_make(gg_cell_make(30, 8)),
-                  near_a = gg_body_make(gg_cell_make(9, 16)),
-                  near_t = gg_body_make(gg_cell_make(13, 17));
+    gg_body big_a = gg_body_make(gg_cell_make(2, 8)), big_t = gg_body_make(gg_cell_make(30, 8)),
+            near_a = gg_body_make(gg_cell_make(9, 16)), near_t = gg_body_make(gg_cell_make(13, 17));
     big_a.size = big_t.size = near_a.size = near_t.size = GG_SIZE_GARGANTUAN;
     for (int k = 0; k < NQ; ++k) {
         sq *q = &main_q[k];
@@ -539,9 +553,9 @@ static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
         q->ncr = 3;
         q->def = gg_cover_def_default();
         gg_cover_def *d = &q->def;
-        d->mode = k == 0 ? GG_COVER_MODE_TAGGED
-                : k <= 3 ? GG_COVER_MODE_CORNERS_2D
-                         : GG_COVER_MODE_CORNERS_3D;
+        d->mode = k == 0   ? GG_COVER_MODE_TAGGED
+                  : k <= 3 ? GG_COVER_MODE_CORNERS_2D
+                           : GG_COVER_MODE_CORNERS_3D;
         if (d->mode == GG_COVER_MODE_CORNERS_3D) {
             d->floor_in = floor_in;
             d->ceiling_in = ceiling_in;
@@ -589,7 +603,8 @@ static void cover_model__runs_on_a_64_kib_thread_stack(void **state)
             d->mode = GG_COVER_MODE_CORNERS_2D;
             d->exact_corners = k == 10;
             break;
-        default: break;
+        default:
+            break;
         }
         thread_q[k] = *q;
     }

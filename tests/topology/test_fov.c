@@ -58,16 +58,28 @@ static void random_wall(gg_scene *s, fx_rng *r, int w, int h)
 {
     gg_wall_def d = gg_wall_def_default();
     /* half-unit coordinates, a little beyond the map */
-    int x1 = (int)fx_below(r, (uint32_t)(2 * w + 5)) - 2, y1 = (int)fx_below(r, (uint32_t)(2 * h + 5)) - 2;
+    int x1 = (int)fx_below(r, (uint32_t)(2 * w + 5)) - 2,
+        y1 = (int)fx_below(r, (uint32_t)(2 * h + 5)) - 2;
     int len = 1 + (int)fx_below(r, 8);
     int x2 = x1, y2 = y1;
     switch (fx_below(r, 6)) {
-    case 0: x2 = x1 + len; break;                       /* horizontal */
-    case 1: y2 = y1 + len; break;                       /* vertical */
-    case 2: x2 = x1 + len, y2 = y1 + len; break;        /* 45 degrees */
-    case 3: x2 = x1 + len, y2 = y1 - (int)fx_below(r, 9); break; /* any angle */
-    case 4: break;                                      /* a point */
-    default: x2 = x1 - len, y2 = y1 + (int)fx_below(r, 5); break;
+    case 0:
+        x2 = x1 + len;
+        break; /* horizontal */
+    case 1:
+        y2 = y1 + len;
+        break; /* vertical */
+    case 2:
+        x2 = x1 + len, y2 = y1 + len;
+        break; /* 45 degrees */
+    case 3:
+        x2 = x1 + len, y2 = y1 - (int)fx_below(r, 9);
+        break; /* any angle */
+    case 4:
+        break; /* a point */
+    default:
+        x2 = x1 - len, y2 = y1 + (int)fx_below(r, 5);
+        break;
     }
     bool half = fx_below(r, 3) == 0; /* else snap to corners */
     if (!half) {
@@ -116,7 +128,8 @@ static void fov__equals_per_cell_loop_on_random_maps(void **state)
         assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
         uint64_t *bits = bits_for(s);
         for (int k = 0; k < 6; ++k) {
-            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w), (int32_t)fx_below(&r, (uint32_t)h));
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
+                                     (int32_t)fx_below(&r, (uint32_t)h));
             check_viewer(s, x, bits, v, GG_RANGE_UNLIMITED);
             check_viewer(s, x, bits, v, 5 * (int64_t)fx_below(&r, 8));
             /* the sweep itself answered (no fallback to the loop) */
@@ -160,8 +173,7 @@ static void fov__large_map_many_walls(void **state)
     assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     uint64_t *bits = bits_for(s);
     for (int k = 0; k < 12; ++k)
-        check_viewer(s, x, bits,
-                     gg_cell_make((int32_t)fx_below(&r, 96), (int32_t)fx_below(&r, 80)),
+        check_viewer(s, x, bits, gg_cell_make((int32_t)fx_below(&r, 96), (int32_t)fx_below(&r, 80)),
                      GG_RANGE_UNLIMITED);
     free(bits);
     gg_scratch_destroy(x);
@@ -343,14 +355,16 @@ static void add_seg(gg_scene *s, double x1, double y1, double x2, double y2, uin
 static gg_scene *load_uvtt(const json_t *root, int *walls)
 {
     const json_t *res = json_object_get(root, "resolution");
-    const json_t *org = json_object_get(res, "map_origin"), *size = json_object_get(res, "map_size");
+    const json_t *org = json_object_get(res, "map_origin"),
+                 *size = json_object_get(res, "map_size");
     double ox = num(org, "x", 0), oy = num(org, "y", 0);
     gg_scene *s = fx_scene((int)num(size, "x", 1), (int)num(size, "y", 1), NULL);
     const char *keys[] = {"line_of_sight", "objects_line_of_sight"};
     for (int k = 0; k < 2; ++k) {
         size_t i;
         const json_t *poly;
-        json_array_foreach(json_object_get(root, keys[k]), i, poly) {
+        json_array_foreach(json_object_get(root, keys[k]), i, poly)
+        {
             for (size_t j = 1; j < json_array_size(poly); ++j) {
                 const json_t *a = json_array_get(poly, j - 1), *b = json_array_get(poly, j);
                 add_seg(s, num(a, "x", 0) - ox, num(a, "y", 0) - oy, num(b, "x", 0) - ox,
@@ -360,7 +374,8 @@ static gg_scene *load_uvtt(const json_t *root, int *walls)
     }
     size_t i;
     const json_t *p;
-    json_array_foreach(json_object_get(root, "portals"), i, p) {
+    json_array_foreach(json_object_get(root, "portals"), i, p)
+    {
         const json_t *bd = json_object_get(p, "bounds");
         const json_t *a = json_array_get(bd, 0), *b = json_array_get(bd, 1);
         add_seg(s, num(a, "x", 0) - ox, num(a, "y", 0) - oy, num(b, "x", 0) - ox,
@@ -387,7 +402,8 @@ static gg_scene *load_foundry(const json_t *root, int *walls)
     gg_scene *s = fx_scene(cols, rows, NULL);
     size_t i;
     const json_t *w;
-    json_array_foreach(json_object_get(root, "walls"), i, w) {
+    json_array_foreach(json_object_get(root, "walls"), i, w)
+    {
         const json_t *c = json_object_get(w, "c");
         if (json_array_size(c) != 4)
             continue;
@@ -444,7 +460,8 @@ static void fov__every_real_map(void **state)
             fail();
         }
         int walls = 0;
-        gg_scene *s = strstr(files[f], "uvtt/") ? load_uvtt(root, &walls) : load_foundry(root, &walls);
+        gg_scene *s = strstr(files[f], "uvtt/") ? load_uvtt(root, &walls)
+                                                : load_foundry(root, &walls);
         json_decref(root);
         assert_true(walls > 0);
         gg_scratch *x = NULL;
@@ -453,13 +470,15 @@ static void fov__every_real_map(void **state)
         int w = gg_scene_width(s), h = gg_scene_height(s);
         long seen = 0;
         for (int k = 0; k < 30; ++k) {
-            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w), (int32_t)fx_below(&r, (uint32_t)h));
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
+                                     (int32_t)fx_below(&r, (uint32_t)h));
             seen += check_viewer(s, x, bits, v, GG_RANGE_UNLIMITED);
             gg__fov_stats st;
             gg__fov_sweep(s, v, 1 << 20, (uint32_t)GG_BLOCKS_SIGHT, x, bits, NULL, NULL, NULL, &st);
             assert_false(st.fell_back);
         }
-        printf("# %s: %dx%d, %d walls, %ld cells seen by 30 viewers\n", files[f], w, h, walls, seen);
+        printf("# %s: %dx%d, %d walls, %ld cells seen by 30 viewers\n", files[f], w, h, walls,
+               seen);
         free(bits);
         gg_scratch_destroy(x);
         gg_scene_destroy(s);

@@ -66,7 +66,8 @@ static bool faces(const piece *w, const options *o, gg_hpoint p)
     return side != (int)o->one_way;
 }
 
-static bool ref_stopped(const piece *p, int n, const options *o, uint32_t mask, gg_cell a, gg_cell b)
+static bool ref_stopped(const piece *p, int n, const options *o, uint32_t mask, gg_cell a,
+                        gg_cell b)
 {
     gg_hpoint pa = gg_cell_centre(a), pb = gg_cell_centre(b);
     if ((effective(o) & mask) == 0)
@@ -117,9 +118,12 @@ static void ask(const gg_scene *s, gg_scratch *x, answers *an)
             an->cover[a][b] = (uint8_t)c;
         }
         for (int d = 0; d < 8; ++d) {
-            static const int dc[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, dr[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+            static const int dc[8] = {-1, -1, -1, 0, 0, 1, 1, 1},
+                             dr[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
             int32_t cost = 0;
-            assert_int_equal(gg_scene_edge_distance(s, ca, gg_cell_make(ca.col + dc[d], ca.row + dr[d]), &cost),
+            assert_int_equal(gg_scene_edge_distance(s, ca,
+                                                    gg_cell_make(ca.col + dc[d], ca.row + dr[d]),
+                                                    &cost),
                              GG_OK);
             an->step[a][d] = cost;
         }
@@ -140,10 +144,13 @@ static void reference(const piece *p, int n, const options *o, answers *an)
             an->cover[a][b] = (uint8_t)ref_cover(p, n, o, ca, cb);
         }
         for (int d = 0; d < 8; ++d) {
-            static const int dc[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, dr[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+            static const int dc[8] = {-1, -1, -1, 0, 0, 1, 1, 1},
+                             dr[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
             gg_cell cb = gg_cell_make(ca.col + dc[d], ca.row + dr[d]);
             bool on = cb.col >= 0 && cb.row >= 0 && cb.col < SIDE && cb.row < SIDE;
-            an->step[a][d] = (!on || ref_stopped(p, n, o, GG_BLOCKS_MOVEMENT, ca, cb)) ? GG_STEP_ILLEGAL : 5;
+            an->step[a][d] = (!on || ref_stopped(p, n, o, GG_BLOCKS_MOVEMENT, ca, cb))
+                                 ? GG_STEP_ILLEGAL
+                                 : 5;
         }
         bool lit = !ref_stopped(p, n, o, GG_BLOCKS_LIGHT, gg_cell_make(0, 0), ca) ||
                    !ref_stopped(p, n, o, GG_BLOCKS_LIGHT, gg_cell_make(SIDE - 1, 1), ca);
@@ -207,7 +214,8 @@ static gg_hpoint add(gg_hpoint p, gg_hpoint d)
 /* Joints: corners, half-cell points on lines, points in a cell, a cell centre. */
 static const gg_hpoint joints[] = {{2, 2}, {4, 4}, {3, 4}, {4, 3}, {3, 3}, {6, 2}};
 /* Eight directions, one cell long: E, SE, S, SW, W, NW, N, NE. */
-static const gg_hpoint dirs[8] = {{2, 0}, {2, 2}, {0, 2}, {-2, 2}, {-2, 0}, {-2, -2}, {0, -2}, {2, -2}};
+static const gg_hpoint dirs[8] = {{2, 0},  {2, 2},   {0, 2},  {-2, 2},
+                                  {-2, 0}, {-2, -2}, {0, -2}, {2, -2}};
 
 static void joints__straight_split_equals_whole(void **state)
 {

@@ -98,8 +98,8 @@ static void light__ids_writers_and_invalid_input(void **state)
 static void light__radii_walls_doors_and_blocked_cells(void **state)
 {
     (void)state;
-    const char *rows[] = {"............", "............", "............", "............",
-                          "......#.....", "............"};
+    const char *rows[] = {"............", "............", "............",
+                          "............", "......#.....", "............"};
     gg_scene *s = fx_scene(12, 6, rows);
     add_light(s, 2, 2, 10, 20); /* bright within 2 cells, dim within 4 */
     assert_int_equal(src(s, 2, 2), GG_LIGHT_BRIGHT);
@@ -167,7 +167,7 @@ static void light__brightest_wins_and_combines_with_tags(void **state)
     assert_int_equal(src(s, 3, 1), GG_LIGHT_DIM);
     assert_int_equal(src(s, 9, 1), GG_LIGHT_BRIGHT);
     assert_int_equal(src(s, 8, 1), GG_LIGHT_DARK);
-    gg_light_id both = add_light(s, 4, 1, 5, 10); /* overlaps the first */
+    gg_light_id both = add_light(s, 4, 1, 5, 10);    /* overlaps the first */
     assert_int_equal(src(s, 3, 1), GG_LIGHT_BRIGHT); /* brightest wins */
     assert_int_equal(src(s, 2, 1), GG_LIGHT_DIM);    /* two dims stay dim */
     assert_int_equal(gg_scene_remove_light(s, both), GG_OK);
@@ -199,8 +199,8 @@ static void light__brightest_wins_and_combines_with_tags(void **state)
     /* the matrix applies the same light */
     gg_cell cells[3] = {gg_cell_make(6, 1), gg_cell_make(1, 1), gg_cell_make(8, 1)};
     uint8_t m[9];
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, GG_VISIBILITY_CAN_SEE,
-                                                m), GG_OK);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, GG_VISIBILITY_CAN_SEE, m),
+                     GG_OK);
     assert_int_equal(m[0 * 3 + 1], 1); /* 1,1 is dimly lit by the first source */
     assert_int_equal(m[0 * 3 + 2], 0); /* 8,1 is dark */
     gg_scratch_destroy(x);
@@ -245,10 +245,12 @@ static void light__seen_cells_property_with_sources(void **state)
         gg_scene *s = NULL;
         assert_int_equal(gg_scene_create(&d, &s), GG_OK);
         for (int k = 0; k < d.width * d.height / 8; ++k) {
-            gg_cell c = gg_cell_make((int32_t)fx_below(&r, (uint32_t)d.width), (int32_t)fx_below(&r, (uint32_t)d.height));
+            gg_cell c = gg_cell_make((int32_t)fx_below(&r, (uint32_t)d.width),
+                                     (int32_t)fx_below(&r, (uint32_t)d.height));
             assert_int_equal(gg_scene_set_blocked(s, c, fx_below(&r, 3) == 0), GG_OK);
             assert_int_equal(gg_scene_set_lighting(s, c, (gg_light)fx_below(&r, 4)), GG_OK);
-            assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)fx_below(&r, 3)), GG_OK);
+            assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)fx_below(&r, 3)),
+                             GG_OK);
         }
         for (int k = 0; k < d.width / 2; ++k) {
             gg_wall_def w = gg_wall_def_default();
@@ -261,20 +263,23 @@ static void light__seen_cells_property_with_sources(void **state)
             assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
         }
         for (int k = 0; k < 3; ++k)
-            add_light(s, (int)fx_below(&r, (uint32_t)d.width), (int)fx_below(&r, (uint32_t)d.height),
-                      5 * (int)fx_below(&r, 4), 5 * (int)fx_below(&r, 8));
+            add_light(s, (int)fx_below(&r, (uint32_t)d.width),
+                      (int)fx_below(&r, (uint32_t)d.height), 5 * (int)fx_below(&r, 4),
+                      5 * (int)fx_below(&r, 8));
         gg_scratch *x = NULL;
         assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
         size_t words = gg_scene_bitset_words(s);
         uint64_t *bits = calloc(words, sizeof *bits);
         for (int k = 0; k < 4; ++k) {
-            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)d.width), (int32_t)fx_below(&r, (uint32_t)d.height));
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)d.width),
+                                     (int32_t)fx_below(&r, (uint32_t)d.height));
             gg_senses sn = gg_senses_none();
             sn.darkvision_ft = fx_below(&r, 2) ? 10 : GG_SENSE_NONE;
             sn.blindsight_ft = fx_below(&r, 4) == 0 ? 5 : GG_SENSE_NONE;
             int32_t count = 0, expected = 0;
             assert_int_equal(gg_scene_seen_cells(s, x, v, &sn, GG_BITSET_REPLACE, bits, words,
-                                                 &count), GG_OK);
+                                                 &count),
+                             GG_OK);
             for (int y = 0; y < d.height; ++y)
                 for (int c = 0; c < d.width; ++c) {
                     bool want = ref_sees(s, v, gg_cell_make(c, y), &sn);

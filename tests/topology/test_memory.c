@@ -86,8 +86,8 @@ static void memory__field_of_view_takes_none(void **state)
     gg_test_alloc_fail_from_now(&ta);
     const long calls = ta.calls;
     int32_t n = 0, n2 = 0;
-    assert_int_equal(gg_scene_visible_cells(s, NULL, fx_c(512, 512), 300, GG_BITSET_REPLACE,
-                                            bits, words, &n),
+    assert_int_equal(gg_scene_visible_cells(s, NULL, fx_c(512, 512), 300, GG_BITSET_REPLACE, bits,
+                                            words, &n),
                      GG_OK);
     assert_int_equal(gg_scene_seen_cells(s, NULL, fx_c(512, 512), NULL, GG_BITSET_REPLACE, bits,
                                          words, &n2),
@@ -111,8 +111,8 @@ static void memory__field_of_view_takes_none(void **state)
     assert_non_null(mem);
     gg_scratch *x = NULL;
     assert_int_equal(gg_scratch_init(s, NULL, mem, fb, &x), GG_OK);
-    assert_int_equal(gg_scene_visible_cells(s, NULL, fx_c(512, 512), 300, GG_BITSET_REPLACE,
-                                            bits, words, &n),
+    assert_int_equal(gg_scene_visible_cells(s, NULL, fx_c(512, 512), 300, GG_BITSET_REPLACE, bits,
+                                            words, &n),
                      GG_OK);
     assert_int_equal(gg_scene_visible_cells(s, x, fx_c(512, 512), 300, GG_BITSET_REPLACE, want,
                                             words, &n2),

@@ -7,8 +7,9 @@ static int64_t path_feet(fixture *f, const gg_move_def *def, gg_cell a, gg_cell 
 {
     gg_cell out[128];
     gg_metric_cost c;
-    assert_int_equal(
-        gg_scene_lowest_cost_path(f->scene, f->scratch, a, b, 0, def, out, 128, count, &c), GG_OK);
+    assert_int_equal(gg_scene_lowest_cost_path(f->scene, f->scratch, a, b, 0, def, out, 128, count,
+                                               &c),
+                     GG_OK);
     return *count == 0 ? -1 : c.feet;
 }
 
@@ -37,8 +38,8 @@ static void move_footprint__large_never_passes_one_cell_gap_exhaustive(void **st
         int32_t aw = w - 1, ah = h - 1; /* anchors */
         for (uint32_t pat = 0; pat < (1u << n); ++pat) {
             for (int32_t i = 0; i < n; ++i)
-                assert_int_equal(
-                    gg_scene_set_blocked(f.scene, fx_c(i % w, i / w), (pat >> i) & 1u), GG_OK);
+                assert_int_equal(gg_scene_set_blocked(f.scene, fx_c(i % w, i / w), (pat >> i) & 1u),
+                                 GG_OK);
             for (int32_t o = 0; o < aw * ah; ++o) {
                 gg_cell origin = fx_c(o % aw, o / aw);
                 /* A start is never checked (as in Nat20); only open starts are compared. */
@@ -60,7 +61,8 @@ static void move_footprint__large_never_passes_one_cell_gap_exhaustive(void **st
                                     nr >= ah || dist[nr * aw + nc] >= 0)
                                     continue;
                                 int32_t x0 = c < nc ? c : nc, y0 = r < nr ? r : nr;
-                                if (!open_box(pat, w, x0, y0, x0 + 1 + (dc != 0), y0 + 1 + (dr != 0)))
+                                if (!open_box(pat, w, x0, y0, x0 + 1 + (dc != 0),
+                                              y0 + 1 + (dr != 0)))
                                     continue;
                                 dist[nr * aw + nc] = round + 1;
                             }
@@ -69,8 +71,9 @@ static void move_footprint__large_never_passes_one_cell_gap_exhaustive(void **st
                 for (int32_t i = 0; i < aw * ah; ++i) {
                     bool reached = false;
                     gg_metric_cost c;
-                    assert_int_equal(
-                        gg_move_field_cost(field, fx_c(i % aw, i / aw), &reached, &c, NULL), GG_OK);
+                    assert_int_equal(gg_move_field_cost(field, fx_c(i % aw, i / aw), &reached, &c,
+                                                        NULL),
+                                     GG_OK);
                     if (reached != (dist[i] >= 0) || (reached && c.feet != 5 * dist[i]))
                         fail_msg("pattern %#x origin %d,%d anchor %d,%d: reached %d (%lld ft), "
                                  "brute force %d",
@@ -87,10 +90,8 @@ static void move_footprint__large_never_passes_one_cell_gap_exhaustive(void **st
 static void move_footprint__gap_widths(void **state)
 {
     (void)state;
-    static const char *const rows1[] = {"........", "........", "###.####", "........",
-                                        "........"};
-    static const char *const rows2[] = {"........", "........", "###..###", "........",
-                                        "........"};
+    static const char *const rows1[] = {"........", "........", "###.####", "........", "........"};
+    static const char *const rows2[] = {"........", "........", "###..###", "........", "........"};
     static const char *const rows3[] = {".........", ".........", ".........", "###...###",
                                         ".........", ".........", "........."};
     gg_move_def def = gg_move_def_default();
@@ -241,7 +242,7 @@ static void move_footprint__srd52_passing_rules(void **state)
     assert_true(path_feet(&f, &def, fx_c(0, 1), fx_c(6, 1), &n) == -1); /* Nat20: enemy blocks */
     def.pass_size_apart = true;
     assert_true(path_feet(&f, &def, fx_c(0, 1), fx_c(6, 1), &n) == 30); /* Tiny */
-    o.size = GG_SIZE_SMALL;                                               /* one size apart */
+    o.size = GG_SIZE_SMALL;                                             /* one size apart */
     assert_true(path_feet(&f, &def, fx_c(0, 1), fx_c(6, 1), &n) == -1);
     o.conditions = GG_CONDITION_INCAPACITATED;
     assert_true(path_feet(&f, &def, fx_c(0, 1), fx_c(6, 1), &n) == 30);

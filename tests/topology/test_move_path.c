@@ -361,8 +361,9 @@ static void move_path__random_maps_match_brute_force(void **state)
             expect_cost(rc, pc.feet, pc.root2_feet, pc.steps, pc.parity);
             for (int32_t m = 0; m < pn; ++m) {
                 gg_metric_cost c1, c2;
-                assert_int_equal(
-                    gg_scene_route_cost(f.scene, path, m + 1, parity, &def, &c1, &legal), GG_OK);
+                assert_int_equal(gg_scene_route_cost(f.scene, path, m + 1, parity, &def, &c1,
+                                                     &legal),
+                                 GG_OK);
                 assert_int_equal(gg_scene_route_cost(f.scene, path + m, pn - m, c1.parity, &def,
                                                      &c2, &legal),
                                  GG_OK);
@@ -437,8 +438,7 @@ static void expect_field_matches_brute_force(const gg_scene *s, const gg_move_fi
         const bf_label *want = bf_best(lab, n, i, &bp);
         bool reached = false;
         gg_metric_cost fc;
-        assert_int_equal(gg_move_field_cost(field, fx_c(i % w, i / w), &reached, &fc, NULL),
-                         GG_OK);
+        assert_int_equal(gg_move_field_cost(field, fx_c(i % w, i / w), &reached, &fc, NULL), GG_OK);
         assert_int_equal(reached, want != NULL);
         if (want != NULL)
             expect_cost(fc, want->a, want->b, want->steps,
@@ -530,8 +530,8 @@ static void move_path__astar_ties_on_open_maps(void **state)
     const gg_metric metrics[3] = {GG_METRIC_CHEBYSHEV, GG_METRIC_EUCLIDEAN, GG_METRIC_MANHATTAN};
     for (int iter = 0; iter < 12; ++iter) {
         int32_t w = 16 + fx_below(&r, 48), h = 16 + fx_below(&r, 48);
-        fixture f = fx_make(fx_random_scene(&r, w, h, 5, iter % 3 == 0 ? 0 : 3,
-                                            iter % 2 ? 0 : 10, iter % 4));
+        fixture f = fx_make(
+            fx_random_scene(&r, w, h, 5, iter % 3 == 0 ? 0 : 3, iter % 2 ? 0 : 10, iter % 4));
         gg_move_def def = random_def(&r, metrics[iter % 3]);
         expect_astar_matches_field(&r, &f, &def, fx_c(fx_below(&r, w), fx_below(&r, h)), 40);
         expect_astar_matches_field(&r, &f, &def, fx_c(0, 0), 10);
@@ -559,8 +559,8 @@ static void move_path__astar_follows_scene_edits(void **state)
             if (fx_below(&r, 4) == 0)
                 def.difficult = GG_DIFFICULT_IGNORE;
             gg_cell origin = fx_c(fx_below(&r, w), fx_below(&r, h));
-            expect_field_matches_brute_force(f.scene, fx_field(&f, &def, origin, 0), &def,
-                                             origin, 0);
+            expect_field_matches_brute_force(f.scene, fx_field(&f, &def, origin, 0), &def, origin,
+                                             0);
             expect_astar_matches_field(&r, &f, &def, origin, 20);
         }
         fx_free(&f);
@@ -575,8 +575,9 @@ static void move_path__astar_queue_compaction(void **state)
     (void)state;
     fx_rng r;
     fx_rng_seed(&r, 5107, "move_path__astar_queue_compaction");
-    const size_t caps[][2] = {{48, 1u << 20}, {160, 1u << 20}, {1u << 20, 12}, {1u << 20, 16},
-                              {1u << 20, 20}, {1u << 20, 24}, {1u << 20, 32}, {40, 128}, {1, 1}};
+    const size_t caps[][2] = {{48, 1u << 20}, {160, 1u << 20}, {1u << 20, 12},
+                              {1u << 20, 16}, {1u << 20, 20},  {1u << 20, 24},
+                              {1u << 20, 32}, {40, 128},       {1, 1}};
     for (size_t c = 0; c < sizeof caps / sizeof caps[0]; ++c) {
         for (int iter = 0; iter < 6; ++iter) {
             int32_t w = 20 + fx_below(&r, 40), h = 20 + fx_below(&r, 40);
@@ -637,7 +638,8 @@ static void move_path__alternating_split_legs_equal_whole(void **state)
     for (int iter = 0; iter < 60; ++iter) {
         fixture f = fx_make(fx_random_scene(&r, 9, 9, 5, 15, 20, 2));
         gg_move_def def = random_def(&r, GG_METRIC_ALTERNATING);
-        gg_cell a = fx_c(fx_below(&r, 9), fx_below(&r, 9)), b = fx_c(fx_below(&r, 9), fx_below(&r, 9));
+        gg_cell a = fx_c(fx_below(&r, 9), fx_below(&r, 9)),
+                b = fx_c(fx_below(&r, 9), fx_below(&r, 9));
         int parity = fx_below(&r, 2);
         gg_cell path[96];
         int32_t pn = 0;
@@ -842,8 +844,8 @@ static void move_path__invalid_arguments(void **state)
                                          &field),
                      GG_E_OUT_OF_BOUNDS);
     assert_null(field);
-    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, a, 0, &def, mem, bytes,
-                                         &field), GG_OK);
+    assert_int_equal(gg_scene_move_field(f.scene, f.scratch, a, 0, &def, mem, bytes, &field),
+                     GG_OK);
     bool reached = false;
     assert_int_equal(gg_move_field_cost(field, b, NULL, &c, NULL), GG_E_INVALID_ARG);
     assert_int_equal(gg_move_field_cost(field, b, &reached, NULL, NULL), GG_E_INVALID_ARG);

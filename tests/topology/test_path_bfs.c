@@ -75,8 +75,8 @@ static void path_bfs__early_returns(void **state)
     gg_cell out[16];
     int32_t n = -1;
     const gg_cell avoid_a[] = {{0, 0}};
-    assert_int_equal(gg_scene_shortest_path(f.scene, f.scratch, fx_c(0, 0), fx_c(0, 0), avoid_a,
-                                            1, out, 16, &n),
+    assert_int_equal(gg_scene_shortest_path(f.scene, f.scratch, fx_c(0, 0), fx_c(0, 0), avoid_a, 1,
+                                            out, 16, &n),
                      GG_OK);
     const gg_cell self[] = {{0, 0}};
     fx_assert_cells(out, n, self, 1);
@@ -86,8 +86,8 @@ static void path_bfs__early_returns(void **state)
 
     const gg_cell avoid_b[] = {{3, 2}};
     out[0] = fx_c(99, 99);
-    assert_int_equal(gg_scene_shortest_path(f.scene, f.scratch, fx_c(1, 1), fx_c(3, 2), avoid_b,
-                                            1, out, 16, &n),
+    assert_int_equal(gg_scene_shortest_path(f.scene, f.scratch, fx_c(1, 1), fx_c(3, 2), avoid_b, 1,
+                                            out, 16, &n),
                      GG_OK);
     assert_int_equal(n, 0);
     assert_int_equal(out[0].col, 99);
@@ -225,8 +225,9 @@ static void path_bfs__random_maps_match_brute_force(void **state)
             bool b_avoided = false;
             for (int32_t i = 0; i < navoid; ++i)
                 b_avoided = b_avoided || gg_cell_eq(avoid[i], b);
-            int32_t d = gg_cell_eq(a, b) ? 0 : (b_avoided ? -1 : fx_bfs_distance(f.scene, a, b,
-                                                                                  avoid, navoid));
+            int32_t d = gg_cell_eq(a, b)
+                            ? 0
+                            : (b_avoided ? -1 : fx_bfs_distance(f.scene, a, b, avoid, navoid));
             if (d < 0) {
                 assert_int_equal(n, 0);
                 continue;
@@ -236,8 +237,7 @@ static void path_bfs__random_maps_match_brute_force(void **state)
             assert_true(gg_cell_eq(out[n - 1], b));
             for (int32_t i = 1; i < n; ++i) {
                 int32_t cost = 0;
-                assert_int_equal(gg_scene_edge_distance(f.scene, out[i - 1], out[i], &cost),
-                                 GG_OK);
+                assert_int_equal(gg_scene_edge_distance(f.scene, out[i - 1], out[i], &cost), GG_OK);
                 assert_int_not_equal(cost, GG_STEP_ILLEGAL);
                 for (int32_t k = 0; k < navoid; ++k)
                     assert_false(gg_cell_eq(avoid[k], out[i]));

@@ -4,8 +4,7 @@
 /* The hand/push scene: 6x6, blocked 4,2, a wall along y = 4 across the map. */
 static gg_scene *push_scene(void)
 {
-    static const char *const rows[] = {"......", "......", "....#.", "......", "......",
-                                       "......"};
+    static const char *const rows[] = {"......", "......", "....#.", "......", "......", "......"};
     gg_scene *s = fx_map(rows, 6);
     fx_wall(s, 0, 4, 6, 4);
     return s;
@@ -87,8 +86,7 @@ static void push__buffer_too_small_writes_nothing(void **state)
     assert_int_equal(gg_scene_push_path(s, fx_c(0, 0), fx_c(1, 0), 20, NULL, 0, NULL, 0, &n),
                      GG_E_BUFFER_TOO_SMALL);
     assert_int_equal(n, 4);
-    assert_int_equal(gg_scene_push_path(s, fx_c(0, 0), fx_c(1, 0), 20, NULL, 0, out, 4, &n),
-                     GG_OK);
+    assert_int_equal(gg_scene_push_path(s, fx_c(0, 0), fx_c(1, 0), 20, NULL, 0, out, 4, &n), GG_OK);
     assert_int_equal(n, 4);
     assert_int_equal(out[3].col, 5);
     gg_scene_destroy(s);

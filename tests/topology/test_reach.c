@@ -15,8 +15,8 @@ static void expect_reach(const gg_reach *got, int32_t n, const want_reach *want,
             got[i].prev.row != want[i].prow)
             fail_msg("entry %d: got %d,%d cost %d prev %d,%d; want %d,%d cost %d prev %d,%d",
                      (int)i, (int)got[i].cell.col, (int)got[i].cell.row, (int)got[i].cost_ft,
-                     (int)got[i].prev.col, (int)got[i].prev.row, (int)want[i].col,
-                     (int)want[i].row, (int)want[i].cost, (int)want[i].pcol, (int)want[i].prow);
+                     (int)got[i].prev.col, (int)got[i].prev.row, (int)want[i].col, (int)want[i].row,
+                     (int)want[i].cost, (int)want[i].pcol, (int)want[i].prow);
     }
 }
 
@@ -32,8 +32,8 @@ static void reach__difficult_terrain_doubles_entered_cell(void **state)
     assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(0, 0), 20, NULL, 0, out, 16, &n),
                      GG_OK);
     const want_reach want[] = {
-        {0, 0, 0, 0, 0},   {0, 1, 10, 0, 0},  {1, 0, 10, 0, 0},  {0, 2, 20, 0, 1},
-        {1, 1, 20, 0, 0},  {1, 2, 20, 0, 1},  {2, 0, 20, 1, 0},  {2, 1, 20, 1, 0},
+        {0, 0, 0, 0, 0},  {0, 1, 10, 0, 0}, {1, 0, 10, 0, 0}, {0, 2, 20, 0, 1},
+        {1, 1, 20, 0, 0}, {1, 2, 20, 0, 1}, {2, 0, 20, 1, 0}, {2, 1, 20, 1, 0},
     };
     expect_reach(out, n, want, 8);
     fx_free(&f);
@@ -50,10 +50,9 @@ static void reach__routes_around_difficult_row(void **state)
     assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(0, 1), 20, NULL, 0, out, 16, &n),
                      GG_OK);
     const want_reach want[] = {
-        {0, 1, 0, 0, 1},   {0, 0, 5, 0, 1},   {0, 2, 5, 0, 1},   {1, 0, 5, 0, 1},
-        {1, 2, 5, 0, 1},   {1, 1, 10, 0, 1},  {2, 0, 10, 1, 0},  {2, 2, 10, 1, 2},
-        {2, 1, 15, 1, 0},  {3, 0, 15, 2, 0},  {3, 2, 15, 2, 2},  {3, 1, 20, 2, 0},
-        {4, 0, 20, 3, 0},  {4, 1, 20, 3, 0},  {4, 2, 20, 3, 2},
+        {0, 1, 0, 0, 1},  {0, 0, 5, 0, 1},  {0, 2, 5, 0, 1},  {1, 0, 5, 0, 1},  {1, 2, 5, 0, 1},
+        {1, 1, 10, 0, 1}, {2, 0, 10, 1, 0}, {2, 2, 10, 1, 2}, {2, 1, 15, 1, 0}, {3, 0, 15, 2, 0},
+        {3, 2, 15, 2, 2}, {3, 1, 20, 2, 0}, {4, 0, 20, 3, 0}, {4, 1, 20, 3, 0}, {4, 2, 20, 3, 2},
     };
     expect_reach(out, n, want, 15);
     fx_free(&f);
@@ -107,7 +106,9 @@ static void reach__budget_and_start(void **state)
     const gg_cell me[] = {{0, 0}};
     assert_int_equal(gg_scene_reachable(f.scene, f.scratch, fx_c(0, 0), 5, me, 1, out, 16, &n),
                      GG_OK);
-    const want_reach blocked_start[] = {{0, 0, 0, 0, 0}, {0, 1, 5, 0, 0}, {1, 0, 5, 0, 0},
+    const want_reach blocked_start[] = {{0, 0, 0, 0, 0},
+                                        {0, 1, 5, 0, 0},
+                                        {1, 0, 5, 0, 0},
                                         {1, 1, 5, 0, 0}};
     expect_reach(out, n, blocked_start, 4);
     fx_free(&f);
@@ -260,10 +261,10 @@ static void reach__random_maps_match_bellman_ford(void **state)
             idx[c.row * w + c.col] = i;
             if (i > 0) {
                 const gg_reach *p = &out[i - 1];
-                assert_true(p->cost_ft < out[i].cost_ft ||
-                            (p->cost_ft == out[i].cost_ft &&
-                             (p->cell.col < c.col ||
-                              (p->cell.col == c.col && p->cell.row < c.row))));
+                assert_true(
+                    p->cost_ft < out[i].cost_ft ||
+                    (p->cost_ft == out[i].cost_ft &&
+                     (p->cell.col < c.col || (p->cell.col == c.col && p->cell.row < c.row))));
                 int32_t step = 0;
                 assert_int_equal(gg_scene_edge_distance(f.scene, out[i].prev, c, &step), GG_OK);
                 assert_int_not_equal(step, GG_STEP_ILLEGAL);

@@ -111,8 +111,7 @@ static void scene__set_cells_applies_in_bulk_and_stops_at_first_failure(void **s
     gg_scene *s = fx_scene(4, 4, NULL);
     gg_cell cells[3] = {{0, 0}, {1, 1}, {9, 9}};
     int32_t done = -1;
-    assert_int_equal(gg_scene_set_cells(s, GG_TAG_BLOCKED, cells, 3, 1, &done),
-                     GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_scene_set_cells(s, GG_TAG_BLOCKED, cells, 3, 1, &done), GG_E_OUT_OF_BOUNDS);
     assert_int_equal(done, 2);
     bool valid = true;
     assert_int_equal(gg_scene_is_valid_cell(s, gg_cell_make(1, 1), &valid), GG_OK);

@@ -116,8 +116,7 @@ static void scratch__reuse_and_epoch_wrap(void **state)
     assert_true(n0 > 0 && m0 > 0);
     x->epoch = UINT32_MAX - 2;
     for (int i = 0; i < 6; ++i) {
-        assert_int_equal(gg_scene_shortest_path(s, x, fx_c(0, 0), fx_c(2, 2), NULL, 0, p1, 20,
-                                                &n1),
+        assert_int_equal(gg_scene_shortest_path(s, x, fx_c(0, 0), fx_c(2, 2), NULL, 0, p1, 20, &n1),
                          GG_OK);
         fx_assert_cells(p1, n1, p0, n0);
         assert_int_equal(gg_scene_reachable(s, x, fx_c(2, 2), 15, NULL, 0, r1, 20, &m1), GG_OK);
@@ -179,8 +178,7 @@ static void scratch__queries_allocate_nothing(void **state)
     (void)state;
     gg_test_alloc ta;
     gg_test_alloc_init(&ta, -1);
-    static const char *const rows[] = {"........", "..#.....", "...~~...", "........",
-                                       "....#..."};
+    static const char *const rows[] = {"........", "..#.....", "...~~...", "........", "....#..."};
     gg_scene *s = fx_build(fx_rows_width(rows, 5), 5, 5, &ta.iface, rows);
     fx_wall(s, 6, 0, 6, 3);
     assert_int_equal(gg_scene_set_lighting(s, fx_c(1, 1), GG_LIGHT_DARK), GG_OK);
@@ -199,8 +197,7 @@ static void scratch__queries_allocate_nothing(void **state)
     assert_true(n > 0);
     assert_int_equal(gg_scene_reachable(s, x, fx_c(0, 0), 30, avoid, 1, reach, 64, &n), GG_OK);
     assert_true(n > 1);
-    assert_int_equal(gg_scene_reachable(s, x, fx_c(0, 0), 300, NULL, 0, reach, 3, &n),
-                     GG_PARTIAL);
+    assert_int_equal(gg_scene_reachable(s, x, fx_c(0, 0), 300, NULL, 0, reach, 3, &n), GG_PARTIAL);
     gg_senses dv = gg_senses_none();
     dv.darkvision_ft = 60;
     bool b = false;
@@ -315,11 +312,10 @@ static void scratch__refuses_queries_beyond_its_uses(void **state)
     assert_int_equal(gg_scene_move_overlay(s, x, fx_c(30, 30), 0, 30, &md, mr, 256, &n),
                      GG_E_BUFFER_TOO_SMALL);
     md.size = GG_SIZE_MEDIUM;
-    assert_int_equal(gg_scene_shortest_path(s, x, fx_c(0, 0), fx_c(3, 3), NULL, 0, cells, 256,
-                                            &n),
+    assert_int_equal(gg_scene_shortest_path(s, x, fx_c(0, 0), fx_c(3, 3), NULL, 0, cells, 256, &n),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_lowest_cost_path(s, x, fx_c(0, 0), fx_c(3, 3), 0, &md, cells, 256,
-                                               &n, NULL),
+    assert_int_equal(gg_scene_lowest_cost_path(s, x, fx_c(0, 0), fx_c(3, 3), 0, &md, cells, 256, &n,
+                                               NULL),
                      GG_E_INVALID_ARG);
     size_t fb = 0;
     assert_int_equal(gg_move_field_bytes(s, &md, &fb), GG_OK);
@@ -464,8 +460,8 @@ static void scratch__sight_room_and_no_scratch_see_alike(void **state)
         assert_int_equal(gg_scene_visible_cells(s, full, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
                                                 a, words, &na),
                          GG_OK);
-        assert_int_equal(gg_scene_visible_cells(s, sight, v, GG_RANGE_UNLIMITED,
-                                                GG_BITSET_REPLACE, b, words, &nb),
+        assert_int_equal(gg_scene_visible_cells(s, sight, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
+                                                b, words, &nb),
                          GG_OK);
         assert_int_equal(gg_scene_visible_cells(s, NULL, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
                                                 c, words, &nc),

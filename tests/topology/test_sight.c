@@ -50,7 +50,7 @@ static void sight__a_wall_through_centres_blinds_those_cells(void **state)
     fx_wall(s, 0, 0, 5, 5);
     assert_false(fx_los(s, 2, 2, 2, 2));
     assert_false(fx_los(s, 2, 2, 0, 4));
-    assert_true(fx_los(s, 3, 0, 4, 1)); /* off the diagonal, on one side */
+    assert_true(fx_los(s, 3, 0, 4, 1));                        /* off the diagonal, on one side */
     assert_int_equal(fx_step(s, 1, 1, 2, 1), GG_STEP_ILLEGAL); /* pinned */
     gg_scene_destroy(s);
 }

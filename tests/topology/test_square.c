@@ -55,8 +55,8 @@ static answer look(const sq *s, int32_t c0, int32_t r0, int32_t c1, int32_t r1,
                    const gg_sight_def *d)
 {
     answer a;
-    a.status = gg_square_sight(&s->hb, gg_cell_make(c0, r0), gg_cell_make(c1, r1), d, a.traced,
-                               128, &a.n, &a.res);
+    a.status = gg_square_sight(&s->hb, gg_cell_make(c0, r0), gg_cell_make(c1, r1), d, a.traced, 128,
+                               &a.n, &a.res);
     return a;
 }
 

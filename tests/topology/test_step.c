@@ -73,15 +73,20 @@ static void step__distance_range_adjacency_validity(void **state)
     assert_int_equal(gg_scene_distance_ft(s, gg_cell_make(0, 0), gg_cell_make(3, 1), &ft),
                      GG_E_OUT_OF_BOUNDS);
     bool b = true;
-    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(2, 2), 10, &b), GG_OK);
+    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(2, 2), 10, &b),
+                     GG_OK);
     assert_true(b);
-    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(2, 2), 9, &b), GG_OK);
+    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(2, 2), 9, &b),
+                     GG_OK);
     assert_false(b);
-    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(0, 0), 0, &b), GG_OK);
+    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(0, 0), 0, &b),
+                     GG_OK);
     assert_true(b);
-    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(0, 0), -1, &b), GG_OK);
+    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(0, 0), -1, &b),
+                     GG_OK);
     assert_false(b);
-    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(9, 0), 99, &b), GG_OK);
+    assert_int_equal(gg_scene_within_range(s, gg_cell_make(0, 0), gg_cell_make(9, 0), 99, &b),
+                     GG_OK);
     assert_false(b);
     assert_int_equal(gg_scene_is_adjacent(s, gg_cell_make(0, 0), gg_cell_make(1, 1), &b), GG_OK);
     assert_false(b); /* blocked b */
@@ -122,7 +127,8 @@ static void step__legality_is_symmetric_on_random_maps(void **state)
                 bool ab = fx_step(s, ac, ar, bc, br) != GG_STEP_ILLEGAL;
                 bool ba = fx_step(s, bc, br, ac, ar) != GG_STEP_ILLEGAL;
                 bool blocked_a = false, blocked_b = false;
-                if (gg_scene_contains(s, gg_cell_make(ac, ar)) && gg_scene_contains(s, gg_cell_make(bc, br))) {
+                if (gg_scene_contains(s, gg_cell_make(ac, ar)) &&
+                    gg_scene_contains(s, gg_cell_make(bc, br))) {
                     gg_cover c;
                     assert_int_equal(gg_scene_cover_on_cell(s, gg_cell_make(ac, ar), &c), GG_OK);
                     blocked_a = c == GG_COVER_TOTAL;

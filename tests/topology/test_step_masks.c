@@ -20,9 +20,8 @@ static void expect_masks_match_steps(const gg_scene *s)
             for (int k = 0; k < 8; ++k) {
                 const gg_cell n = fx_c(col + k_dc[k], row + k_dr[k]);
                 const bool on = gg_scene_contains(s, n);
-                const bool difficult =
-                    on && (s->cells[(size_t)n.row * (size_t)w + (size_t)n.col] &
-                           GG__CELL_DIFFICULT) != 0;
+                const bool difficult = on && (s->cells[(size_t)n.row * (size_t)w + (size_t)n.col] &
+                                              GG__CELL_DIFFICULT) != 0;
                 if (((word >> (8 + k)) & 1u) != (unsigned)difficult)
                     fail_msg("cell %d,%d neighbour %d: difficult bit %u", (int)col, (int)row, k,
                              (word >> (8 + k)) & 1u);

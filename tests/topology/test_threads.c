@@ -64,8 +64,10 @@ static void threads__concurrent_readers_agree_with_one_reader(void **state)
     fx_rng_seed(&r, 31337, "threads__concurrent_readers_agree_with_one_reader");
     gg_scene *s = fx_scene(W, H, NULL);
     for (int k = 0; k < 300; ++k)
-        assert_int_equal(gg_scene_set_blocked(s, gg_cell_make((int32_t)fx_below(&r, W),
-                                                              (int32_t)fx_below(&r, H)), true),
+        assert_int_equal(gg_scene_set_blocked(s,
+                                              gg_cell_make((int32_t)fx_below(&r, W),
+                                                           (int32_t)fx_below(&r, H)),
+                                              true),
                          GG_OK);
     for (int k = 0; k < 200; ++k) {
         double x = fx_below(&r, W + 1), y = fx_below(&r, H + 1);
@@ -377,9 +379,9 @@ static void threads__every_query_family_on_a_real_map(void **state)
 
 typedef struct import_job {
     const char *path;
-    size_t live_after;  /* the job's allocator after the scene is destroyed: 0 */
-    long calls;         /* allocations the import made through the job's allocator */
-    uint64_t digest;    /* the scene's export text, hashed */
+    size_t live_after; /* the job's allocator after the scene is destroyed: 0 */
+    long calls;        /* allocations the import made through the job's allocator */
+    uint64_t digest;   /* the scene's export text, hashed */
     gg_status status;
 } import_job;
 

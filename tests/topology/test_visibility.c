@@ -66,11 +66,14 @@ static void visibility__matrix_equals_pairwise_queries(void **state)
         }
         uint8_t los[N * N], see[N * N], see_none[N * N];
         assert_int_equal(gg_scene_visibility_matrix(s, cells, N, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
-                                                    los), GG_OK);
+                                                    los),
+                         GG_OK);
         assert_int_equal(gg_scene_visibility_matrix(s, cells, N, senses, GG_VISIBILITY_CAN_SEE,
-                                                    see), GG_OK);
+                                                    see),
+                         GG_OK);
         assert_int_equal(gg_scene_visibility_matrix(s, cells, N, NULL, GG_VISIBILITY_CAN_SEE,
-                                                    see_none), GG_OK);
+                                                    see_none),
+                         GG_OK);
         for (int i = 0; i < N; ++i)
             for (int j = 0; j < N; ++j) {
                 bool v = false, cs = false, cn = false;
@@ -103,10 +106,12 @@ static void visibility__symmetric_where_the_rules_are(void **state)
         enum { N = 16 };
         gg_cell cells[N];
         for (int i = 0; i < N; ++i)
-            cells[i] = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w), (int32_t)fx_below(&r, (uint32_t)h));
+            cells[i] = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
+                                    (int32_t)fx_below(&r, (uint32_t)h));
         uint8_t m[N * N];
         assert_int_equal(gg_scene_visibility_matrix(s, cells, N, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
-                                                    m), GG_OK);
+                                                    m),
+                         GG_OK);
         for (int i = 0; i < N; ++i)
             for (int j = 0; j < N; ++j)
                 assert_int_equal(m[i * N + j], m[j * N + i]);
@@ -120,8 +125,8 @@ static void visibility__symmetric_where_the_rules_are(void **state)
     assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
     gg_cell cells[2] = {gg_cell_make(1, 3), gg_cell_make(1, 0)};
     uint8_t m[4];
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 2, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
-                                                m), GG_OK);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 2, NULL, GG_VISIBILITY_LINE_OF_SIGHT, m),
+                     GG_OK);
     assert_int_equal(m[1], 1); /* from below: transparent */
     assert_int_equal(m[2], 0); /* from above: blocked */
     gg_scene_destroy(s);
@@ -140,12 +145,14 @@ static void visibility__seen_cells_equals_can_see_loop(void **state)
         size_t words = gg_scene_bitset_words(s);
         uint64_t *bits = calloc(words, sizeof *bits);
         for (int k = 0; k < 5; ++k) {
-            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w), (int32_t)fx_below(&r, (uint32_t)h));
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
+                                     (int32_t)fx_below(&r, (uint32_t)h));
             gg_senses sn = random_senses(&r);
             const gg_senses *sp = k == 0 ? NULL : &sn;
             int32_t count = -1, expected = 0;
             assert_int_equal(gg_scene_seen_cells(s, x, v, sp, GG_BITSET_REPLACE, bits, words,
-                                                 &count), GG_OK);
+                                                 &count),
+                             GG_OK);
             for (int y = 0; y < h; ++y)
                 for (int c = 0; c < w; ++c) {
                     bool cs = false;
@@ -182,39 +189,45 @@ static void visibility__invalid_arguments_and_no_allocation(void **state)
     gg_test_alloc_fail_from_now(&ta);
     long before = ta.calls;
     assert_int_equal(gg_scene_visibility_matrix(NULL, cells, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
-                                                m), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, NULL, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
-                                                m), GG_E_INVALID_ARG);
+                                                m),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, NULL, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT, m),
+                     GG_E_INVALID_ARG);
     assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
-                                                NULL), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, -1, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
-                                                m), GG_E_INVALID_ARG);
+                                                NULL),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, -1, NULL, GG_VISIBILITY_LINE_OF_SIGHT, m),
+                     GG_E_INVALID_ARG);
     assert_int_equal(gg_scene_visibility_matrix(s, cells, 46341, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
-                                                m), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, (gg_visibility_rule)0,
-                                                m), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_visibility_matrix(s, NULL, 0, NULL, GG_VISIBILITY_CAN_SEE,
-                                                NULL), GG_OK);
-    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
-                                                m), GG_OK);
+                                                m),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, (gg_visibility_rule)0, m),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_visibility_matrix(s, NULL, 0, NULL, GG_VISIBILITY_CAN_SEE, NULL),
+                     GG_OK);
+    assert_int_equal(gg_scene_visibility_matrix(s, cells, 3, NULL, GG_VISIBILITY_LINE_OF_SIGHT, m),
+                     GG_OK);
     assert_int_equal(m[0 * 3 + 1], 0); /* the wall at x = 4 */
     assert_int_equal(m[0 * 3 + 2], 1);
     assert_int_equal(gg_scene_seen_cells(NULL, x, cells[0], NULL, GG_BITSET_REPLACE, bits, 1,
-                                         &count), GG_E_INVALID_ARG);
+                                         &count),
+                     GG_E_INVALID_ARG);
     assert_int_equal(count, 0);
     /* No scratch is allowed: the sweep then works on the stack. */
     assert_int_equal(gg_scene_seen_cells(s, NULL, cells[0], NULL, GG_BITSET_REPLACE, bits, 1,
-                                         &count), GG_OK);
-    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_UNION, NULL, 1,
-                                         &count), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, (gg_bitset_mode)3, bits, 1,
-                                         &count), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_REPLACE, bits, 0,
-                                         &count), GG_E_BUFFER_TOO_SMALL);
+                                         &count),
+                     GG_OK);
+    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_UNION, NULL, 1, &count),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, (gg_bitset_mode)3, bits, 1, &count),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_REPLACE, bits, 0, &count),
+                     GG_E_BUFFER_TOO_SMALL);
     assert_int_equal(gg_scene_seen_cells(s, x, gg_cell_make(-1, 0), NULL, GG_BITSET_REPLACE, bits,
-                                         1, &count), GG_E_OUT_OF_BOUNDS);
-    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_REPLACE, bits, 1,
-                                         &count), GG_OK);
+                                         1, &count),
+                     GG_E_OUT_OF_BOUNDS);
+    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_REPLACE, bits, 1, &count),
+                     GG_OK);
     assert_true(count > 0);
     assert_int_equal(ta.calls, before);
     gg_scratch_destroy(x);

@@ -291,7 +291,8 @@ static void vision__can_see_uses_light_sources(void **state)
     gg_scene *s = NULL;
     assert_int_equal(gg_scene_create(&d, &s), GG_OK);
     bool seen = true;
-    assert_int_equal(gg_scene_can_see(s, gg_cell_make(0, 1), gg_cell_make(3, 1), NULL, &seen), GG_OK);
+    assert_int_equal(gg_scene_can_see(s, gg_cell_make(0, 1), gg_cell_make(3, 1), NULL, &seen),
+                     GG_OK);
     assert_false(seen);
     gg_light_def l = gg_light_def_default();
     l.cell = gg_cell_make(3, 1);
@@ -299,7 +300,8 @@ static void vision__can_see_uses_light_sources(void **state)
     l.dim_ft = 10;
     gg_light_id id;
     assert_int_equal(gg_scene_add_light(s, &l, &id), GG_OK);
-    assert_int_equal(gg_scene_can_see(s, gg_cell_make(0, 1), gg_cell_make(3, 1), NULL, &seen), GG_OK);
+    assert_int_equal(gg_scene_can_see(s, gg_cell_make(0, 1), gg_cell_make(3, 1), NULL, &seen),
+                     GG_OK);
     assert_true(seen);
     gg_light lv = GG_LIGHT_DARK;
     assert_int_equal(gg_scene_light_on_cell(s, gg_cell_make(5, 1), &lv), GG_OK);
@@ -314,10 +316,12 @@ static void vision__can_see_uses_light_sources(void **state)
     assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
     assert_int_equal(gg_scene_light_on_cell(s, gg_cell_make(5, 1), &lv), GG_OK);
     assert_int_equal(lv, GG_LIGHT_DARK);
-    assert_int_equal(gg_scene_can_see(s, gg_cell_make(7, 1), gg_cell_make(5, 1), NULL, &seen), GG_OK);
+    assert_int_equal(gg_scene_can_see(s, gg_cell_make(7, 1), gg_cell_make(5, 1), NULL, &seen),
+                     GG_OK);
     assert_false(seen);
     assert_int_equal(gg_scene_remove_light(s, id), GG_OK);
-    assert_int_equal(gg_scene_can_see(s, gg_cell_make(0, 1), gg_cell_make(3, 1), NULL, &seen), GG_OK);
+    assert_int_equal(gg_scene_can_see(s, gg_cell_make(0, 1), gg_cell_make(3, 1), NULL, &seen),
+                     GG_OK);
     assert_false(seen);
     gg_scene_destroy(s);
 }

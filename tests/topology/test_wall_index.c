@@ -9,15 +9,17 @@ static void check_all_pairs(const gg_scene *s, fx_rng *r, int samples)
 {
     int w = gg_scene_width(s), h = gg_scene_height(s);
     for (int k = 0; k < samples; ++k) {
-        gg_cell a = gg_cell_make((int32_t)fx_below(r, (uint32_t)w), (int32_t)fx_below(r, (uint32_t)h));
-        gg_cell b = gg_cell_make((int32_t)fx_below(r, (uint32_t)w), (int32_t)fx_below(r, (uint32_t)h));
+        gg_cell a = gg_cell_make((int32_t)fx_below(r, (uint32_t)w),
+                                 (int32_t)fx_below(r, (uint32_t)h));
+        gg_cell b = gg_cell_make((int32_t)fx_below(r, (uint32_t)w),
+                                 (int32_t)fx_below(r, (uint32_t)h));
         gg_hpoint pa = gg_cell_centre(a), pb = gg_cell_centre(b);
         for (uint32_t mask = 1; mask <= GG_BLOCKS_ALL; mask <<= 1) {
             bool fast = gg__segment_hits_wall(s, pa, pb, mask);
             bool slow = gg__segment_hits_wall_linear(s, pa, pb, mask);
             if (fast != slow)
-                fail_msg("index %d != linear %d for %d,%d -> %d,%d mask %u", fast, slow,
-                         (int)a.col, (int)a.row, (int)b.col, (int)b.row, (unsigned)mask);
+                fail_msg("index %d != linear %d for %d,%d -> %d,%d mask %u", fast, slow, (int)a.col,
+                         (int)a.row, (int)b.col, (int)b.row, (unsigned)mask);
         }
     }
 }
@@ -39,8 +41,10 @@ static void wall_index__equals_linear_scan_on_random_scenes(void **state)
             defs[k].x1 = (double)fx_below(&r, (uint32_t)(2 * w + 9)) * 0.5 - 2.0;
             defs[k].y1 = (double)fx_below(&r, (uint32_t)(2 * h + 9)) * 0.5 - 2.0;
             int len = fx_below(&r, 4) == 0 ? 40 : 3;
-            defs[k].x2 = defs[k].x1 + (double)fx_below(&r, (uint32_t)(2 * len + 1)) * 0.5 - len * 0.5;
-            defs[k].y2 = defs[k].y1 + (double)fx_below(&r, (uint32_t)(2 * len + 1)) * 0.5 - len * 0.5;
+            defs[k].x2 = defs[k].x1 + (double)fx_below(&r, (uint32_t)(2 * len + 1)) * 0.5 -
+                         len * 0.5;
+            defs[k].y2 = defs[k].y1 + (double)fx_below(&r, (uint32_t)(2 * len + 1)) * 0.5 -
+                         len * 0.5;
             defs[k].blocks = 1u + fx_below(&r, 7);
             defs[k].one_way = (gg_one_way)fx_below(&r, 3);
             defs[k].cover = fx_below(&r, 5) == 0 ? GG_COVER_HALF : GG_COVER_NONE;

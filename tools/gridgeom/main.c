@@ -93,7 +93,8 @@ static void usage_draw(FILE *out)
             "  --from C,R        the viewer, marked A\n"
             "  --to C,R          the target, marked B; with --from: the sight line, green when\n"
             "                    open, red dashed when blocked\n"
-            "  --fov             shade the viewer's field of view (every cell it has line of sight to)\n"
+            "  --fov             shade the viewer's field of view (every cell it has line of sight "
+            "to)\n"
             "  --path            the shortest path from A to B (blue)\n"
             "  --cover           the Bresenham cells of the cover line A->B and its cover degree\n"
             "  --template S,FT[,DC,DR]  an area template at A (sphere, cylinder, cone, line,\n"
@@ -169,8 +170,7 @@ static int parse_load_option(int argc, char **argv, int *i, load_opts *lo)
     return 0;
 }
 
-static int load(const char *path, const load_opts *lo, gg_scene **scene,
-                gg_import_report **report)
+static int load(const char *path, const load_opts *lo, gg_scene **scene, gg_import_report **report)
 {
     gg_io_error err;
     gg_status st = gg_scene_import_file(path, &lo->def, scene, report, &err);
@@ -411,8 +411,10 @@ static bool parse_template(const char *s, gg_template *tpl)
     static const struct {
         const char *name;
         gg_shape shape;
-    } shapes[] = {{"sphere", GG_SHAPE_SPHERE}, {"cylinder", GG_SHAPE_CYLINDER},
-                  {"cone", GG_SHAPE_CONE},     {"line", GG_SHAPE_LINE},
+    } shapes[] = {{"sphere", GG_SHAPE_SPHERE},
+                  {"cylinder", GG_SHAPE_CYLINDER},
+                  {"cone", GG_SHAPE_CONE},
+                  {"line", GG_SHAPE_LINE},
                   {"cube", GG_SHAPE_CUBE}};
     char buf[128];
     if (strlen(s) >= sizeof buf)
@@ -442,7 +444,8 @@ static bool parse_template(const char *s, gg_template *tpl)
         return false;
     tpl->size_ft = (int32_t)size;
     tpl->has_direction = n == 4;
-    if (n == 4 && (!parse_int(parts[2], -1000, 1000, &dc) || !parse_int(parts[3], -1000, 1000, &dr)))
+    if (n == 4 &&
+        (!parse_int(parts[2], -1000, 1000, &dc) || !parse_int(parts[3], -1000, 1000, &dr)))
         return false;
     tpl->direction = gg_cell_make((int32_t)dc, (int32_t)dr);
     return true;

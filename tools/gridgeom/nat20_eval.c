@@ -306,10 +306,7 @@ static bool get_cell_list(env *e, const char *key, cell_vec *out)
 
 /* ---- Answers ------------------------------------------------------------------------------------- */
 
-static json_t *status_json(gg_status st)
-{
-    return json_pack("{s:s}", "error", gg_status_name(st));
-}
+static json_t *status_json(gg_status st) { return json_pack("{s:s}", "error", gg_status_name(st)); }
 
 static bool is_value_error(gg_status st)
 {
@@ -713,8 +710,8 @@ static bool get_template(env *e, gg_template *tpl)
             return false;
         }
         tpl->has_direction = true;
-        tpl->direction =
-            gg_cell_make((int32_t)json_integer_value(dc), (int32_t)json_integer_value(dr));
+        tpl->direction = gg_cell_make((int32_t)json_integer_value(dc),
+                                      (int32_t)json_integer_value(dr));
     }
     return true;
 }
@@ -846,10 +843,18 @@ static bool get_senses(env *e, gg_senses *s, bool *present)
             ft = (int32_t)json_integer_value(val);
         }
         switch (idx) {
-        case 0: s->darkvision_ft = ft; break;
-        case 1: s->blindsight_ft = ft; break;
-        case 2: s->tremorsense_ft = ft; break;
-        default: s->truesight_ft = ft; break;
+        case 0:
+            s->darkvision_ft = ft;
+            break;
+        case 1:
+            s->blindsight_ft = ft;
+            break;
+        case 2:
+            s->tremorsense_ft = ft;
+            break;
+        default:
+            s->truesight_ft = ft;
+            break;
         }
     }
     *present = true;
@@ -929,11 +934,20 @@ static const gg_n20_op k_ops[] = {
     {"in_range_with_los", true, {"a", "b", "range_ft"}, {NULL}, op_in_range_with_los},
     {"shortest_path", true, {"a", "b"}, {"avoid"}, op_shortest_path},
     {"reachable_cells", true, {"start", "budget_ft"}, {"avoid"}, op_reachable_cells},
-    {"cells_in_template", true, {"origin", "shape", "size_ft"}, {"direction"},
+    {"cells_in_template",
+     true,
+     {"origin", "shape", "size_ft"},
+     {"direction"},
      op_cells_in_template},
-    {"cells_in_template_ordered", true, {"origin", "shape", "size_ft"}, {"direction"},
+    {"cells_in_template_ordered",
+     true,
+     {"origin", "shape", "size_ft"},
+     {"direction"},
      op_cells_in_template_ordered},
-    {"area_cells", true, {"origin", "shape", "size_ft", "includes_origin"}, {"direction"},
+    {"area_cells",
+     true,
+     {"origin", "shape", "size_ft", "includes_origin"},
+     {"direction"},
      op_area_cells},
     {"has_line_of_effect", true, {"origin", "cell"}, {NULL}, op_has_line_of_effect},
     {"can_see", true, {"a", "b"}, {"senses"}, op_can_see},
@@ -951,8 +965,7 @@ static bool in_list(const char *const *list, size_t n, const char *s)
     return false;
 }
 
-bool gg_n20_check_fields(const gg_n20_op *spec, json_t *q, bool allow_id, char *msg,
-                         size_t cap)
+bool gg_n20_check_fields(const gg_n20_op *spec, json_t *q, bool allow_id, char *msg, size_t cap)
 {
     const char *key;
     json_t *val;

@@ -23,8 +23,7 @@ bool gg_n20_op_needs_scene(const gg_n20_op *op);
 
 /* Every field of q other than "op" (and "id" when allow_id) must be one of the op's fields, and
  * every required field must be there. False with msg set otherwise. */
-bool gg_n20_check_fields(const gg_n20_op *op, json_t *q, bool allow_id, char *msg,
-                         size_t cap);
+bool gg_n20_check_fields(const gg_n20_op *op, json_t *q, bool allow_id, char *msg, size_t cap);
 
 /* Answers q (fields already checked) in Nat20's JSON shape; a Nat20 error answer such as
  * {"error": "ValueError"} is an answer. scene may be NULL for the pure ops; *scratch is created

@@ -19,8 +19,8 @@
 
 typedef struct canvas {
     FILE *f;
-    double s;      /* px per cell */
-    double m;      /* margin, px */
+    double s; /* px per cell */
+    double m; /* margin, px */
     int32_t w, h;
 } canvas;
 
@@ -59,10 +59,18 @@ static void text(const canvas *c, double x, double y, double size, const char *a
             x, y, size, anchor, fill);
     for (; *s != '\0'; s++) {
         switch (*s) {
-        case '<': fputs("&lt;", c->f); break;
-        case '>': fputs("&gt;", c->f); break;
-        case '&': fputs("&amp;", c->f); break;
-        case '"': fputs("&quot;", c->f); break;
+        case '<':
+            fputs("&lt;", c->f);
+            break;
+        case '>':
+            fputs("&gt;", c->f);
+            break;
+        case '&':
+            fputs("&amp;", c->f);
+            break;
+        case '"':
+            fputs("&quot;", c->f);
+            break;
         default:
             if ((unsigned char)*s >= 0x20 || *s == '\t')
                 fputc(*s, c->f);
@@ -87,10 +95,14 @@ static void setmsg(char *msg, size_t cap, const char *fmt, ...)
 static const char *cover_name(gg_cover c)
 {
     switch (c) {
-    case GG_COVER_NONE: return "none";
-    case GG_COVER_HALF: return "half";
-    case GG_COVER_THREE_QUARTERS: return "three-quarters";
-    case GG_COVER_TOTAL: return "total";
+    case GG_COVER_NONE:
+        return "none";
+    case GG_COVER_HALF:
+        return "half";
+    case GG_COVER_THREE_QUARTERS:
+        return "three-quarters";
+    case GG_COVER_TOTAL:
+        return "total";
     }
     return "?";
 }
@@ -133,7 +145,7 @@ static void draw_cells(const canvas *c, const gg_scene *scene)
             else if (ob == GG_OBSCURE_HEAVY)
                 cell_rect(c, cell, "fill=\"#35609a\" fill-opacity=\"0.45\"");
             if (cv != GG_COVER_NONE) {
-                const char *lbl = cv == GG_COVER_HALF ? "\xc2\xbd"
+                const char *lbl = cv == GG_COVER_HALF             ? "\xc2\xbd"
                                   : cv == GG_COVER_THREE_QUARTERS ? "\xc2\xbe"
                                                                   : "T";
                 cell_rect(c, cell, "fill=\"#c8a45a\" fill-opacity=\"0.35\"");
@@ -256,15 +268,13 @@ static int draw_fov(const canvas *c, const gg_scene *scene, gg_cell from, int32_
     int32_t count = 0;
     int rc = 1;
     /* Field of view needs no scratch (docs/memory.md): no per-cell working memory for a picture. */
-    if (bits != NULL &&
-        gg_scene_visible_cells(scene, NULL, from, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, bits,
-                               words, &count) == GG_OK) {
+    if (bits != NULL && gg_scene_visible_cells(scene, NULL, from, GG_RANGE_UNLIMITED,
+                                               GG_BITSET_REPLACE, bits, words, &count) == GG_OK) {
         fputs("<g fill=\"#f2e33a\" fill-opacity=\"0.45\">\n", c->f);
         for (int32_t r = 0; r < c->h && !over_budget(c); r++)
             for (int32_t q = 0; q < c->w; q++)
                 if (gg_bitset_has(bits, c->w, gg_cell_make(q, r)))
-                    fprintf(c->f,
-                            "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>\n",
+                    fprintf(c->f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>\n",
                             px(c, q), px(c, r), c->s, c->s);
         fputs("</g>\n", c->f);
         *out_seen = count;
@@ -287,7 +297,8 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
         return 1;
     }
     int32_t side = c.w > c.h ? c.w : c.h;
-    c.s = opt->scale > 0 ? opt->scale : (side <= 25 ? 28 : (side <= 50 ? 16 : (side <= 100 ? 10 : 4)));
+    c.s = opt->scale > 0 ? opt->scale
+                         : (side <= 25 ? 28 : (side <= 50 ? 16 : (side <= 100 ? 10 : 4)));
     c.m = opt->labels ? (c.s >= 20 ? c.s : 18.0) : 4.0;
     double W = 2 * c.m + c.w * c.s;
     double footer = 22.0;
@@ -306,9 +317,10 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
             "viewBox=\"0 0 %.0f %.0f\">\n",
             W, H, W, H);
-    fputs("<defs><pattern id=\"difficult\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
-          "<circle cx=\"3\" cy=\"3\" r=\"1.2\" fill=\"#8b6b2e\"/></pattern></defs>\n",
-          out);
+    fputs(
+        "<defs><pattern id=\"difficult\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
+        "<circle cx=\"3\" cy=\"3\" r=\"1.2\" fill=\"#8b6b2e\"/></pattern></defs>\n",
+        out);
     fprintf(out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", W, H);
     draw_cells(&c, scene);
 

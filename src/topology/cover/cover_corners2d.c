@@ -24,9 +24,9 @@ static gg__ep corner_point(gg_cell c, int k, bool exact)
  * (pick_line()), so they are not stored. */
 typedef struct lset {
     int32_t n, nh, nq, nt;
-    int32_t bad, wmax;    /* 3.5: total lines, largest weight in tenths */
-    bool any_soft_only;   /* some blocked line is blocked by creatures only */
-    bool any_hard;        /* some line is blocked by a non-creature */
+    int32_t bad, wmax;  /* 3.5: total lines, largest weight in tenths */
+    bool any_soft_only; /* some blocked line is blocked by creatures only */
+    bool any_hard;      /* some line is blocked by a non-creature */
     bool visible;
     gg_cover degree;
     gg_cover_obstruction obstruction;
@@ -152,7 +152,7 @@ gg_status gg__cover_corners2d(const gg__cq *q0, const gg_body *att, const gg_bod
     gg_status st;
     lset s;
     bool melee_squares = by_obs && def->kind == GG_ATTACK_MELEE && def->origin == NULL &&
-                   cheb_bodies(att, tgt) == 1;
+                         cheb_bodies(att, tgt) == 1;
     if (melee_squares) {
         /* 3.5 adjacent melee: any line from the attacker's square to the target's square
          * through a wall, creatures ignored; all 16 corner-to-corner lines of each adjacent

@@ -98,7 +98,8 @@ static unsigned facing(vox v, vox o)
 
 static unsigned corner_faces(int c)
 {
-    return (unsigned)(((c & 1) ? F_XHI : F_XLO) | ((c & 2) ? F_YHI : F_YLO) | ((c & 4) ? F_ZHI : F_ZLO));
+    return (unsigned)(((c & 1) ? F_XHI : F_XLO) | ((c & 2) ? F_YHI : F_YLO) |
+                      ((c & 4) ? F_ZHI : F_ZLO));
 }
 
 static int popcount6(unsigned f)
@@ -113,18 +114,36 @@ static unsigned exterior(const region *r, vox v)
 {
     unsigned e = 0;
     vox n;
-    n = v; n.i--; if (!region_has(r, n)) e |= F_XLO;
-    n = v; n.i++; if (!region_has(r, n)) e |= F_XHI;
-    n = v; n.j--; if (!region_has(r, n)) e |= F_YLO;
-    n = v; n.j++; if (!region_has(r, n)) e |= F_YHI;
-    n = v; n.k--; if (!region_has(r, n)) e |= F_ZLO;
-    n = v; n.k++; if (!region_has(r, n)) e |= F_ZHI;
+    n = v;
+    n.i--;
+    if (!region_has(r, n))
+        e |= F_XLO;
+    n = v;
+    n.i++;
+    if (!region_has(r, n))
+        e |= F_XHI;
+    n = v;
+    n.j--;
+    if (!region_has(r, n))
+        e |= F_YLO;
+    n = v;
+    n.j++;
+    if (!region_has(r, n))
+        e |= F_YHI;
+    n = v;
+    n.k--;
+    if (!region_has(r, n))
+        e |= F_ZLO;
+    n = v;
+    n.k++;
+    if (!region_has(r, n))
+        e |= F_ZHI;
     return e;
 }
 
 /* An eps-point: c inset toward the box centre m (direction 2 (m - c)). */
-static gg__ep inset(int64_t x, int64_t y, int64_t z, int64_t x0, int64_t x1, int64_t y0,
-                    int64_t y1, int64_t z0, int64_t z1)
+static gg__ep inset(int64_t x, int64_t y, int64_t z, int64_t x0, int64_t x1, int64_t y0, int64_t y1,
+                    int64_t z0, int64_t z1)
 {
     gg__ep p;
     p.x = gg__ev_make(x, x0 + x1 - 2 * x);
@@ -132,7 +151,6 @@ static gg__ep inset(int64_t x, int64_t y, int64_t z, int64_t x0, int64_t x1, int
     p.z = gg__ev_make(z, z0 + z1 - 2 * z);
     return p;
 }
-
 
 /* The target point set for source voxel a, generated point by point. Raw points
  * come in the order (voxel index, plan corner, slot); the set keeps the first raw point of each
@@ -154,7 +172,7 @@ typedef struct tgen {
     uint8_t vf[GG__MAX_VOXELS];
 } tgen;
 enum { VF_BOOST = 64 };
-_Static_assert(GG__COVER_MAX_SIDE * GG__COVER_MAX_SIDE <= 16, "tgen.open is 16 bits");
+_Static_assert(GG__COVER_MAX_SIDE *GG__COVER_MAX_SIDE <= 16, "tgen.open is 16 bits");
 
 /* column_of() for a voxel of the target, from the cached plan cell. */
 static column tgen_column(const tgen *g, vox v)
@@ -324,9 +342,10 @@ static void cnt_add(cnt *s, const gg__lres *r, bool allow_soft)
     if (r->cap == GG_COVER_TOTAL) {
         s->nt++;
     } else {
-        uint8_t w = r->cap_nc == GG_COVER_THREE_QUARTERS ? 9
-                  : r->cap_nc == GG_COVER_HALF           ? 5
-                  : (r->cap >= GG_COVER_HALF && allow_soft) ? 5 : 0;
+        uint8_t w = r->cap_nc == GG_COVER_THREE_QUARTERS      ? 9
+                    : r->cap_nc == GG_COVER_HALF              ? 5
+                    : (r->cap >= GG_COVER_HALF && allow_soft) ? 5
+                                                              : 0;
         if (w > s->wmax)
             s->wmax = w;
     }
@@ -523,8 +542,8 @@ static gg_status emit(const gg__cq *q, sink *k, const gg__ep *src, const gg__ep 
 }
 
 /* Decides the lines of one choice, in order, into k; *higher = the higher-ground flag. */
-static gg_status run_choice(const gg__cq *q, const gg_body *att, const region *A,
-                            tgen *g, const choice *ch, sink *k, bool *higher)
+static gg_status run_choice(const gg__cq *q, const gg_body *att, const region *A, tgen *g,
+                            const choice *ch, sink *k, bool *higher)
 {
     k->n = 0;
     *higher = false;
@@ -586,8 +605,7 @@ static bool regions_overlap(const region *a, const region *b)
 static bool touching(vox a, vox b)
 {
     int32_t di = a.i - b.i, dj = a.j - b.j, dk = a.k - b.k;
-    return di >= -1 && di <= 1 && dj >= -1 && dj <= 1 && dk >= -1 && dk <= 1 &&
-           (di | dj | dk) != 0;
+    return di >= -1 && di <= 1 && dj >= -1 && dj <= 1 && dk >= -1 && dk <= 1 && (di | dj | dk) != 0;
 }
 
 gg_status gg__cover_corners3d(const gg__cq *q, const gg_body *att, const gg_body *tgt,

@@ -45,17 +45,17 @@ typedef struct gg__cq {
     const gg_cover_def *def;
     const gg_body *creatures;
     int32_t ncreatures;
-    gg_cover creature_cap;   /* GG_COVER_NONE = creatures ignored */
+    gg_cover creature_cap; /* GG_COVER_NONE = creatures ignored */
     bool pinch_pass;
     bool three_d;
     bool low_rule;
     gg_cell ex_min[2], ex_max[2]; /* attacker, target footprints: never obstacles */
     /* 3-D */
-    int64_t layer_u;         /* layer height, z units */
+    int64_t layer_u; /* layer height, z units */
     const int32_t *floor_in, *ceiling_in;
     const gg_cover_box *boxes;
     int32_t nboxes;
-    bool linear_walls;       /* test every wall instead of the index (property tests only) */
+    bool linear_walls; /* test every wall instead of the index (property tests only) */
     /* Set when the query read a floor or ceiling beyond GG_COVER_HEIGHT_LIMIT; the query then
      * fails with GG_E_INVALID_ARG. Checked as the cells are read, so that a query costs the
      * cells it looks at, not the whole height field. Points at a local of the caller. */
@@ -159,11 +159,11 @@ gg_status gg__cover_corners3d(const gg__cq *q, const gg_body *att, const gg_body
 
 /* gg_scene_cover() with a switch for the slow path that tests every wall: the reference the
  * wall-index property test compares against. */
-gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
-                               const gg_body *target, const gg_body *creatures,
-                               int32_t creature_count, const gg_cover_def *def,
-                               gg_cover_result *out, gg_cover_line *out_lines,
-                               int32_t line_capacity, int32_t *out_line_count, bool linear_walls);
+gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker, const gg_body *target,
+                               const gg_body *creatures, int32_t creature_count,
+                               const gg_cover_def *def, gg_cover_result *out,
+                               gg_cover_line *out_lines, int32_t line_capacity,
+                               int32_t *out_line_count, bool linear_walls);
 
 /* Fills a gg_cover_line from a verdict. */
 void gg__cover_fill_line(const gg__cq *q, gg_cover_line *l, const gg__ep *p, const gg__ep *pq,

@@ -121,8 +121,8 @@ static void span_open_unit(span *s)
 }
 
 /* lo < c(t) < hi (open) or lo <= c(t) <= hi on the coordinate c(t) = P + t D. */
-static void span_axis(span *s, gg__ev P, gg__ev D, bool has_lo, int64_t lo, bool has_hi,
-                      int64_t hi, bool open)
+static void span_axis(span *s, gg__ev P, gg__ev D, bool has_lo, int64_t lo, bool has_hi, int64_t hi,
+                      bool open)
 {
     int ds = ev_sgn(D);
     if (ds == 0) {
@@ -341,7 +341,8 @@ static void add_contact(lstate *L, const span *sp, int side, const gg__obs *o)
 /* Sign of the plan orientation of the doubled point (cx2, cy2) against the line: > 0 left. */
 static int plan_side2(const lstate *L, int64_t cx2, int64_t cy2)
 {
-    gg__ev px2 = gg__ev_make(2 * L->p.x.a, 2 * L->p.x.b), py2 = gg__ev_make(2 * L->p.y.a, 2 * L->p.y.b);
+    gg__ev px2 = gg__ev_make(2 * L->p.x.a, 2 * L->p.x.b),
+           py2 = gg__ev_make(2 * L->p.y.a, 2 * L->p.y.b);
     q3 o = q3_sub(mul(L->d[0], ev_sub(ev_k(cy2), py2)), mul(L->d[1], ev_sub(ev_k(cx2), px2)));
     return q3_sgn(o);
 }
@@ -455,8 +456,10 @@ static void test_wall(lstate *L, uint32_t wi)
     if (w1x == w2x && w1y == w2y)
         return; /* a point has no side: passing it is tangency */
     const gg__ep *P = &L->p;
-    int o1 = q3_sgn(q3_sub(mul(L->d[0], ev_sub(ev_k(w1y), P->y)), mul(L->d[1], ev_sub(ev_k(w1x), P->x))));
-    int o2 = q3_sgn(q3_sub(mul(L->d[0], ev_sub(ev_k(w2y), P->y)), mul(L->d[1], ev_sub(ev_k(w2x), P->x))));
+    int o1 = q3_sgn(
+        q3_sub(mul(L->d[0], ev_sub(ev_k(w1y), P->y)), mul(L->d[1], ev_sub(ev_k(w1x), P->x))));
+    int o2 = q3_sgn(
+        q3_sub(mul(L->d[0], ev_sub(ev_k(w2y), P->y)), mul(L->d[1], ev_sub(ev_k(w2x), P->x))));
     if (o1 == 0 && o2 == 0)
         return; /* running along a wall is never a crossing */
     if (o1 * o2 < 0) {
@@ -528,8 +531,8 @@ static void visit_walls(lstate *L)
     a.y = (int32_t)fdiv(L->p.y.a, GG__PU / 2);
     b.x = (int32_t)fdiv(L->p.x.a + L->d[0].a, GG__PU / 2);
     b.y = (int32_t)fdiv(L->p.y.a + L->d[1].a, GG__PU / 2);
-    (void)gg__for_each_bucket(a, b, (int64_t)2 << ix->bucket_shift, 1, ix->bw, ix->bh,
-                              wall_bucket, L);
+    (void)gg__for_each_bucket(a, b, (int64_t)2 << ix->bucket_shift, 1, ix->bw, ix->bh, wall_bucket,
+                              L);
 }
 
 /* ---- Cells, terrain, creatures, boxes -------------------------------------------------------- */
@@ -816,13 +819,18 @@ void gg__cover_fill_line(const gg__cq *q, gg_cover_line *l, const gg__ep *p, con
     l->index = -1;
     switch ((gg_cover_by)r->by.by) {
     case GG_COVER_BY_CELL:
-    case GG_COVER_BY_TERRAIN: l->cell = gg_cell_make(r->by.a, r->by.b); break;
+    case GG_COVER_BY_TERRAIN:
+        l->cell = gg_cell_make(r->by.a, r->by.b);
+        break;
     case GG_COVER_BY_WALL:
         l->wall.index = (uint32_t)r->by.a;
         l->wall.generation = q->s->walls[r->by.a].generation;
         break;
     case GG_COVER_BY_CREATURE:
-    case GG_COVER_BY_BOX: l->index = r->by.a; break;
-    case GG_COVER_BY_NOTHING: break;
+    case GG_COVER_BY_BOX:
+        l->index = r->by.a;
+        break;
+    case GG_COVER_BY_NOTHING:
+        break;
     }
 }

@@ -8,10 +8,10 @@
 static bool body_ok(const gg_body *b)
 {
     return (uint32_t)b->size <= (uint32_t)GG_SIZE_GARGANTUAN &&
-           b->base_in >= -GG_COVER_HEIGHT_LIMIT &&
-           b->base_in <= GG_COVER_HEIGHT_LIMIT && b->height_in >= 0 &&
-           b->height_in <= GG_COVER_HEIGHT_LIMIT && b->cell.col > INT32_MIN / 2 &&
-           b->cell.col < INT32_MAX / 2 && b->cell.row > INT32_MIN / 2 && b->cell.row < INT32_MAX / 2;
+           b->base_in >= -GG_COVER_HEIGHT_LIMIT && b->base_in <= GG_COVER_HEIGHT_LIMIT &&
+           b->height_in >= 0 && b->height_in <= GG_COVER_HEIGHT_LIMIT &&
+           b->cell.col > INT32_MIN / 2 && b->cell.col < INT32_MAX / 2 &&
+           b->cell.row > INT32_MIN / 2 && b->cell.row < INT32_MAX / 2;
 }
 
 static bool body_on_map(const gg_scene *s, const gg_body *b)
@@ -93,19 +93,23 @@ static gg_cover tagged(const gg__cq *q, const gg_body *att, const gg_body *tgt)
 static gg_cover_obstruction obstruction_of_degree(gg_cover c)
 {
     switch (c) {
-    case GG_COVER_NONE: return GG_OBSTRUCTION_NONE;
-    case GG_COVER_HALF: return GG_OBSTRUCTION_PARTIAL;
-    case GG_COVER_THREE_QUARTERS: return GG_OBSTRUCTION_HEAVY;
-    case GG_COVER_TOTAL: return GG_OBSTRUCTION_TOTAL;
+    case GG_COVER_NONE:
+        return GG_OBSTRUCTION_NONE;
+    case GG_COVER_HALF:
+        return GG_OBSTRUCTION_PARTIAL;
+    case GG_COVER_THREE_QUARTERS:
+        return GG_OBSTRUCTION_HEAVY;
+    case GG_COVER_TOTAL:
+        return GG_OBSTRUCTION_TOTAL;
     }
     return GG_OBSTRUCTION_NONE;
 }
 
-gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
-                               const gg_body *target, const gg_body *creatures,
-                               int32_t creature_count, const gg_cover_def *def,
-                               gg_cover_result *out, gg_cover_line *out_lines,
-                               int32_t line_capacity, int32_t *out_line_count, bool linear_walls)
+gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker, const gg_body *target,
+                               const gg_body *creatures, int32_t creature_count,
+                               const gg_cover_def *def, gg_cover_result *out,
+                               gg_cover_line *out_lines, int32_t line_capacity,
+                               int32_t *out_line_count, bool linear_walls)
 {
     if (out_line_count != NULL)
         *out_line_count = 0;
@@ -148,7 +152,8 @@ gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
         int32_t n = gg__side_of(bs[e]->size);
         q.ex_max[e] = gg_cell_make(bs[e]->cell.col + n - 1, bs[e]->cell.row + n - 1);
     }
-    q.layer_u = (def->layer_in > 0 ? (int64_t)def->layer_in : (int64_t)s->cell_size_ft * 12) * GG__ZU;
+    q.layer_u = (def->layer_in > 0 ? (int64_t)def->layer_in : (int64_t)s->cell_size_ft * 12) *
+                GG__ZU;
     q.floor_in = def->floor_in;
     q.ceiling_in = def->ceiling_in;
     q.boxes = def->boxes;
@@ -209,11 +214,11 @@ gg_status gg__scene_cover_impl(const gg_scene *s, const gg_body *attacker,
     return line_capacity > 0 && nlines > line_capacity ? GG_PARTIAL : GG_OK;
 }
 
-gg_status gg_scene_cover(const gg_scene *s, const gg_body *attacker,
-                         const gg_body *target, const gg_body *creatures,
-                         int32_t creature_count, const gg_cover_def *def, gg_cover_result *out,
-                         gg_cover_line *out_lines, int32_t line_capacity, int32_t *out_line_count)
+gg_status gg_scene_cover(const gg_scene *s, const gg_body *attacker, const gg_body *target,
+                         const gg_body *creatures, int32_t creature_count, const gg_cover_def *def,
+                         gg_cover_result *out, gg_cover_line *out_lines, int32_t line_capacity,
+                         int32_t *out_line_count)
 {
-    return gg__scene_cover_impl(s, attacker, target, creatures, creature_count, def, out,
-                                out_lines, line_capacity, out_line_count, false);
+    return gg__scene_cover_impl(s, attacker, target, creatures, creature_count, def, out, out_lines,
+                                line_capacity, out_line_count, false);
 }

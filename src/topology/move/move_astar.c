@@ -51,7 +51,7 @@ typedef struct cbq {
     uint32_t *head; /* [mask + 1] the newest entry of each bucket, CBQ_NONE when empty */
     cbq_ent *ent;   /* the pool */
     uint32_t cap, used, free_list, pending, mask;
-    bool full; /* the pool (or the heap) had no room even after compaction: the search gives up */
+    bool full;   /* the pool (or the heap) had no room even after compaction: the search gives up */
     int64_t cur; /* the heap's bucket */
     double f0, inv_width;
     int32_t w; /* map width, to recover a state's cell */
@@ -218,8 +218,8 @@ static void cbq_init(cbq *q, uint32_t *heads, const gg__mv *m, gg_scratch *x, do
     double dearest = 0.0;
     for (int k = 0; k < 3; ++k)
         for (int d = 0; d < 2; ++d) {
-            const double p =
-                key_f(metric == GG_METRIC_EUCLIDEAN, m->price[k][d], m->price_r2[k][d]);
+            const double p = key_f(metric == GG_METRIC_EUCLIDEAN, m->price[k][d],
+                                   m->price_r2[k][d]);
             dearest = p > dearest ? p : dearest;
         }
     /* A key's f exceeds the settled one by at most 2 * dearest, its bucket the heap's by at
@@ -251,9 +251,9 @@ static void cn_heap_compact(heap *h, const cbq *q, const cnode *nodes, const gg_
 
 /* Relaxes node t (cell (tcol, trow)) with the label (nu, nr, ns) by direction d: as
  * heap_relax(), with the node's epoch standing in for the stamp. */
-GG__MV_INLINE void cn_relax(heap *h, cbq *q, cnode *nodes, uint32_t epoch, int32_t t,
-                            int32_t tcol, int32_t trow, int32_t nu, int32_t nr, uint32_t ns,
-                            uint32_t d, const gg_metric metric)
+GG__MV_INLINE void cn_relax(heap *h, cbq *q, cnode *nodes, uint32_t epoch, int32_t t, int32_t tcol,
+                            int32_t trow, int32_t nu, int32_t nr, uint32_t ns, uint32_t d,
+                            const gg_metric metric)
 {
     cnode *nd = &nodes[t];
     if (nd->epoch != epoch) {
@@ -287,8 +287,7 @@ GG__MV_INLINE void cn_relax(heap *h, cbq *q, cnode *nodes, uint32_t epoch, int32
         nd->cost = nu;
         nd->root2 = nr;
     }
-    const gg__mv_hent e = key_of_as(h, t, nd->cost, nd->root2, (int32_t)ns, tcol, trow, 0,
-                                    metric);
+    const gg__mv_hent e = key_of_as(h, t, nd->cost, nd->root2, (int32_t)ns, tcol, trow, 0, metric);
     /* The key just settled again: onto the stack (see astar_1x1()). */
     if (e.f == q->kf && (uint32_t)(e.fs_state >> 32) == q->kfs) {
         nd->meta |= CN_QUEUED;

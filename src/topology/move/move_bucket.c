@@ -22,11 +22,10 @@ typedef struct bsimple {
 /* Relaxes the neighbour of `cell` in direction d = (dc, dr) (constants after inlining). Returns
  * the units of a new queue entry for *out_t, or 0 when none is due. */
 GG__MV_INLINE int32_t relax_simple(const bsimple *restrict b, const bool two, const bool stamped,
-                                   const bool uniform,
-                                   const int d, const int dc, const int dr, const int32_t cell,
-                                   const int32_t col, const int32_t row, const bool interior,
-                                   const int layer, const int32_t lc, const int32_t ns,
-                                   const uint8_t mw, int32_t *out_t)
+                                   const bool uniform, const int d, const int dc, const int dr,
+                                   const int32_t cell, const int32_t col, const int32_t row,
+                                   const bool interior, const int layer, const int32_t lc,
+                                   const int32_t ns, const uint8_t mw, int32_t *out_t)
 {
     if (!interior) {
         int32_t c2 = col + dc, r2 = row + dr;
@@ -162,9 +161,9 @@ static inline int dq_next(dqueue *d, const int32_t *cost, int32_t *out_state)
  * path of fields and overlays, specialised (after inlining) on the parity layers, the stamps and
  * the metric's directions, with the eight neighbours unrolled. A neighbour whose label is
  * already final is rejected before its legality is looked at. */
-GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
-                               gg__mv_search *q, const bool two, const bool stamped,
-                               const bool orth, const bool uniform)
+GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q,
+                               const bool two, const bool stamped, const bool orth,
+                               const bool uniform)
 {
     bsimple bs;
     bs.w = m->w;
@@ -218,8 +217,8 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             const bool interior = col > 0 && row > 0 && col < w - 1 && row < h - 1;
             const uint8_t mw = bs.mwalls[cell];
             int32_t t = 0;
-#define GG__MV_BFS(D, DC, DR)                                                                     \
-    if (relax_simple(b, false, stamped, true, D, DC, DR, cell, col, row, interior, 0, lc, 0, mw,  \
+#define GG__MV_BFS(D, DC, DR)                                                                      \
+    if (relax_simple(b, false, stamped, true, D, DC, DR, cell, col, row, interior, 0, lc, 0, mw,   \
                      &t))                                                                          \
         queue[tail++] = (uint32_t)t;
             if (!orth) {
@@ -265,9 +264,9 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
         int32_t ts[8];
         int k = 0;
         /* Nat20 order: NW, W, SW, N, S, NE, E, SE; Manhattan keeps W, N, S, E. */
-#define GG__MV_RELAX(D, DC, DR)                                                                   \
-    units[k] = relax_simple(b, two, stamped, uniform, D, DC, DR, cell, col, row, interior, layer, lc, ns,  \
-                            mw, &t);                                                               \
+#define GG__MV_RELAX(D, DC, DR)                                                                    \
+    units[k] = relax_simple(b, two, stamped, uniform, D, DC, DR, cell, col, row, interior, layer,  \
+                            lc, ns, mw, &t);                                                       \
     ts[k] = t;                                                                                     \
     k += units[k] != 0;
         if (!orth) {

@@ -94,7 +94,7 @@ uint8_t gg__mv_edge_legal(const gg__mv *m, int32_t cell, int32_t col, int32_t ro
 static inline uint32_t bits3(const uint8_t *bm, int32_t p)
 {
     const uint8_t *b = bm + ((uint32_t)p >> 3);
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                                 \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint32_t v;
     memcpy(&v, b, sizeof v);
@@ -133,8 +133,8 @@ typedef struct fsetup {
 
 /* Sets up a field search: masks, the bit map (in the scratch's cost plane), offsets, the
  * start's label. */
-void gg__mv_field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
-                        const gg__mv_search *q, fsetup *f, bool with_difficult);
+void gg__mv_field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, const gg__mv_search *q,
+                        fsetup *f, bool with_difficult);
 
 /* The breadth-first field (every step one unit). */
 void gg__mv_field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q);
@@ -148,8 +148,8 @@ void gg__mv_field_runs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv
  * cost lie in a wide band, nearly always). */
 #define FIFO_AHEAD 12u
 
-static inline void field_prefetch(const uint16_t *lmd, const int32_t *cost, int32_t cell,
-                                  int32_t w, int32_t n)
+static inline void field_prefetch(const uint16_t *lmd, const int32_t *cost, int32_t cell, int32_t w,
+                                  int32_t n)
 {
     GG__MV_PREFETCH(lmd + cell);
     GG__MV_PREFETCH_W(cost + (cell >= w ? cell - w : cell));
@@ -222,9 +222,8 @@ static inline double key_f(bool euclid, int64_t fc, int64_t fr)
 
 /* The entry of state t, whose cell is (col, row) in `layer` (known to every caller, which
  * saves the divisions of key_exact()). */
-GG__MV_INLINE gg__mv_hent key_of_as(const heap *h, int32_t t, int64_t fc, int64_t fr,
-                                    int32_t fs, int32_t col, int32_t row, int layer,
-                                    gg_metric metric)
+GG__MV_INLINE gg__mv_hent key_of_as(const heap *h, int32_t t, int64_t fc, int64_t fr, int32_t fs,
+                                    int32_t col, int32_t row, int layer, gg_metric metric)
 {
     if (h->astar) {
         int32_t hu = 0, hr = 0, hs = 0;
@@ -245,8 +244,7 @@ GG__MV_INLINE gg__mv_hent key_of(const heap *h, int32_t t, int64_t fc, int64_t f
     return key_of_as(h, t, fc, fr, fs, col, row, layer, h->m->metric);
 }
 
-GG__MV_INLINE gg__mv_hent key_entry(const heap *h, int32_t t, int32_t col, int32_t row,
-                                    int layer)
+GG__MV_INLINE gg__mv_hent key_entry(const heap *h, int32_t t, int32_t col, int32_t row, int layer)
 {
     return key_of(h, t, h->pl->cost[t], h->m->euclid ? h->pl->root2[t] : 0, h->pl->steps[t], col,
                   row, layer);
@@ -293,10 +291,10 @@ GG__MV_INLINE bool hless(const heap *h, const gg__mv_hent *x, const gg__mv_hent 
 /* The heap position slot of state st. */
 #define HPOS(h, st) ((h)->pos[(uint32_t)(st)])
 /* Writes a position, in heaps that track them (`tracked`: a constant after inlining). */
-#define HSET(h, st, i, tracked)                                                                  \
-    do {                                                                                       \
-        if (tracked)                                                                           \
-            HPOS(h, st) = (i);                                                                 \
+#define HSET(h, st, i, tracked)                                                                    \
+    do {                                                                                           \
+        if (tracked)                                                                               \
+            HPOS(h, st) = (i);                                                                     \
     } while (0)
 
 /* The heap is 4-ary: half the depth of a binary heap, so a sift moves half as many entries

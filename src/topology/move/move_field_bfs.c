@@ -60,8 +60,8 @@ GG__MV_INLINE void cell_masks(const gg__mv *m, uint16_t *restrict lmd, const boo
     }
 }
 
-void gg__mv_field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
-                        const gg__mv_search *q, fsetup *f, bool with_difficult)
+void gg__mv_field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, const gg__mv_search *q,
+                        fsetup *f, bool with_difficult)
 {
     const int32_t w = m->w, n = m->n;
     /* The bit map in the cost plane (8 * ncells bytes), free during a field. */
@@ -116,8 +116,7 @@ void gg__mv_field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_
         const int32_t cell = (int32_t)queue[head++];
         if (head + FIFO_AHEAD < tail)
             field_prefetch(lmd, cost, (int32_t)queue[head + FIFO_AHEAD], w, m->n);
-        uint32_t cand =
-            unlabelled(bm, f.off, lmd[cell] & f.keep, cell, w, f.inner_lo, f.inner_len);
+        uint32_t cand = unlabelled(bm, f.off, lmd[cell] & f.keep, cell, w, f.inner_lo, f.inner_len);
         for (; cand != 0; cand &= cand - 1u) {
             const int32_t t = cell + f.off[first_bit(cand)];
             bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));

@@ -86,8 +86,7 @@ static void field_direct(const gg__mv *m, gg__mv_planes *pl, const gg__mv_search
             }
         }
         const uint32_t masks = f->lmd[cell] & f->keep;
-        for (uint32_t b = unlabelled(bm, f->off, masks & 0xFFu, cell, w, f->inner_lo,
-                                     f->inner_len);
+        for (uint32_t b = unlabelled(bm, f->off, masks & 0xFFu, cell, w, f->inner_lo, f->inner_len);
              b != 0; b &= b - 1u) {
             const int k = first_bit(b);
             const int32_t t = cell + f->off[k];
@@ -130,7 +129,7 @@ void gg__mv_field_runs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv
     uint32_t *buf = x->f_queue != NULL ? x->f_queue : x->m_queue;
     /* Records of 16 bytes: two words each. */
     size_t words = pl->run_room_words < x->m_field_runs_cap ? pl->run_room_words
-                                                             : x->m_field_runs_cap;
+                                                            : x->m_field_runs_cap;
     const size_t room = words / 2u;
     if (room < 2) {
         field_direct(m, pl, q, &f, buf);
@@ -186,8 +185,8 @@ void gg__mv_field_runs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv
              * the tail of its FIFO advances (the other slot is overwritten later; both lie
              * in the free middle of the buffer, or on its last free slot together, while a
              * cell is still unqueued). */
-            for (uint32_t b = unlabelled(bm, f.off, masks & 0xFFu, cell, w, f.inner_lo,
-                                         f.inner_len);
+            for (uint32_t b =
+                     unlabelled(bm, f.off, masks & 0xFFu, cell, w, f.inner_lo, f.inner_len);
                  b != 0; b &= b - 1u) {
                 const int k = first_bit(b);
                 const int32_t t = cell + f.off[k];

@@ -7,9 +7,9 @@
 /* Relaxes state t (in cell tcell) with the label (nu, nr, ns) from `layer` by direction d, and
  * queues or re-keys it when its key fell. */
 GG__MV_INLINE void heap_relax(heap *h, const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
-                              int64_t budget, int32_t t, int32_t tcell, int32_t tcol,
-                              int32_t trow, int tlayer, int32_t nu, int32_t nr, int32_t ns, int d,
-                              int layer, const bool fexact)
+                              int64_t budget, int32_t t, int32_t tcell, int32_t tcol, int32_t trow,
+                              int tlayer, int32_t nu, int32_t nr, int32_t ns, int d, int layer,
+                              const bool fexact)
 {
     if (over_budget(m, budget, nu, nr))
         return;
@@ -48,13 +48,11 @@ static inline void prefetch_around(const gg__mv *m, const gg__mv_planes *pl, con
     GG__MV_PREFETCH(m->mwalls + cell);
 }
 
-
 /* simple1: a 1x1 mover with one layer; its legal steps come from the nine cells around it at
  * once (gg__row_steps()), in spatial order (the result does not depend on the order: relax()
  * keeps the first direction among equal labels). */
-GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl,
-                               gg__mv_search *q, const bool fexact, double tol,
-                               const bool simple1)
+GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q,
+                               const bool fexact, double tol, const bool simple1)
 {
     const int32_t n = m->n, w = m->w, hgt = m->h;
     const bool astar = q->goal_cell >= 0;
@@ -118,8 +116,8 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             uint32_t legal;
             if (col > 0 && row > 0 && col < w - 1 && row < hgt - 1) {
                 const uint8_t *mid = m->cells + (size_t)row * (size_t)w;
-                legal = gg__row_steps(mid - w, mid, mid + w,
-                                      m->mwalls + (size_t)row * (size_t)w, col, keep);
+                legal = gg__row_steps(mid - w, mid, mid + w, m->mwalls + (size_t)row * (size_t)w,
+                                      col, keep);
             } else {
                 legal = gg__mv_edge_legal(m, cell, col, row);
             }
@@ -130,8 +128,8 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
                 const int diff = (m->cells[t] & dmask) != 0;
                 const int cls = (0xA5u >> k) & 1u; /* NW, NE, SW, SE */
                 heap_relax(&h, m, x, pl, budget, t, t, col + sp_dc[k], row + sp_dr[k], 0,
-                           g + m->price[cls][diff], g2 + m->price_r2[cls][diff], ns, sp_dir[k],
-                           0, fexact);
+                           g + m->price[cls][diff], g2 + m->price_r2[cls][diff], ns, sp_dir[k], 0,
+                           fexact);
             }
             continue;
         }

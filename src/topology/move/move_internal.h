@@ -25,13 +25,13 @@ typedef struct gg__mv {
      * gg__mv_step_full() indexes cells, labels and states in this grid. */
     const uint8_t *cells, *mwalls;
     const uint16_t *smasks; /* the scene's step_masks, on the same grid */
-    int32_t w, h, n;   /* grid width, height, cells (n is also the stride of the parity layers) */
-    int32_t x0, y0;    /* the grid's top-left cell on the scene (a bounded search's window) */
-    int32_t layers;    /* 2 under 5-10-5, else 1 */
+    int32_t w, h, n; /* grid width, height, cells (n is also the stride of the parity layers) */
+    int32_t x0, y0;  /* the grid's top-left cell on the scene (a bounded search's window) */
+    int32_t layers;  /* 2 under 5-10-5, else 1 */
     gg_metric metric;
     bool euclid;
-    int32_t fp;        /* footprint side */
-    int32_t unit_ft;   /* feet per unit */
+    int32_t fp;      /* footprint side */
+    int32_t unit_ft; /* feet per unit */
     int32_t price[3][2];
     int32_t price_r2[3][2];
     int32_t max_units; /* dearest step in units (non-Euclidean) */
@@ -70,8 +70,7 @@ static inline bool gg__mv_step(const gg__mv *m, int32_t col, int32_t row, int32_
         int32_t t = i + dr * m->w + dc;
         if ((cells[t] & GG__CELL_BLOCKED) || (m->mwalls[i] & (1u << d)))
             return false;
-        if (dc != 0 && dr != 0 &&
-            ((cells[i + dc] | cells[i + dr * m->w]) & GG__CELL_BLOCKED))
+        if (dc != 0 && dr != 0 && ((cells[i + dc] | cells[i + dr * m->w]) & GG__CELL_BLOCKED))
             return false;
         *difficult = !m->ignore_difficult && (cells[t] & GG__CELL_DIFFICULT);
         return true;
@@ -157,7 +156,7 @@ typedef struct gg__mv_planes {
     uint8_t *prev;
     uint32_t *stamp; /* NULL: a field's planes, no stamps */
     uint32_t epoch;
-    uint8_t *flag;   /* per-cell overlay marks (stamped planes only) */
+    uint8_t *flag; /* per-cell overlay marks (stamped planes only) */
     /* A field's room for a run table (in: NULL for none) and, when the engine used it, the
      * tables (out). */
     uint64_t *run_room;
@@ -185,16 +184,16 @@ static inline int32_t gg__mv_steps_at(const gg__mv_planes *pl, int32_t st)
 
 /* What a search is asked for. */
 typedef struct gg__mv_search {
-    int32_t start;       /* state index of the start */
-    int32_t goal_cell;   /* A*: row-major goal cell; -1 for a field or overlay */
-    int64_t budget_ft;   /* overlay budget (inclusive); INT64_MAX = none */
+    int32_t start;     /* state index of the start */
+    int32_t goal_cell; /* A*: row-major goal cell; -1 for a field or overlay */
+    int64_t budget_ft; /* overlay budget (inclusive); INT64_MAX = none */
     /* Overlay: the first `capacity` cells settled are written here (cell only), count in
      * *settled; NULL for none. */
     bool overlay;
     gg_move_reach *out;
     int32_t capacity;
     int32_t settled;
-    int32_t goal_state;  /* A*: the goal state found, -1 when none */
+    int32_t goal_state; /* A*: the goal state found, -1 when none */
 } gg__mv_search;
 
 /* True when a whole-map field under `m` runs on the field engines (move_field_bfs.c,
@@ -269,7 +268,7 @@ int32_t gg__mv_best_state(const gg__mv *m, const gg__mv_planes *pl, int32_t cell
 gg_metric_cost gg__mv_label_cost(const gg__mv *m, const gg__mv_planes *pl, int32_t state);
 
 /* Writes the anchors from the start to `state` (all or nothing). */
-gg_status gg__mv_write_path(int32_t w, int32_t n, const uint8_t *prev, int32_t state,
-                            gg_cell *out, int32_t capacity, int32_t *out_count);
+gg_status gg__mv_write_path(int32_t w, int32_t n, const uint8_t *prev, int32_t state, gg_cell *out,
+                            int32_t capacity, int32_t *out_count);
 
 #endif

@@ -223,8 +223,8 @@ gg_metric_cost gg__mv_label_cost(const gg__mv *m, const gg__mv_planes *pl, int32
     return c;
 }
 
-gg_status gg__mv_write_path(int32_t w, int32_t n, const uint8_t *prev, int32_t state,
-                            gg_cell *out, int32_t capacity, int32_t *out_count)
+gg_status gg__mv_write_path(int32_t w, int32_t n, const uint8_t *prev, int32_t state, gg_cell *out,
+                            int32_t capacity, int32_t *out_count)
 {
     int32_t len = 1;
     for (int32_t st = state; prev[st] != GG__MV_NO_PREV; ++len) {

@@ -89,9 +89,8 @@ static gg_metric_cost no_cost(int32_t parity)
 }
 
 gg_status gg_scene_lowest_cost_path(const gg_scene *scene, gg_scratch *scratch, gg_cell a,
-                                    gg_cell b, int32_t parity, const gg_move_def *def,
-                                    gg_cell *out, int32_t capacity, int32_t *out_count,
-                                    gg_metric_cost *out_cost)
+                                    gg_cell b, int32_t parity, const gg_move_def *def, gg_cell *out,
+                                    int32_t capacity, int32_t *out_count, gg_metric_cost *out_cost)
 {
     if (out_count == NULL)
         return GG_E_INVALID_ARG;
@@ -320,8 +319,8 @@ gg_status gg_move_field_cost(const gg_move_field *field, gg_cell c, bool *out_re
     return GG_OK;
 }
 
-gg_status gg_move_field_path(const gg_move_field *field, gg_cell c, gg_cell *out,
-                             int32_t capacity, int32_t *out_count)
+gg_status gg_move_field_path(const gg_move_field *field, gg_cell c, gg_cell *out, int32_t capacity,
+                             int32_t *out_count)
 {
     if (out_count == NULL)
         return GG_E_INVALID_ARG;
@@ -381,8 +380,7 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
         for (int32_t row = 0; row < gh; ++row) {
             size_t from = (size_t)(row + y0) * (size_t)m.w + (size_t)x0;
             memcpy(x->w_cells + (size_t)row * (size_t)gw, scene->cells + from, (size_t)gw);
-            memcpy(x->w_mwalls + (size_t)row * (size_t)gw, scene->move_walls + from,
-                   (size_t)gw);
+            memcpy(x->w_mwalls + (size_t)row * (size_t)gw, scene->move_walls + from, (size_t)gw);
         }
         m.cells = x->w_cells;
         m.mwalls = x->w_mwalls;
@@ -470,8 +468,7 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
         if (gg__mv_lazy_prev(&m)) {
             int p = gg__mv_prev_of(&m, &pl, s);
             pd = p < 0 ? -1 : (p & 7);
-        }
-        else if (pl.prev[s] != GG__MV_NO_PREV)
+        } else if (pl.prev[s] != GG__MV_NO_PREV)
             pd = pl.prev[s] & 7;
         if (pd >= 0 && pd != (int)GG__MV_NO_PREV) {
             const gg__dir *d = &gg__dirs[pd];

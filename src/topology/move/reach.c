@@ -41,8 +41,8 @@ static inline gg_cell reach_cell(const gg_scratch *x, const reach_keys *k, int32
 /* Inside the window (always true without one). */
 static inline bool reach_inside(const reach_keys *k, gg_cell c)
 {
-    return k->side == 0 || (c.col >= k->c0 && c.col < k->c0 + k->side && c.row >= k->r0 &&
-                            c.row < k->r0 + k->side);
+    return k->side == 0 ||
+           (c.col >= k->c0 && c.col < k->c0 + k->side && c.row >= k->r0 && c.row < k->r0 + k->side);
 }
 
 gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell start,

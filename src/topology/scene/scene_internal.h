@@ -23,7 +23,10 @@ typedef struct gg__dir {
 } gg__dir;
 extern const gg__dir gg__dirs[8];
 /* Index into gg__dirs of the step (dc,dr), both in -1..1 and not both 0. */
-static inline int gg__dir_index(int dc, int dr) { return (dc + 1) * 3 + (dr + 1) - ((dc + 1) * 3 + (dr + 1) > 4); }
+static inline int gg__dir_index(int dc, int dr)
+{
+    return (dc + 1) * 3 + (dr + 1) - ((dc + 1) * 3 + (dr + 1) > 4);
+}
 
 /* ---- A 1x1 mover's steps from one interior cell, read off three rows -----------------------
  * Neighbours in spatial order k: NW, N, NE, W, E, SW, S, SE. `mid` is the cell's row, `up` and
@@ -57,12 +60,12 @@ static inline uint8_t gg__row_difficult(const uint8_t *up, const uint8_t *mid, c
 
 /* ---- Walls ----------------------------------------------------------------------------------- */
 typedef struct gg__wall {
-    gg_hpoint a, b;        /* half units (2 x grid coordinate) */
-    uint32_t blocks;       /* gg_wall_blocks */
-    uint32_t generation;   /* odd = live, even = free slot */
-    uint8_t door;          /* gg_door */
-    uint8_t one_way;       /* gg_one_way */
-    uint8_t cover;         /* gg_cover: non-zero = low wall or window, never blocks sight */
+    gg_hpoint a, b;      /* half units (2 x grid coordinate) */
+    uint32_t blocks;     /* gg_wall_blocks */
+    uint32_t generation; /* odd = live, even = free slot */
+    uint8_t door;        /* gg_door */
+    uint8_t one_way;     /* gg_one_way */
+    uint8_t cover;       /* gg_cover: non-zero = low wall or window, never blocks sight */
     uint8_t pad_;
 } gg__wall;
 
@@ -94,14 +97,14 @@ static inline bool gg__wall_faces(const gg__wall *w, gg_hpoint origin)
  * one pass. Walls added after the last build sit in `pending` and are tested linearly until the next
  * rebuild (done by a writer once pending grows past a threshold), so adding one wall is cheap. */
 typedef struct gg__wall_index {
-    int32_t bucket_shift;  /* log2 of bucket side in cells */
-    int32_t bw, bh;        /* buckets across and down (cover the map rectangle) */
-    uint32_t *start;       /* bw*bh+1 offsets into items */
-    uint32_t *items;       /* wall indices */
+    int32_t bucket_shift; /* log2 of bucket side in cells */
+    int32_t bw, bh;       /* buckets across and down (cover the map rectangle) */
+    uint32_t *start;      /* bw*bh+1 offsets into items */
+    uint32_t *items;      /* wall indices */
     size_t items_cap;
-    uint32_t *pending;     /* wall indices not yet in the CSR arrays */
+    uint32_t *pending; /* wall indices not yet in the CSR arrays */
     uint32_t pending_count, pending_cap;
-    bool built;            /* start/items valid */
+    bool built; /* start/items valid */
 } gg__wall_index;
 
 struct gg_scene {
@@ -109,7 +112,7 @@ struct gg_scene {
     int32_t width, height, cell_size_ft;
     gg_light default_light;
     size_t ncells;
-    uint8_t *cells;        /* GG__CELL_* bits */
+    uint8_t *cells; /* GG__CELL_* bits */
     /* Bit d of move_walls[i] is set when the centre-to-centre step from cell i in direction
      * gg__dirs[d] touches a wall that blocks movement: step legality is one byte read. */
     uint8_t *move_walls;
@@ -120,8 +123,8 @@ struct gg_scene {
     gg__wall *walls;
     uint32_t wall_cap, wall_slots; /* slots used (live or free) */
     uint32_t live_walls;
-    uint32_t cover_walls;          /* live walls with a cover value (0 = skip that test) */
-    uint32_t free_head;            /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
+    uint32_t cover_walls; /* live walls with a cover value (0 = skip that test) */
+    uint32_t free_head;   /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
     gg__wall_index index;
     char message[192];
     /* ---- Light sources (src/topology/light.c). Zeroed at create = no lights; freed by

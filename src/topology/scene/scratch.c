@@ -42,8 +42,8 @@ static gg_status plan(const gg_scene *s, const gg_scratch_def *def, layout *l)
     gg_scratch_def d = def != NULL ? *def : gg_scratch_def_default();
     if (d.struct_size != (uint32_t)sizeof d)
         return GG_E_BAD_DEF;
-    const uint32_t known =
-        GG_SCRATCH_SIGHT | GG_SCRATCH_BOUNDED | GG_SCRATCH_FULL | GG_SCRATCH_FIELD;
+    const uint32_t known = GG_SCRATCH_SIGHT | GG_SCRATCH_BOUNDED | GG_SCRATCH_FULL |
+                           GG_SCRATCH_FIELD;
     if (d.uses == 0 || (d.uses & ~known) != 0 || d.budget_ft < 0 || gg_size_cells(d.size) == 0)
         return GG_E_INVALID_ARG;
     l->total = sizeof(gg_scratch);

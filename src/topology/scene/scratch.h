@@ -35,38 +35,38 @@
  * Extending it: a later query kind adds its planes to the layout in scratch.c (sizes per use),
  * and the stamp discipline and the heap are shared as they are. */
 struct gg_scratch {
-    gg_allocator alloc;     /* copied from the scene: the scratch may outlive it (never used) */
-    bool owned;             /* made by gg_scratch_create(): destroy frees the block */
-    size_t bytes;           /* the block's size */
-    const gg_scene *scene;  /* the scene this scratch was made for */
+    gg_allocator alloc;    /* copied from the scene: the scratch may outlive it (never used) */
+    bool owned;            /* made by gg_scratch_create(): destroy frees the block */
+    size_t bytes;          /* the block's size */
+    const gg_scene *scene; /* the scene this scratch was made for */
     int32_t width, height;
-    size_t ncells;          /* the scene's cells */
-    uint32_t uses;          /* gg_scratch_use bits it was made for */
-    bool full;              /* planes span the whole map (GG_SCRATCH_FULL) */
-    size_t kcells;          /* cells of the Nat20 planes: ncells, or win_side^2, or 0 */
-    size_t mcells;          /* cells of the movement planes (their layers hold 2 * mcells) */
-    int32_t win_side;       /* BOUNDED only: side of the window the planes hold; 0 otherwise */
+    size_t ncells;    /* the scene's cells */
+    uint32_t uses;    /* gg_scratch_use bits it was made for */
+    bool full;        /* planes span the whole map (GG_SCRATCH_FULL) */
+    size_t kcells;    /* cells of the Nat20 planes: ncells, or win_side^2, or 0 */
+    size_t mcells;    /* cells of the movement planes (their layers hold 2 * mcells) */
+    int32_t win_side; /* BOUNDED only: side of the window the planes hold; 0 otherwise */
     uint32_t epoch;
-    uint32_t *stamp;        /* [kcells] generation of the marks below */
-    int32_t *cost;          /* [kcells] BFS/Dijkstra cost (feet) */
-    uint8_t *prev_dir;      /* [kcells] gg__dirs index of the step that reached the cell */
-    int32_t *heap_pos;      /* [kcells] position in `queue` while in the heap; -1 = closed */
-    int32_t *queue;         /* [kcells] BFS FIFO, or the binary heap of keys */
+    uint32_t *stamp;   /* [kcells] generation of the marks below */
+    int32_t *cost;     /* [kcells] BFS/Dijkstra cost (feet) */
+    uint8_t *prev_dir; /* [kcells] gg__dirs index of the step that reached the cell */
+    int32_t *heap_pos; /* [kcells] position in `queue` while in the heap; -1 = closed */
+    int32_t *queue;    /* [kcells] BFS FIFO, or the binary heap of keys */
     int32_t heap_len;
     /* Movement planes (move_*.c). Index = layer * mcells + row-major cell index in the search's
      * grid (the map, or a window of it); two layers (the 5-10-5 diagonal parity), so
      * [2 * mcells] unless noted. A cell's movement labels are meaningful only when
      * stamp[row-major index] == epoch (the stamp plane is shared: its indexing is per query). */
-    int32_t *m_cost;        /* g: units (whole feet under Euclidean); INT32_MAX = unreached */
-    int32_t *m_root2;       /* [mcells] Euclidean sqrt(2) feet of g */
-    int32_t *m_steps;       /* steps of g */
-    uint8_t *m_prev;        /* direction | predecessor layer << 3; 0xFF = none */
-    int32_t *m_pos;         /* heap position; -1 = not in the heap, -2 = settled */
+    int32_t *m_cost;  /* g: units (whole feet under Euclidean); INT32_MAX = unreached */
+    int32_t *m_root2; /* [mcells] Euclidean sqrt(2) feet of g */
+    int32_t *m_steps; /* steps of g */
+    uint8_t *m_prev;  /* direction | predecessor layer << 3; 0xFF = none */
+    int32_t *m_pos;   /* heap position; -1 = not in the heap, -2 = settled */
     /* One buffer, two views (a query uses one of them): the heap of keyed entries
      * (move_heap.c), or the queues of the bucketed engines. */
     struct gg__mv_hent *m_heap; /* [2 * mcells] */
     uint32_t *m_queue;          /* [8 * mcells] in the same memory as m_heap */
-    uint8_t *m_flag;        /* [mcells] per-cell marks of one movement query */
+    uint8_t *m_flag;            /* [mcells] per-cell marks of one movement query */
     /* FULL only: [ncells] the compact A*'s labels (move_astar.c), each valid when its epoch ==
      * epoch; NULL otherwise. */
     struct gg__mv_cnode *m_nodes;

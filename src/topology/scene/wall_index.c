@@ -67,8 +67,8 @@ static int64_t bucket_of_y_at(gg_hpoint a, gg_hpoint b, int64_t x, int64_t size)
     return floor_div(num, den);
 }
 
-bool gg__for_each_bucket_strip(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil,
-                               int32_t imax, int32_t jmax, gg__strip_fn fn, void *ctx)
+bool gg__for_each_bucket_strip(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, int32_t imax,
+                               int32_t jmax, gg__strip_fn fn, void *ctx)
 {
     int64_t xmin = a.x < b.x ? a.x : b.x, xmax = a.x < b.x ? b.x : a.x;
     int64_t i0 = floor_div(xmin, size) - dil, i1 = floor_div(xmax, size) + dil;
@@ -272,8 +272,8 @@ gg_status gg__wall_index_add(gg_scene *s, uint32_t wall)
 
 static bool wall_blocks(const gg__wall *w, gg_hpoint a, gg_hpoint b, uint32_t mask)
 {
-    return gg__wall_live(w) && (gg__wall_effective_blocks(w) & mask) != 0 &&
-           gg__wall_faces(w, a) && gg_segments_intersect(a, b, w->a, w->b);
+    return gg__wall_live(w) && (gg__wall_effective_blocks(w) & mask) != 0 && gg__wall_faces(w, a) &&
+           gg_segments_intersect(a, b, w->a, w->b);
 }
 
 static gg_cover wall_cover(const gg__wall *w, gg_hpoint a, gg_hpoint b)
@@ -289,7 +289,7 @@ static gg_cover wall_cover(const gg__wall *w, gg_hpoint a, gg_hpoint b)
 typedef struct hit_ctx {
     const gg_scene *s;
     gg_hpoint a, b;
-    uint32_t mask;     /* 0 = collect cover instead */
+    uint32_t mask; /* 0 = collect cover instead */
     gg_cover cover;
 } hit_ctx;
 

@@ -28,7 +28,7 @@ bool gg__for_each_bucket(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, in
 /* The same buckets as gg__for_each_bucket(), a column at a time: fn(ctx, i, j0, j1) for each
  * column i with its (non-empty) run of rows j0..j1. */
 typedef bool (*gg__strip_fn)(void *ctx, int32_t i, int32_t j0, int32_t j1);
-bool gg__for_each_bucket_strip(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil,
-                               int32_t imax, int32_t jmax, gg__strip_fn fn, void *ctx);
+bool gg__for_each_bucket_strip(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, int32_t imax,
+                               int32_t jmax, gg__strip_fn fn, void *ctx);
 
 #endif

@@ -149,12 +149,12 @@ void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b)
 typedef struct add_ctx {
     gg_scene *s;
     const gg__wall *w;
-    int64_t ex, ey;    /* b - a, half units */
-    int64_t delta[8];  /* o(neighbour centre) - o(cell centre) in direction d (o: side of line) */
+    int64_t ex, ey;   /* b - a, half units */
+    int64_t delta[8]; /* o(neighbour centre) - o(cell centre) in direction d (o: side of line) */
     int64_t lo[8], hi[8]; /* direction d's step crosses the line when o(cell centre) is in here */
     int64_t max_delta;    /* max |delta[d]| */
     unsigned not_up, not_down; /* directions that stay on the map from the top / bottom row */
-    bool masks;        /* refresh step_masks per changed cell (else the caller rebuilds them) */
+    bool masks; /* refresh step_masks per changed cell (else the caller rebuilds them) */
 } add_ctx;
 
 static int64_t cheb_h(gg_hpoint p, gg_hpoint q)

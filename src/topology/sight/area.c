@@ -8,9 +8,8 @@
  * effect extends in straight lines from its point of origin and total cover stops it). */
 static bool line_of_effect(const gg_scene *s, gg_cell origin, gg_cell c)
 {
-    return gg_cell_eq(origin, c) ||
-           (gg__line_of_sight(s, origin, c) && gg__cover_between(s, origin, c, NULL, 0) !=
-                                                   GG_COVER_TOTAL);
+    return gg_cell_eq(origin, c) || (gg__line_of_sight(s, origin, c) &&
+                                     gg__cover_between(s, origin, c, NULL, 0) != GG_COVER_TOTAL);
 }
 
 /* The filter and the output: keeps cells in template order, writes while capacity lasts and
@@ -74,8 +73,8 @@ gg_status gg_scene_area_cells(const gg_scene *scene, gg_cell origin, const gg_te
     k.capacity = capacity;
     k.count = 0;
     int64_t total = 0;
-    gg_status st = gg__template_visit(tpl, origin, scene->cell_size_ft, scene->width,
-                                      scene->height, keep_if_reached, &k, &total, reason);
+    gg_status st = gg__template_visit(tpl, origin, scene->cell_size_ft, scene->width, scene->height,
+                                      keep_if_reached, &k, &total, reason);
     if (gg_failed(st))
         return st;
     /* The trimmed count never exceeds core's total, which fits int32. */

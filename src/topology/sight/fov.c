@@ -241,8 +241,7 @@ static bool hash_insert(sweep *w, uint32_t wi)
 /* The closed span of slopes (within [0, 1]) of the rays from O that meet the wall a-b, given in
  * octant coordinates (u along the major axis, v along the minor one, half units). False when no
  * ray of the octant meets it. */
-static bool wall_span(int64_t ua, int64_t va, int64_t ub, int64_t vb, cut *lo, cut *hi,
-                      bool *full)
+static bool wall_span(int64_t ua, int64_t va, int64_t ub, int64_t vb, cut *lo, cut *hi, bool *full)
 {
     *full = false;
     if (ua <= 0 && ub <= 0)
@@ -278,7 +277,7 @@ static bool wall_span(int64_t ua, int64_t va, int64_t ub, int64_t vb, cut *lo, c
         inf1 = inf2, inf2 = ti;
     }
     /* Clip [end1, end2] to [0, 1]. */
-    bool lo_inf = inf1 < 0, hi_inf = inf2 > 0;
+    bool lo_inf = inf1<0, hi_inf = inf2> 0;
     if (lo_inf || p1 < 0)
         p1 = 0, q1 = 1;
     if (hi_inf || p2 > q2)
@@ -506,8 +505,8 @@ static void sweep_octant(sweep *w, int64_t range)
                 if ((*p & GG__CELL_BLOCKED) == 0)
                     continue;
                 int32_t lo = (int32_t)(2 * n - 1), q = (int32_t)(2 * d);
-                if (w->nshadow > 0 && last == n - 1 &&
-                    w->shadow[w->nshadow - 1].hi.p == lo && w->shadow[w->nshadow - 1].hi.q == q) {
+                if (w->nshadow > 0 && last == n - 1 && w->shadow[w->nshadow - 1].hi.p == lo &&
+                    w->shadow[w->nshadow - 1].hi.q == q) {
                     w->shadow[w->nshadow - 1].hi.p = lo + 2;
                 } else {
                     if (w->nshadow == w->scap) {
@@ -771,8 +770,8 @@ gg_status gg_scene_visible_cells(const gg_scene *scene, gg_scratch *scratch, gg_
     if (st != GG_OK)
         return st;
     gg__fov_stats stats;
-    gg__fov_sweep(scene, viewer, range, (uint32_t)GG_BLOCKS_SIGHT, scratch, bits, NULL, NULL,
-                  NULL, &stats);
+    gg__fov_sweep(scene, viewer, range, (uint32_t)GG_BLOCKS_SIGHT, scratch, bits, NULL, NULL, NULL,
+                  &stats);
     if (out_count != NULL)
         *out_count = (int32_t)stats.cells_set;
     return GG_OK;

@@ -11,9 +11,9 @@ typedef bool (*gg__fov_keep_fn)(void *ctx, gg_cell c);
 
 /* What one sweep did, for tests and benchmarks. */
 typedef struct gg__fov_stats {
-    int64_t cells_set;    /* cells that passed line of sight and `keep` (each counted once) */
-    bool fell_back;       /* working memory ran out: the per-cell loop answered instead */
-    int64_t walls_seen;   /* distinct walls examined by the sweep */
+    int64_t cells_set;  /* cells that passed line of sight and `keep` (each counted once) */
+    bool fell_back;     /* working memory ran out: the per-cell loop answered instead */
+    int64_t walls_seen; /* distinct walls examined by the sweep */
 } gg__fov_stats;
 
 /* ORs into `bits` every on-map cell c with Chebyshev distance <= range_cells from v and Nat20's

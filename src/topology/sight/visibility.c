@@ -7,7 +7,10 @@
 
 /* ---- can_see after line of sight (Nat20's steps 2-5, docs/nat20.md) -------------------------- */
 
-static bool reaches(int32_t range_ft, int64_t dist_ft) { return range_ft >= 0 && range_ft >= dist_ft; }
+static bool reaches(int32_t range_ft, int64_t dist_ft)
+{
+    return range_ft >= 0 && range_ft >= dist_ft;
+}
 
 /* Steps 2-5 of Nat20's can_see, for a target already in line of sight. The light is the
  * combined light (tag or default, and sources); sources are consulted last, only for a cell
@@ -15,7 +18,8 @@ static bool reaches(int32_t range_ft, int64_t dist_ft) { return range_ft >= 0 &&
 static bool sees_in_sight(const gg_scene *s, gg_cell a, gg_cell b, const gg_senses *senses)
 {
     int64_t dist = gg_chebyshev(a, b) * (int64_t)s->cell_size_ft;
-    if (senses != NULL && (reaches(senses->blindsight_ft, dist) || reaches(senses->truesight_ft, dist)))
+    if (senses != NULL &&
+        (reaches(senses->blindsight_ft, dist) || reaches(senses->truesight_ft, dist)))
         return true;
     uint8_t byte = s->cells[gg__idx(s, b)];
     if (((byte & GG__OBSC_MASK) >> GG__OBSC_SHIFT) == GG_OBSCURE_HEAVY)
@@ -111,10 +115,10 @@ static void walls_between(const gg_scene *s, gg_cell a, gg_cell b, bool *from_a,
 }
 
 gg_status gg_scene_visibility_matrix(const gg_scene *scene, const gg_cell *cells, int32_t count,
-                                     const gg_senses *senses, gg_visibility_rule rule,
-                                     uint8_t *out)
+                                     const gg_senses *senses, gg_visibility_rule rule, uint8_t *out)
 {
-    if (scene == NULL || count < 0 || count > 46340 || (count > 0 && (cells == NULL || out == NULL)))
+    if (scene == NULL || count < 0 || count > 46340 ||
+        (count > 0 && (cells == NULL || out == NULL)))
         return GG_E_INVALID_ARG;
     if (rule != GG_VISIBILITY_LINE_OF_SIGHT && rule != GG_VISIBILITY_CAN_SEE)
         return GG_E_INVALID_ARG;
