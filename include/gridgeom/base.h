@@ -34,7 +34,7 @@ extern "C" {
 /* ---- Version ---------------------------------------------------------------------------------- */
 
 #define GG_VERSION_MAJOR 0
-#define GG_VERSION_MINOR 1
+#define GG_VERSION_MINOR 2
 #define GG_VERSION_PATCH 0
 /// The version as one number: major * 10000 + minor * 100 + patch.
 #define GG_VERSION_NUMBER (GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH)
@@ -45,7 +45,7 @@ extern "C" {
 /// @since 0.1
 GG_API int32_t gg_version(void);
 
-/// The linked version as a string, "0.1.0". Static storage.
+/// The linked version as a string, "0.2.0". Static storage.
 /// @thread pure
 /// @since 0.1
 GG_API const char *gg_version_string(void);

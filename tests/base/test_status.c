@@ -34,7 +34,7 @@ static void status__runtime_version_matches_header(void **state)
 {
     (void)state;
     assert_int_equal(gg_version(), GG_VERSION_NUMBER);
-    assert_string_equal(gg_version_string(), "0.1.0");
+    assert_string_equal(gg_version_string(), "0.2.0");
 }
 
 int main(void)
