@@ -5,7 +5,7 @@
 gg_status gg__sight_validate(const gg_sight_def *def, const void *traced, int32_t capacity,
                              const int32_t *out_count, gg_sight_fault *fault)
 {
-    /* R1: the caller's arguments, then range, eye height, target height; the opacity option is
+    /* In the reference's order (docs/hex.md): the caller's arguments, then range, eye height, target height; the opacity option is
      * ours and comes last. */
     if (out_count == NULL || capacity < 0 || (traced == NULL && capacity > 0) || def == NULL) {
         *fault = GG_SIGHT_FAULT_ARGUMENT;

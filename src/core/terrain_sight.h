@@ -56,7 +56,7 @@ typedef struct gg__sight_acc {
     double sum;
 } gg__sight_acc;
 
-/* The D6 test of one intermediate cell against the sight line height line_z.
+/* The test of one intermediate cell against the sight line's height line_z (docs/hex.md).
  * Returns true when the cell blocks. Plain: ground + obstruction >= line_z. Partial opacity:
  * ground >= line_z blocks; else an obstruction reaching the line adds its density. */
 static inline bool gg__sight_blocks(gg__sight_acc *acc, double ground, double obstruction,
@@ -74,7 +74,7 @@ static inline bool gg__sight_blocks(gg__sight_acc *acc, double ground, double ob
     return false;
 }
 
-/* lineZ = eyeZ + (targetZ - eyeZ) * t, in that order (R7); -ffp-contract=off keeps it unfused. */
+/* lineZ = eyeZ + (targetZ - eyeZ) * t, in that order (the reference's operation order, docs/hex.md); -ffp-contract=off keeps it unfused. */
 static inline double gg__line_z(double eye_z, double target_z, double t)
 {
     double delta = target_z - eye_z;
@@ -84,7 +84,7 @@ static inline double gg__line_z(double eye_z, double target_z, double t)
 
 static inline bool gg__finite(double x) { return isfinite(x) != 0; }
 
-/* Validates the shared sight arguments in R1 order; sets *fault and returns a failure status. */
+/* Validates the shared sight arguments in the reference's order (docs/hex.md); sets *fault and returns a failure status. */
 gg_status gg__sight_validate(const gg_sight_def *def, const void *traced, int32_t capacity,
                              const int32_t *out_count, gg_sight_fault *fault);
 

@@ -108,7 +108,7 @@ static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_
     if (st != GG_OK)
         return st;
 
-    /* D4/R2: the range gate comes before any trace or lookup. */
+    /* The range gate comes before any trace or tile lookup (docs/hex.md, "Terrain sight"). */
     int64_t d = gg_hex_distance(from, to);
     out->distance = d;
     if (d > def->max_range) {
@@ -118,7 +118,7 @@ static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_
     if (d >= INT32_MAX - 1)
         return GG_E_TOO_LARGE;
 
-    /* R3: the whole trace goes out, whatever the answer. */
+    /* The whole trace is written out, whatever the answer. */
     bool cover = def->trace == GG_SIGHT_TRACE_SUPERCOVER;
     int32_t n;
     gg_status ok = GG_OK;
@@ -142,7 +142,8 @@ static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_
             ok = GG_PARTIAL;
     }
 
-    /* D5/R4: from, then to; missing endpoints fail closed. R5: endpoints give ground only. */
+    /* The viewer's tile, then the target's: a missing endpoint fails closed, and endpoints give
+     * their ground height only (their obstruction never blocks). */
     gg_hex_tile tf, tt;
     if (!sample(lk, from, &tf))
         return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);

@@ -25,7 +25,7 @@
  *    of stack, or in the FULL planes).
  *
  * Cells are keyed column-major, key = col * height + row, so that comparing keys compares
- * (col, row): the heap's tie rule (Nat20 §12: equal costs pop by numeric column, then row)
+ * (col, row): the heap's tie rule (Nat20's reachable_cells, docs/nat20.md: equal costs pop by numeric column, then row)
  * becomes one integer comparison. Window keys keep that order (reach.c).
  *
  * A cell's cost / prev_dir / heap_pos are meaningful only when stamp[key] == epoch. Starting a
