@@ -69,18 +69,12 @@ static void lset_score(lset *s)
     s->obstruction = gg__obstruction(s->n, s->bad, s->wmax);
 }
 
-/* Lexicographic key: obstruction first under GG_COVER_CHOICE_OBSTRUCTION, then (degree, nH,
- * nQ, nT) (docs/cover.md). */
+/* The shared ranking, gg__cover_rank_cmp(). */
 static int lset_cmp(const lset *a, const lset *b, bool by_obstruction)
 {
-    if (by_obstruction && a->obstruction != b->obstruction)
-        return a->obstruction < b->obstruction ? -1 : 1;
-    int32_t ka[4] = {(int32_t)a->degree, a->nh, a->nq, a->nt};
-    int32_t kb[4] = {(int32_t)b->degree, b->nh, b->nq, b->nt};
-    for (int i = 0; i < 4; ++i)
-        if (ka[i] != kb[i])
-            return ka[i] < kb[i] ? -1 : 1;
-    return 0;
+    const int32_t ka[5] = {(int32_t)a->obstruction, (int32_t)a->degree, a->nh, a->nq, a->nt};
+    const int32_t kb[5] = {(int32_t)b->obstruction, (int32_t)b->degree, b->nh, b->nq, b->nt};
+    return gg__cover_rank_cmp(ka, kb, by_obstruction);
 }
 
 static bool lset_perfect(const lset *s, bool by_obstruction)

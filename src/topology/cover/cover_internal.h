@@ -131,6 +131,17 @@ static inline gg_cover gg__degree_5e(int32_t n, int32_t nh, int32_t nq, int32_t 
     return nh >= 1 ? GG_COVER_HALF : GG_COVER_NONE;
 }
 
+/* How two line sets rank (docs/cover.md), one rule for every corner mode: the obstruction class
+ * first when the def's choice asks for it, then (degree, nH, nQ, nT) lexicographically. A key is
+ * {obstruction, degree, nh, nq, nt}. Negative when `a` is better for the attacker. */
+static inline int gg__cover_rank_cmp(const int32_t a[5], const int32_t b[5], bool by_obstruction)
+{
+    for (int i = by_obstruction ? 0 : 1; i < 5; ++i)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
 /* The obstruction class of a line set (gg_cover_obstruction; Ikosa's CoverValue buckets) over
  * counts: bad = total lines, wmax = the largest weight of a non-total line in tenths (0, 5, 9).
  * Editions turn the class into a bonus in the rules layer (gg_rules_cover_score()). */
