@@ -270,7 +270,12 @@ typedef enum gg_sight_source {
     /// SRD 5.2 "Blinded": the attacker is Blinded -> Disadvantage.
     GG_SOURCE_BLINDED_ATTACKER = 1u << 4,
     /// SRD 5.2 "Blinded": the target is Blinded -> Advantage.
-    GG_SOURCE_BLINDED_TARGET = 1u << 5
+    GG_SOURCE_BLINDED_TARGET = 1u << 5,
+    /// SRD 5.2 "Frightened": "Disadvantage on ability checks and attack rolls while the source
+    /// of fear is within line of sight" -> Disadvantage. Reported by gg_rules_attack_sight_def()
+    /// only (gg_rules_attack_sight() sees two creatures, not the source of fear).
+    /// @since 0.2
+    GG_SOURCE_FRIGHTENED_ATTACKER = 1u << 6
 } gg_sight_source;
 
 /// How a d20 is rolled (SRD 5.2 "Advantage/Disadvantage": one of each cancels out).
@@ -628,6 +633,300 @@ GG_API const char *gg_rules_cover_name(gg_cover cover);
 /// @thread pure
 /// @since 0.1
 GG_API const char *gg_rules_target_check_name(gg_target_check check);
+
+/* =============================================================================================
+ * Creatures of every size, elevation, flanking and senses (SRD 5.2)
+ *
+ * The calls of this section accept creatures of every size, Tiny to Gargantuan (a footprint of
+ * gg_size_cells(body.size) squares anchored at body.cell, every square of it on the map when
+ * the creature is tracked), and read their elevation: body.base_in (the height of its feet:
+ * flying or climbing) and body.height_in (0: its footprint side times the cell size, so a
+ * creature's space is a cube, SRD 5.2 "Creature Size": a Large creature controls a 10-by-10-foot
+ * space). Each takes a gg_rules_def naming the reading of the rules it follows: the Nat20
+ * reading (gg_rules_def_default(); on 1x1 creatures at ground level every call gives the very
+ * answers of the Nat20-compatible call it extends) or the SRD 5.2 text (gg_rules_def_srd()).
+ * docs/rules.md lists the defaults and why.
+ *
+ * The 3-D rule (distance, range, reach, senses): a creature's space spans the 5-ft layers
+ * (cell-size layers) its body touches, from the layer holding its feet, floor(base_in /
+ * cell_in), up to ceil((base_in + height) / cell_in) - 1, with cell_in = 12 * cell_size_ft. The
+ * distance between two creatures is the distance between their nearest cells in three
+ * dimensions, the vertical counting as a third grid axis under the def's diagonal rule: with
+ * axis gaps a >= b >= c in squares, Chebyshev (SRD 5.2 "Diagonals": every square counts 5 ft)
+ * gives a squares, the alternating 5-10-5 rule a + floor(b / 2), Manhattan a + b + c. SRD 5.2
+ * gives no three-dimensional measure; counting layers as squares is the grid's own rule applied
+ * to the third axis, so a flyer directly above a Medium creature's head (its feet 5 ft up) is
+ * 5 ft away and one 10 ft up is 10 ft away.
+ *
+ * These calls check the creature array as above, except that every size is accepted, and add:
+ * GG_E_INVALID_ARG for |base_in| or height_in beyond GG_COVER_HEIGHT_LIMIT or height_in < 0;
+ * GG_E_OUT_OF_BOUNDS for a tracked creature whose footprint leaves the map; GG_E_BAD_DEF for a
+ * def not made by gg_rules_def_default() or gg_rules_def_srd(); GG_E_INVALID_ARG for an
+ * unknown metric or GG_METRIC_EUCLIDEAN (no exact 3-D form).
+ * ============================================================================================= */
+
+/// The reading of the rules a call of this section follows. Make it with gg_rules_def_default()
+/// (Nat20's reading) or gg_rules_def_srd() (the SRD 5.2 text), then set fields.
+/// @since 0.2
+typedef struct gg_rules_def {
+    uint32_t struct_size; ///< set by the _default() functions; do not touch
+    /// Diagonal rule of distances (3-D rule above): GG_METRIC_CHEBYSHEV (both presets: SRD 5.2
+    /// "Diagonals" and Nat20's distance_ft), GG_METRIC_ALTERNATING or GG_METRIC_MANHATTAN.
+    gg_metric metric;
+    /// A creature looks and attacks from any square of its space and at any square of the
+    /// other's space, the most favourable pair winning (the DMG grid rules: "choose a corner of
+    /// the attacker's space", lines "to any part of another space"). false: anchor to anchor
+    /// only (Nat20, which represents a creature by its anchor cell). Nat20 false, SRD true.
+    /// Sight always sees a target if any of its squares is seen.
+    bool any_square;
+    /// SRD 5.2 "Cover": a target benefits from cover only when an attack "originates on the
+    /// opposite side of the cover". true: a cover-tagged square counts only when it lies
+    /// strictly between the two squares on the line, never the target's own square (walls with
+    /// a cover value count when the line touches them, as always). false: Nat20, whose
+    /// cover_between counts the target's own square's tag. Nat20 false, SRD true.
+    bool cover_far_side;
+    /// Truesight that reaches sees into heavily obscured squares (fog, foliage). Nat20 true
+    /// (its can_see lets Truesight and Blindsight through any obscurement); SRD false (SRD 5.2
+    /// "Truesight" pierces Darkness, magical Darkness and invisibility, not fog or foliage).
+    bool truesight_pierces_fog;
+    /// A heavily obscured (or magically dark) square strictly between the viewer's and the
+    /// target's squares on the sight line blocks sight, as many tables and VTTs play fog.
+    /// false in both presets: SRD 5.2 "Heavily Obscured" Blinds a creature "trying to see
+    /// something in" such a space, so only the target's square counts (Nat20 reads it so too).
+    bool obscured_between_blocks;
+    /// SRD 5.2 "Moving Around Other Creatures": a mover may also pass through the space of an
+    /// Incapacitated creature, a Tiny creature or one two sizes apart (gg_move_def's
+    /// pass_size_apart). Nat20 false (allies only), SRD true.
+    bool pass_size_apart;
+    /// SRD 5.2 "Moving Around Other Creatures": another creature's space is Difficult Terrain
+    /// unless it is Tiny or your ally (gg_move_def's occupied_difficult). Nat20 false, SRD true.
+    bool occupied_difficult;
+} gg_rules_def;
+
+/// Nat20's reading: Chebyshev, anchor cells, the target's own cover tag counts, Truesight
+/// sees through fog, obscurement between does not block, allies alone passable, occupied
+/// spaces cost nothing extra.
+/// @thread pure
+/// @since 0.2
+static inline gg_rules_def gg_rules_def_default(void)
+{
+    gg_rules_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.metric = GG_METRIC_CHEBYSHEV;
+    d.any_square = false;
+    d.cover_far_side = false;
+    d.truesight_pierces_fog = true;
+    d.obscured_between_blocks = false;
+    d.pass_size_apart = false;
+    d.occupied_difficult = false;
+    return d;
+}
+
+/// The SRD 5.2 reading: Chebyshev, any square of a space, cover from the far side only,
+/// Truesight stopped by fog, obscurement between does not block, SRD 2024 passing rules and
+/// occupied spaces as Difficult Terrain.
+/// @thread pure
+/// @since 0.2
+static inline gg_rules_def gg_rules_def_srd(void)
+{
+    gg_rules_def d = gg_rules_def_default();
+    d.any_square = true;
+    d.cover_far_side = true;
+    d.truesight_pierces_fog = false;
+    d.pass_size_apart = true;
+    d.occupied_difficult = true;
+    return d;
+}
+
+/// SRD 5.2 "Creature Size" (a creature's space), "Reach" and "Range", with elevation: the
+/// distance in feet between the spaces of creatures `a` and `b` by the 3-D rule above
+/// (overlapping spaces are 0 ft apart; neighbours 5 ft on a 5-ft grid). Untracked creatures
+/// still have a space at body.cell here.
+/// @return GG_OK; the section's statuses; GG_E_INVALID_ARG for NULL or an index outside
+///         [0, count); GG_E_TOO_LARGE when the distance exceeds INT32_MAX feet. *out_ft is 0
+///         on failure.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_distance(const gg_scene *scene, const gg_creature *creatures,
+                                                int32_t count, int32_t a, int32_t b,
+                                                const gg_rules_def *def, int32_t *out_ft);
+
+/// The verdict of gg_rules_check_attack().
+/// @since 0.2
+typedef struct gg_attack_check {
+    gg_target_check check; ///< the first failed condition; GG_TARGET_OK when none failed
+    gg_cover cover;        ///< the target's cover from the chosen pair (GG_TARGET_OK only)
+    gg_cell from;          ///< the attacker's square the attack is traced from
+    gg_cell to;            ///< the target's square it is traced to
+    int32_t distance_ft;   ///< gg_rules_distance() between the two creatures
+} gg_attack_check;
+
+/// SRD 5.2 "Range", "Reach", "Cover" ("A target with Total Cover can't be targeted directly";
+/// "another creature" gives Half Cover) and "Spells: A Clear Path to the Target", for creatures
+/// of every size at any elevation: `attacker` can target `target` with a range or reach of
+/// range_ft when gg_rules_distance() <= range_ft, and some pair of squares (attacker square,
+/// target square) has line of sight (gg_scene_has_line_of_sight()) and no total cover without
+/// creatures. The pairs tried: the anchors only, or with def->any_square every square of the
+/// attacker's space (row by row) with every square of the target's; the first pair with the
+/// least cover wins (the attacker chooses). The cover of a pair is Nat20's cover_between with
+/// every square of every other living tracked creature's space as occupied (Half Cover at
+/// most), and with def->cover_far_side the target's own square's tag left out. With the Nat20
+/// def on 1x1 creatures at ground level, check and cover equal gg_rules_check_target() and
+/// gg_rules_target_cover() (attack form).
+/// @return GG_OK (*out holds the verdict); the section's statuses; GG_E_OUT_OF_BOUNDS when the
+///         attacker or target is untracked; GG_E_INVALID_ARG for NULL, range_ft < 0 or indices
+///         outside [0, count). On failure *out has check GG_TARGET_OUT_OF_RANGE, cover none.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_check_attack(const gg_scene *scene,
+                                                    const gg_creature *creatures, int32_t count,
+                                                    int32_t attacker, int32_t target,
+                                                    int32_t range_ft, const gg_rules_def *def,
+                                                    gg_attack_check *out);
+
+/// SRD 5.2 "Opportunity Attacks" for creatures of every size at any elevation:
+/// gg_rules_opportunity_schedule() with reach measured from the reactor's space to the mover's
+/// space (gg_rules_distance() by the def's rule) instead of cell to cell. `route` lists the
+/// mover's anchors (route[0] where it starts; its elevation is its body's throughout). Before
+/// each step route[i] -> route[i+1], in initiative (array) order, a reactor attacks when: the
+/// mover is not disengaging; the reactor is living, tracked, an enemy, not Incapacitated, has
+/// its reaction and a reach, and is not Charmed by the mover; gg_rules_check_attack() from the
+/// reactor to the mover standing on route[i] with range reach_ft is GG_TARGET_OK; the mover on
+/// route[i+1] is farther than reach_ft (plain distance); and the reactor can see the mover on
+/// route[i] (gg_rules_sees()). With the Nat20 def on 1x1 creatures at ground level the events
+/// equal gg_rules_opportunity_schedule()'s.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = events needed);
+///         GG_E_OUT_OF_BOUNDS when the mover's footprint on a route anchor leaves the map; the
+///         section's statuses; GG_E_INVALID_ARG for NULL, route_count < 0 or negative capacity.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_opportunity_attacks(
+    const gg_scene *scene, const gg_creature *creatures, int32_t count, int32_t mover,
+    const gg_cell *route, int32_t route_count, const gg_rules_def *def, gg_oa_event *out,
+    int32_t capacity, int32_t *out_count);
+
+/// The verdict of gg_rules_flanking().
+/// @since 0.2
+typedef struct gg_flank {
+    bool flanked;  ///< the attacker and `ally` flank the target
+    int32_t ally;  ///< the first flanking ally in array order; GG_NO_CREATURE when none
+    bool adjacent; ///< the attacker itself is adjacent to the target (a flanker must be)
+} gg_flank;
+
+/// The optional Flanking rule (2014 Dungeon Master's Guide, "Optional Rule: Flanking"; not in
+/// SRD 5.2): "When a creature and at least one of its allies are adjacent to an enemy and on
+/// opposite sides or corners of the enemy's space, they flank that enemy" and have Advantage on
+/// melee attack rolls against it; "trace an imaginary line between the centers of the
+/// creatures' spaces. If the line passes through opposite sides or corners of the enemy's
+/// space, the enemy is flanked." Adjacent, walls respected: gg_rules_check_attack() with a
+/// range of one cell (any square of either space; elevation counts) is GG_TARGET_OK. An ally
+/// is a living, tracked creature on the attacker's side that is not Incapacitated (it can't
+/// act) other than the attacker and the target. The line between the centres of the two
+/// spaces must enter the target's space through a side or corner and leave it through the
+/// opposite one (a corner counts for both of its sides; a line grazing an edge or a corner does
+/// not pass through the space). Exact integer arithmetic.
+/// @return GG_OK; the section's statuses; GG_E_OUT_OF_BOUNDS when the attacker or target is
+///         untracked; GG_E_INVALID_ARG for NULL or indices outside [0, count) or equal.
+///         *out is {false, GG_NO_CREATURE, false} on failure.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_flanking(const gg_scene *scene, const gg_creature *creatures,
+                                                int32_t count, int32_t attacker, int32_t target,
+                                                const gg_rules_def *def, gg_flank *out);
+
+/// Whether `viewer` sees `target`, for creatures of every size at any elevation, with the
+/// senses of SRD 5.2 "Vision and Light": gg_rules_can_see() extended. Untracked: seen. A
+/// Blinded viewer sees only what its Blindsight reaches; an Invisible target only by
+/// Blindsight or Truesight that reaches ("reaches": the sense is > 0 ft and gg_rules_distance()
+/// is within it). Otherwise some pair of squares (a viewer square: its anchor, or any with
+/// def->any_square; a target square: any, "seen if any of its squares is seen") must have line
+/// of sight and: Blindsight reaching (>= 0 ft here, as gg_scene_can_see()) sees; Truesight
+/// reaching sees unless !truesight_pierces_fog and the target square is heavily obscured
+/// (GG_OBSCURE_HEAVY); with obscured_between_blocks a heavily obscured or magically dark square
+/// strictly between on the Bresenham walk blocks (Truesight passes magical Darkness, and fog
+/// too when truesight_pierces_fog); a heavily obscured target square hides it; a magically
+/// dark one (GG_OBSCURE_MAGICAL_DARKNESS) too, except from Truesight ("Darkvision can't see
+/// through it"); a square in bright or dim light is seen; a dark one by Truesight or
+/// Darkvision that reaches. With the Nat20 def on 1x1 creatures at ground level the answer
+/// equals gg_rules_can_see()'s.
+/// @return GG_OK; the section's statuses; GG_E_INVALID_ARG for NULL or indices outside
+///         [0, count). *out_seen is false on failure.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_sees(const gg_scene *scene, const gg_creature *creatures,
+                                            int32_t count, int32_t viewer, int32_t target,
+                                            const gg_rules_def *def, bool *out_seen);
+
+/// gg_rules_attack_sight() for creatures of every size at any elevation, with gg_rules_sees()
+/// (the unseen sources use it without conditions, the Invisible sources with them) and one
+/// more source: GG_SOURCE_FRIGHTENED_ATTACKER when the attacker is Frightened (frightened_by)
+/// and its source of fear, living and tracked, is within line of sight: some square of the
+/// attacker's space (the anchor, or any with def->any_square) has line of sight to some square
+/// of the source's (SRD 5.2 "Frightened"; line of sight, not sight: darkness does not end it).
+/// With the Nat20 def on 1x1 creatures at ground level and no fear, *out equals
+/// gg_rules_attack_sight()'s.
+/// @return GG_OK; the section's statuses; GG_E_INVALID_ARG for NULL or indices outside
+///         [0, count). *out is all-false/0 on failure.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_attack_sight_def(const gg_scene *scene,
+                                                        const gg_creature *creatures, int32_t count,
+                                                        int32_t attacker, int32_t target,
+                                                        const gg_rules_def *def,
+                                                        gg_attack_sight *out);
+
+/// SRD 5.2 "Moving Around Other Creatures" for the movement queries: fills `out` (a
+/// gg_move_def_default() with the def's metric) for `mover`: its size and side, and as
+/// `others` the bodies of every living tracked creature but the mover, written to
+/// others[0..*out_count) (out->others points there: keep `others` alive while `out` is used).
+/// def->pass_size_apart and def->occupied_difficult carry the SRD 2024 passing rules; the
+/// topology queries (gg_scene_lowest_cost_path(), gg_scene_move_field(), ...) then never end a
+/// move in an occupied space. capacity >= count always suffices.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (*out_count = bodies needed; *out is the default);
+///         the section's statuses; GG_E_OUT_OF_BOUNDS for an untracked mover;
+///         GG_E_INVALID_ARG for NULL, a negative capacity or an index outside [0, count).
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_move_def(const gg_scene *scene, const gg_creature *creatures,
+                                                int32_t count, int32_t mover,
+                                                const gg_rules_def *def, gg_body *others,
+                                                int32_t capacity, gg_move_def *out,
+                                                int32_t *out_count);
+
+/// Where `mover` could stand with its anchor at `anchor`: gg_rules_space()'s answer.
+/// @since 0.2
+typedef struct gg_space {
+    /// Its whole footprint fits: every square on the map and not blocked, and no wall blocking
+    /// movement between two orthogonally neighbouring squares of it.
+    bool fits;
+    /// It does not fit but the footprint of the next smaller size, anchored at `anchor`, does
+    /// (Large and larger only: Tiny, Small and Medium share the one-square footprint). While
+    /// squeezing, SRD 5.1 "Squeezing into a Smaller Space": it "must spend 1 extra foot for
+    /// every foot it moves there", "has disadvantage on attack rolls and Dexterity saving
+    /// throws", and "attack rolls against the creature have advantage".
+    bool squeezing;
+    /// The first living tracked creature (array order, not the mover) whose space overlaps
+    /// the squares it would take; GG_NO_CREATURE when none.
+    int32_t occupant;
+    /// It may end its move here: it fits or squeezes and nobody else is there (SRD 5.2 "Moving
+    /// Around Other Creatures": "You can't willingly end a move in a space occupied by another
+    /// creature").
+    bool can_end;
+} gg_space;
+
+/// SRD 5.2 "Creature Size", "Moving Around Other Creatures" and SRD 5.1 "Squeezing into a
+/// Smaller Space" (SRD 5.2 leaves squeezing out; a host asks for it here): whether `mover`
+/// fits with its anchor at `anchor`, must squeeze there (one size smaller), and may end its move
+/// there. The squeezing consequences are the host's to apply: double movement cost there,
+/// Disadvantage on its attack rolls and Dexterity saves, Advantage on attacks against it.
+/// @return GG_OK; the section's statuses; GG_E_INVALID_ARG for NULL or an index outside
+///         [0, count). An anchor whose footprint leaves the map answers {false, false,
+///         GG_NO_CREATURE, false} with GG_OK. *out is that on failure too.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_space(const gg_scene *scene, const gg_creature *creatures,
+                                             int32_t count, int32_t mover, gg_cell anchor,
+                                             const gg_rules_def *def, gg_space *out);
 
 #ifdef __cplusplus
 }

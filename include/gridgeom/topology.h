@@ -38,7 +38,14 @@ typedef enum gg_light {
 typedef enum gg_obscurement {
     GG_OBSCURE_NONE = 0,
     GG_OBSCURE_LIGHT = 1,
-    GG_OBSCURE_HEAVY = 2
+    GG_OBSCURE_HEAVY = 2,
+    /// Magical Darkness (SRD 5.2 "Darkness" spell: "Darkvision can't see through it, and
+    /// nonmagical light can't illuminate it"): a heavily obscured kind that every topology sight
+    /// query treats as GG_OBSCURE_HEAVY (Blindsight and Truesight that reach see into it; light
+    /// and darkvision never help). gg_rules_sees() tells it apart from fog: there Truesight
+    /// pierces magical Darkness but not GG_OBSCURE_HEAVY. A Nat20 scene has none.
+    /// @since 0.2
+    GG_OBSCURE_MAGICAL_DARKNESS = 3
 } gg_obscurement;
 
 /* =============================================================================================
@@ -160,7 +167,7 @@ GG_API GG_NODISCARD gg_status gg_scene_set_cover(gg_scene *scene, gg_cell c, gg_
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_set_lighting(gg_scene *scene, gg_cell c, gg_light light);
 
-/// Tags `c` as lightly or heavily obscured (GG_OBSCURE_NONE clears it).
+/// Tags `c` as lightly or heavily obscured or magically dark (GG_OBSCURE_NONE clears it).
 /// @return as gg_scene_set_blocked(); GG_E_INVALID_ARG for a value outside gg_obscurement.
 /// @thread writer
 /// @since 0.1
@@ -402,6 +409,17 @@ GG_API GG_NODISCARD gg_status gg_scene_cover_between(const gg_scene *scene, gg_c
 GG_API GG_NODISCARD gg_status gg_scene_cover_on_cell(const gg_scene *scene, gg_cell c,
                                                      gg_cover *out_cover);
 
+/// The wall part of gg_scene_cover_between(): the most cover that walls with a cover value (low
+/// walls, windows) give the segment between the centres of `a` and `b` (touching counts; open
+/// doors and one-way walls seen from their open side give none). Cell tags, blocked cells and
+/// creatures are not read. gg_rules_check_attack() uses it to apply a cover-tagged square's
+/// tag only when the attack comes from its far side while keeping walls as Nat20 counts them.
+/// @return GG_OK; GG_E_OUT_OF_BOUNDS (= none); GG_E_INVALID_ARG for NULL.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_scene_wall_cover_between(const gg_scene *scene, gg_cell a,
+                                                          gg_cell b, gg_cover *out_cover);
+
 /// Nat20 `light_on_cell`: the cell's light tag or the scene default, combined with the light
 /// that light sources put on it (brightest wins; see the vision section); off-map cells answer
 /// the default with GG_OK. With no light sources this is exactly Nat20's answer.
@@ -473,7 +491,8 @@ static inline gg_senses gg_senses_none(void)
 }
 
 /// Nat20 `can_see`, five steps that short-circuit: no line of sight -> false; blindsight or
-/// truesight reaching the Chebyshev distance -> true; target cell heavily obscured -> false;
+/// truesight reaching the Chebyshev distance -> true; target cell heavily obscured (or magically
+/// dark, GG_OBSCURE_MAGICAL_DARKNESS) -> false;
 /// target cell not dark -> true; dark -> darkvision reaches. Only the target cell's light and
 /// obscurement matter (SRD 5.2 "Vision and Light"). `senses` may be NULL (no senses).
 /// Tremorsense is never consulted.

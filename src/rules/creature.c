@@ -8,13 +8,24 @@ static bool sense_ok(int32_t ft) { return ft >= GG_SENSE_NONE; }
 
 gg_status gg__rules_check_creature(const gg_scene *scene, const gg_creature *c, int32_t count)
 {
+    return gg__rules_check_creature_sized(scene, c, count, false);
+}
+
+gg_status gg__rules_check_creature_sized(const gg_scene *scene, const gg_creature *c, int32_t count,
+                                         bool any_size)
+{
     if (c == NULL)
         return GG_E_INVALID_ARG;
     if (c->struct_size < (uint32_t)sizeof(gg_creature))
         return GG_E_BAD_DEF;
-    /* Footprints larger than 1x1 belong to a later version; refusing them now keeps the
-     * meaning of body.size free to be honoured without a change of layout. */
-    if (gg_size_cells(c->body.size) != 1)
+    int32_t side = gg_size_cells(c->body.size);
+    /* The Nat20-compatible calls keep refusing footprints larger than 1x1 (their documented
+     * answer); the every-size calls of rules.h take any size and read the body's heights. */
+    if (side == 0 || (!any_size && side != 1))
+        return GG_E_INVALID_ARG;
+    if (any_size &&
+        (c->body.base_in > GG_COVER_HEIGHT_LIMIT || c->body.base_in < -GG_COVER_HEIGHT_LIMIT ||
+         c->body.height_in < 0 || c->body.height_in > GG_COVER_HEIGHT_LIMIT))
         return GG_E_INVALID_ARG;
     if (c->reach_ft < 0 || c->speed_ft < 0 || c->movement_left_ft < 0)
         return GG_E_INVALID_ARG;
@@ -26,13 +37,21 @@ gg_status gg__rules_check_creature(const gg_scene *scene, const gg_creature *c, 
     if (c->frightened_by < GG_NO_CREATURE || c->frightened_by >= count ||
         c->charmed_by < GG_NO_CREATURE || c->charmed_by >= count)
         return GG_E_INVALID_ARG;
-    if (c->tracked && !gg_scene_contains(scene, c->body.cell))
+    if (c->tracked && (!gg_scene_contains(scene, c->body.cell) ||
+                       !gg_scene_contains(scene, gg_cell_make(c->body.cell.col + side - 1,
+                                                              c->body.cell.row + side - 1))))
         return GG_E_OUT_OF_BOUNDS;
     return GG_OK;
 }
 
 gg_status gg__rules_roster(const gg_scene *scene, const gg_creature *creatures, int32_t count,
                            gg__roster *out)
+{
+    return gg__rules_roster_sized(scene, creatures, count, false, out);
+}
+
+gg_status gg__rules_roster_sized(const gg_scene *scene, const gg_creature *creatures, int32_t count,
+                                 bool any_size, gg__roster *out)
 {
     out->base = NULL;
     out->stride = sizeof(gg_creature);
@@ -60,7 +79,7 @@ gg_status gg__rules_roster(const gg_scene *scene, const gg_creature *creatures, 
     out->count = count;
     for (int32_t i = 0; i < count; i++) {
         gg_creature c = gg__rules_get(out, i);
-        gg_status st = gg__rules_check_creature(scene, &c, count);
+        gg_status st = gg__rules_check_creature_sized(scene, &c, count, any_size);
         if (st != GG_OK) {
             out->base = NULL;
             out->count = 0;

@@ -130,8 +130,8 @@ gg_status gg_scene_set_lighting(gg_scene *s, gg_cell c, gg_light light)
 
 gg_status gg_scene_set_obscurement(gg_scene *s, gg_cell c, gg_obscurement o)
 {
-    return set_field(s, c, GG__OBSC_MASK, GG__OBSC_SHIFT, (int)o, GG_OBSCURE_HEAVY, "obscurement",
-                     false);
+    return set_field(s, c, GG__OBSC_MASK, GG__OBSC_SHIFT, (int)o, GG_OBSCURE_MAGICAL_DARKNESS,
+                     "obscurement", false);
 }
 
 /* Refreshes the step_masks words around cells[0..done): word by word for a few cells, in one

@@ -22,7 +22,7 @@ static bool sees_in_sight(const gg_scene *s, gg_cell a, gg_cell b, const gg_sens
         (reaches(senses->blindsight_ft, dist) || reaches(senses->truesight_ft, dist)))
         return true;
     uint8_t byte = s->cells[gg__idx(s, b)];
-    if (((byte & GG__OBSC_MASK) >> GG__OBSC_SHIFT) == GG_OBSCURE_HEAVY)
+    if (((byte & GG__OBSC_MASK) >> GG__OBSC_SHIFT) >= GG_OBSCURE_HEAVY) /* magical Darkness too */
         return false;
     unsigned tag = (byte & GG__LIGHT_MASK) >> GG__LIGHT_SHIFT;
     gg_light base = tag == 0 ? s->default_light : (gg_light)tag;

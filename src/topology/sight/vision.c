@@ -70,7 +70,7 @@ gg_status gg_scene_can_see(const gg_scene *scene, gg_cell a, gg_cell b, const gg
     }
     /* 3. SRD 5.2 "Heavily Obscured": vision is blocked; darkvision does not help. Only the
      *    target's cell matters, as in Nat20. */
-    if (obscurement_at(scene, b) == GG_OBSCURE_HEAVY)
+    if (obscurement_at(scene, b) >= GG_OBSCURE_HEAVY) /* magical Darkness is heavy too */
         return GG_OK;
     /* 4. Bright or dim light: seen (a lightly obscured cell only hampers Perception). */
     if (light_at(scene, b) != GG_LIGHT_DARK) {
