@@ -920,8 +920,9 @@ typedef struct gg_space {
 /// there. The squeezing consequences are the host's to apply: double movement cost there,
 /// Disadvantage on its attack rolls and Dexterity saves, Advantage on attacks against it.
 /// @return GG_OK; the section's statuses; GG_E_INVALID_ARG for NULL or an index outside
-///         [0, count). An anchor whose footprint leaves the map answers {false, false,
-///         GG_NO_CREATURE, false} with GG_OK. *out is that on failure too.
+///         [0, count). The map's edge bounds a space like a wall: a footprint that leaves
+///         the map does not fit (and may squeeze). *out is {false, false, GG_NO_CREATURE,
+///         false} on failure.
 /// @thread reader
 /// @since 0.2
 GG_API GG_NODISCARD gg_status gg_rules_space(const gg_scene *scene, const gg_creature *creatures,
