@@ -95,7 +95,12 @@ static void scene__tag_writers_validate_and_round_trip(void **state)
     assert_int_equal(gg_scene_set_cover(s, c, (gg_cover)4), GG_E_INVALID_ARG);
     assert_true(strlen(gg_scene_message(s)) > 0);
     assert_int_equal(gg_scene_set_lighting(s, c, (gg_light)-1), GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)3), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)4), GG_E_INVALID_ARG);
+    /* Magical Darkness (0.2) is the fourth obscurement value. */
+    assert_int_equal(gg_scene_set_obscurement(s, c, GG_OBSCURE_MAGICAL_DARKNESS), GG_OK);
+    gg_obscurement ob = GG_OBSCURE_NONE;
+    assert_int_equal(gg_scene_obscurement_on_cell(s, c, &ob), GG_OK);
+    assert_int_equal(ob, GG_OBSCURE_MAGICAL_DARKNESS);
     assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(3, 0), true), GG_E_OUT_OF_BOUNDS);
     assert_non_null(strstr(gg_scene_message(s), "outside"));
     assert_int_equal(gg_scene_set_blocked(NULL, c, true), GG_E_INVALID_ARG);

@@ -17,7 +17,7 @@ static gg_scene *random_scene(fx_rng *r, int w, int h, bool one_way)
             if (fx_below(r, 4) == 0)
                 assert_int_equal(gg_scene_set_lighting(s, c, (gg_light)fx_below(r, 4)), GG_OK);
             if (fx_below(r, 6) == 0)
-                assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)fx_below(r, 3)),
+                assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)fx_below(r, 4)),
                                  GG_OK);
         }
     int nw = (int)fx_below(r, (uint32_t)(w + h));

@@ -256,7 +256,7 @@ static void vision__random_scenes_properties(void **state)
         for (int32_t i = 0; i < w * h / 3; ++i) {
             gg_cell c = fx_c(fx_below(&r, w), fx_below(&r, h));
             assert_int_equal(gg_scene_set_lighting(s, c, (gg_light)fx_below(&r, 4)), GG_OK);
-            assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)fx_below(&r, 3)),
+            assert_int_equal(gg_scene_set_obscurement(s, c, (gg_obscurement)fx_below(&r, 4)),
                              GG_OK);
         }
         gg_senses ts = gg_senses_none();
