@@ -40,9 +40,10 @@ extern "C" {
 /// order (it orders opportunity attacks).
 ///
 /// Footprints: body.size is the creature's size (gg_size), its footprint anchored at body.cell
-/// (its top-left cell). Version 0.1 supports 1x1 footprints only (Tiny, Small, Medium) and
-/// answers any other size with GG_E_INVALID_ARG; larger footprints will be honoured by a later
-/// version without a layout change. The rules layer ignores the body's heights.
+/// (its top-left cell). The Nat20-compatible calls (version 0.1) support 1x1 footprints only
+/// (Tiny, Small, Medium), answer any other size with GG_E_INVALID_ARG and ignore the body's
+/// heights; the calls of "Creatures of every size" (0.2) take every size and read the heights
+/// as elevation.
 /// @since 0.1
 typedef struct gg_creature {
     uint32_t struct_size;     ///< set by gg_creature_default(); do not touch
