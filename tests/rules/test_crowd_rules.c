@@ -182,10 +182,68 @@ static void crowd_rules__squeezing_and_ending_a_move(void **state)
     gg_scene_destroy(s);
 }
 
+/* Property: with the Nat20 def on 1x1 creatures, the movement def a roster implies lets
+ * gg_scene_lowest_cost_path() reach exactly the destinations gg_rules_plan_move() accepts, at
+ * the same cost (no difficult terrain, so fewest steps is cheapest), and no destination it
+ * refuses as occupied or unreachable. (Nat20 refuses an adjacent step behind a wall as
+ * blocked_path even when a detour exists; those verdicts are not compared.) */
+static void crowd_rules__one_square_move_def_agrees_with_plan_move(void **state)
+{
+    (void)state;
+    fx_rng rng;
+    fx_rng_seed(&rng, 0xc40d, "crowd_rules__one_square_move_def_agrees_with_plan_move");
+    const gg_rules_def def = gg_rules_def_default();
+    int64_t compared = 0, refused = 0;
+    for (int round = 0; round < 60; ++round) {
+        const int32_t w = 3 + fx_below(&rng, 6), h = 3 + fx_below(&rng, 6);
+        gg_scene *s = fx_random_tagged(&rng, w, h);
+        gg_scratch *x = NULL;
+        assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+        gg_creature cs[6];
+        const int32_t n = 1 + fx_below(&rng, 6);
+        fx_random_roster(&rng, w, h, cs, n);
+        for (int32_t i = 0; i < n; ++i)
+            cs[i].frightened_by = GG_NO_CREATURE;
+        cs[0].tracked = true;
+        cs[0].movement_left_ft = 1000;
+        gg_body others[6];
+        gg_move_def md;
+        int32_t k = 0;
+        assert_int_equal(gg_rules_move_def(s, cs, n, 0, &def, others, 6, &md, &k), GG_OK);
+        for (int32_t d = 0; d < w * h; ++d) {
+            const gg_cell dest = fx_c(d % w, d / w);
+            if (gg_cell_eq(dest, cs[0].body.cell))
+                continue;
+            gg_cell plan[128], path[128];
+            int32_t plan_n = 0, path_n = 0, plan_ft = 0;
+            gg_move_result verdict = GG_MOVE_OK;
+            assert_int_equal(gg_rules_plan_move(s, x, cs, n, 0, dest, plan, 128, &plan_n, &plan_ft,
+                                                &verdict),
+                             GG_OK);
+            gg_metric_cost cost;
+            assert_int_equal(gg_scene_lowest_cost_path(s, x, cs[0].body.cell, dest, 0, &md, path,
+                                                       128, &path_n, &cost),
+                             GG_OK);
+            if (verdict == GG_MOVE_OK) {
+                assert_true(path_n > 0);
+                assert_int_equal(cost.feet, plan_ft);
+                ++compared;
+            } else if (verdict == GG_MOVE_OCCUPIED || verdict == GG_MOVE_UNREACHABLE) {
+                assert_int_equal(path_n, 0);
+                ++refused;
+            }
+        }
+        gg_scratch_destroy(x);
+        gg_scene_destroy(s);
+    }
+    assert_true(compared > 300 && refused > 30);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(crowd_rules__passing_rules_follow_the_def),
+        cmocka_unit_test(crowd_rules__one_square_move_def_agrees_with_plan_move),
         cmocka_unit_test(crowd_rules__move_def_lists_the_other_creatures),
         cmocka_unit_test(crowd_rules__squeezing_and_ending_a_move),
     };
