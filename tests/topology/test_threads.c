@@ -298,6 +298,18 @@ static void *family_worker(void *arg)
         OK(gg_rules_area_targets(s, cr, FAM_CREATURES, &area, targets, FAM_CREATURES, &n));
         for (int32_t k = 0; k < n && k < FAM_CREATURES; ++k)
             h = mix(mix(h, (uint64_t)targets[k].creature), (uint64_t)targets[k].cover);
+        /* The every-size rules (SRD reading) with a Large target; its footprint may leave the
+         * map (GG_E_OUT_OF_BOUNDS, hashed like any answer). */
+        cr[1].body.size = GG_SIZE_LARGE;
+        const gg_rules_def rd = gg_rules_def_srd();
+        gg_attack_check ac;
+        st = gg_rules_check_attack(s, cr, FAM_CREATURES, 0, 1, 30, &rd, &ac);
+        h = mix(mix(mix(h, (uint64_t)st), (uint64_t)ac.check), (uint64_t)ac.cover);
+        st = gg_rules_sees(s, cr, FAM_CREATURES, 0, 1, &rd, &v);
+        h = mix(mix(h, (uint64_t)st), v);
+        gg_flank fl;
+        st = gg_rules_flanking(s, cr, FAM_CREATURES, 0, 1, &rd, &fl);
+        h = mix(mix(mix(h, (uint64_t)st), fl.flanked), (uint64_t)fl.ally);
     }
     j->digest = h;
 done:
