@@ -11,7 +11,7 @@
 /* Names are arrays, not pointers: the tables stay in read-only data (no relocations). A table
  * ends with an empty name. */
 typedef struct name_value {
-    char name[16];
+    char name[24]; /* the longest, "magical_darkness", and its NUL */
     int32_t value;
 } name_value;
 
@@ -27,6 +27,8 @@ static const name_value k_light[] = {{"bright", GG_LIGHT_BRIGHT},
 static const name_value k_obscure[] = {{"none", GG_OBSCURE_NONE},
                                        {"light", GG_OBSCURE_LIGHT},
                                        {"heavy", GG_OBSCURE_HEAVY},
+                                       /* ours, not Nat20's: the Darkness spell (topology.h) */
+                                       {"magical_darkness", GG_OBSCURE_MAGICAL_DARKNESS},
                                        {"", 0}};
 static const name_value k_door[] = {{"none", GG_DOOR_NONE},
                                     {"closed", GG_DOOR_CLOSED},

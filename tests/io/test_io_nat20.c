@@ -100,6 +100,30 @@ static void nat20__loads_every_field(void **state)
     gg_scene_destroy(s);
 }
 
+/* Regression: a scene with magical Darkness (GG_OBSCURE_MAGICAL_DARKNESS, 0.2) exported to the
+ * Nat20 shape failed (the value had no name); it now round trips as "magical_darkness". */
+static void nat20__magical_darkness_round_trips(void **state)
+{
+    (void)state;
+    gg_scene_def d = gg_scene_def_default();
+    d.width = 3;
+    d.height = 2;
+    gg_scene *a = NULL, *b = NULL;
+    assert_int_equal(gg_scene_create(&d, &a), GG_OK);
+    assert_int_equal(gg_scene_set_obscurement(a, gg_cell_make(2, 1), GG_OBSCURE_MAGICAL_DARKNESS),
+                     GG_OK);
+    char *ta = export_str(a);
+    assert_non_null(strstr(ta, "\"2,1\": \"magical_darkness\""));
+    gg_io_error err;
+    assert_int_equal(import_str(ta, &b, NULL, &err), GG_OK);
+    gg_obscurement o = GG_OBSCURE_NONE;
+    assert_int_equal(gg_scene_obscurement_on_cell(b, gg_cell_make(2, 1), &o), GG_OK);
+    assert_int_equal(o, GG_OBSCURE_MAGICAL_DARKNESS);
+    free(ta);
+    gg_scene_destroy(a);
+    gg_scene_destroy(b);
+}
+
 static void nat20__round_trip_gives_the_same_scene(void **state)
 {
     (void)state;
@@ -425,6 +449,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(nat20__loads_every_field),
         cmocka_unit_test(nat20__round_trip_gives_the_same_scene),
+        cmocka_unit_test(nat20__magical_darkness_round_trips),
         cmocka_unit_test(nat20__export_file_round_trips),
         cmocka_unit_test(nat20__snaps_and_reports_off_lattice_walls),
         cmocka_unit_test(nat20__bad_input_gives_status_and_position),
