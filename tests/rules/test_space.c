@@ -21,6 +21,18 @@ static void space__one_square_attack_check_equals_nat20(void **state)
     for (int round = 0; round < 60; ++round) {
         const int32_t w = 4 + fx_below(&rng, 6), h = 4 + fx_below(&rng, 6);
         gg_scene *s = fx_random_tagged(&rng, w, h);
+        /* Low walls and windows (walls with a cover value) too: gg_scene_wall_cover_between()
+         * must give the wall part exactly as gg_scene_cover_between() counts it. */
+        for (int k = fx_below(&rng, 3); k > 0; --k) {
+            gg_wall_def wd = gg_wall_def_default();
+            wd.x1 = fx_below(&rng, 2 * w + 1) / 2.0;
+            wd.y1 = fx_below(&rng, 2 * h + 1) / 2.0;
+            wd.x2 = wd.x1 + (fx_below(&rng, 7) - 3) / 2.0;
+            wd.y2 = wd.y1 + (fx_below(&rng, 7) - 3) / 2.0;
+            wd.cover = (gg_cover)(1 + fx_below(&rng, 3));
+            wd.blocks = GG_BLOCKS_MOVEMENT;
+            assert_int_equal(gg_scene_add_wall(s, &wd, NULL), GG_OK);
+        }
         gg_creature cs[8];
         const int32_t n = 2 + fx_below(&rng, 7);
         fx_random_roster(&rng, w, h, cs, n);
