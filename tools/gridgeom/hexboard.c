@@ -33,13 +33,13 @@ static bool read_tile(json_t *o, gg_hex_tile *t, bool *missing, const char *wher
             d = &t->move_cost;
         if (d != NULL) {
             if (!json_is_number(v) || !isfinite(json_number_value(v))) {
-                snprintf(msg, cap, "%s: \"%s\" is not a finite number", where, key);
+                snprintf(msg, cap, "%s: \"%s\" is not a finite number (GG_E_PARSE)", where, key);
                 return false;
             }
             *d = json_number_value(v);
         } else if (strcmp(key, "blocks_move") == 0 || strcmp(key, "missing") == 0) {
             if (!json_is_boolean(v)) {
-                snprintf(msg, cap, "%s: \"%s\" is not a boolean", where, key);
+                snprintf(msg, cap, "%s: \"%s\" is not a boolean (GG_E_PARSE)", where, key);
                 return false;
             }
             if (key[0] == 'b')
@@ -47,11 +47,11 @@ static bool read_tile(json_t *o, gg_hex_tile *t, bool *missing, const char *wher
             else if (missing != NULL)
                 *missing = json_is_true(v);
             else {
-                snprintf(msg, cap, "%s: \"missing\" is for tiles only", where);
+                snprintf(msg, cap, "%s: \"missing\" is for tiles only (GG_E_PARSE)", where);
                 return false;
             }
         } else if (strcmp(key, "hex") != 0 || missing == NULL) {
-            snprintf(msg, cap, "%s: unknown key \"%s\"", where, key);
+            snprintf(msg, cap, "%s: unknown key \"%s\" (GG_E_PARSE)", where, key);
             return false;
         }
     }
