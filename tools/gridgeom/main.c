@@ -503,17 +503,18 @@ static bool parse_name(const char *s, const char *const *names, int *out)
     return false;
 }
 
-/* "C,R;C,R;..." into cells from the allocator (freed by the caller with *n entries). */
-static bool parse_cell_list(const gg_allocator *mem, const char *s, gg_cell **out, int32_t *n)
+/* "C,R;C,R;..." into cells from the allocator (freed by the caller with *n entries): 0, or 1 for
+ * bad text, 2 when memory ran out. */
+static int parse_cell_list(const gg_allocator *mem, const char *s, gg_cell **out, int32_t *n)
 {
     int32_t count = 1;
     for (const char *p = s; *p != '\0'; p++)
         count += *p == ';';
     if (strlen(s) > 100000)
-        return false;
+        return 1;
     gg_cell *cells = mem->alloc(mem->ctx, (size_t)count * sizeof *cells, 16);
     if (cells == NULL)
-        return false;
+        return 2;
     int32_t k = 0;
     const char *p = s;
     while (k < count) {
@@ -521,14 +522,14 @@ static bool parse_cell_list(const gg_allocator *mem, const char *s, gg_cell **ou
         size_t len = e != NULL ? (size_t)(e - p) : strlen(p);
         if (gg_cell_parse(p, len, &cells[k], NULL) != GG_OK) {
             mem->free(mem->ctx, cells, (size_t)count * sizeof *cells);
-            return false;
+            return 1;
         }
         k++;
         p = e != NULL ? e + 1 : p + len;
     }
     *out = cells;
     *n = count;
-    return true;
+    return 0;
 }
 
 /* ---- hex boards --------------------------------------------------------------------------------- */
@@ -712,8 +713,11 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
             if (matrix != NULL)
                 mem->free(mem->ctx, matrix, (size_t)matrix_n * sizeof *matrix);
             matrix = NULL;
-            if (!parse_cell_list(mem, argv[++i], &matrix, &matrix_n))
-                USAGE_FAIL("--matrix takes cells C,R;C,R;... (or memory ran out)");
+            int pr = parse_cell_list(mem, argv[++i], &matrix, &matrix_n);
+            if (pr == 2)
+                USAGE_FAIL("--matrix: out of memory (GG_E_NO_MEMORY)");
+            if (pr != 0)
+                USAGE_FAIL("--matrix takes cells C,R;C,R;...");
         } else if (help == usage_draw && strcmp(a, "--reach") == 0 && has_value) {
             char *end = NULL;
             hd.reach = strtod(argv[++i], &end);
