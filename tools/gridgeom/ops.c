@@ -250,9 +250,19 @@ json_t *gg_cli_run_op(const gg_cli_op *op, gg_cli_ctx *ctx, json_t *q, char *msg
     return r;
 }
 
-static void print_field(FILE *out, const gg_cli_field *f)
+/* Prints one field, wrapping lines at 100 columns under the op's first field; *col is the
+ * column so far. */
+static void print_field(FILE *out, const gg_cli_field *f, int *col)
 {
-    fprintf(out, f->required ? " %s:%s" : " [%s:%s]", f->name, type_name(f->type));
+    char buf[96];
+    int n = snprintf(buf, sizeof buf, f->required ? " %s:%s" : " [%s:%s]", f->name,
+                     type_name(f->type));
+    if (*col + n > 100) {
+        fprintf(out, "\n%28s", "");
+        *col = 28;
+    }
+    fputs(buf, out);
+    *col += n;
 }
 
 void gg_cli_list_ops(FILE *out)
@@ -260,20 +270,21 @@ void gg_cli_list_ops(FILE *out)
     for (const gg_cli_family *fam = k_families; fam->name != NULL; fam++) {
         fprintf(out, "\n %s:\n", fam->name);
         for (const gg_cli_op *op = fam->ops; op->name != NULL; op++) {
-            fprintf(out, "  %-26s", op->name);
+            int col = fprintf(out, "  %-26s", op->name);
             for (const gg_cli_field *f = op->fields; f->name != NULL; f++)
-                print_field(out, f);
+                print_field(out, f, &col);
             if (op->shared == gg_cli_move_fields)
                 fputs(" [movement options]", out);
             else
                 for (const gg_cli_field *f = op->shared; f != NULL && f->name != NULL; f++)
-                    print_field(out, f);
+                    print_field(out, f, &col);
             fputc('\n', out);
         }
     }
-    fputs("\n movement options: ", out);
+    fputs("\n movement options:\n ", out);
+    int col = 1;
     for (const gg_cli_field *f = gg_cli_move_fields; f->name != NULL; f++)
-        print_field(out, f);
+        print_field(out, f, &col);
     fputs("\n name values:\n", out);
     /* Every enum-valued field, once. */
     const char *seen[64];
