@@ -546,15 +546,21 @@ static int cmd_hex(const char *cmd, const char *path, const gg_allocator *mem, b
     }
     int rc = EXIT_OK;
     if (strcmp(cmd, "info") == 0) {
-        if (as_json)
-            printf("{\"map\": \"%s\", \"format\": \"hex\", \"origin\": [%d, %d], \"q_count\": "
-                   "%d, \"r_count\": %d, \"tiles\": %d}\n",
-                   base_name(path), (int)ext.origin.q, (int)ext.origin.r, (int)ext.q_count,
-                   (int)ext.r_count, (int)ext.tiles);
-        else
+        if (as_json) {
+            json_t *o = json_pack("{s:s,s:s,s:[i,i],s:i,s:i,s:i}", "map", base_name(path), "format",
+                                  "hex", "origin", (int)ext.origin.q, (int)ext.origin.r, "q_count",
+                                  (int)ext.q_count, "r_count", (int)ext.r_count, "tiles",
+                                  (int)ext.tiles);
+            if (o != NULL) {
+                json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+                fputc('\n', stdout);
+                json_decref(o);
+            }
+        } else {
             printf("%s: hex board, %d x %d storage from (%d,%d), %d tiles\n", base_name(path),
                    (int)ext.q_count, (int)ext.r_count, (int)ext.origin.q, (int)ext.origin.r,
                    (int)ext.tiles);
+        }
         rc = ferror(stdout) ? EXIT_OUTPUT : EXIT_OK;
     } else if (strcmp(cmd, "query") == 0) {
         rc = cmd_query(mem, NULL, board, in);

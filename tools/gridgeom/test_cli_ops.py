@@ -326,6 +326,10 @@ def case_hex():
     check(all('needs a square map' in b['error']['message'] for b in bad), 'square ops refused')
     bad = query(LITCH, [{'op': 'hex_path', 'from': [0, 0], 'to': [1, 1]}], expect_rc=4)
     check('needs a hex board' in bad[0]['error']['message'], 'hex ops need a board')
+    p = subprocess.run([TOOL, 'info', RIDGE, '--json'], capture_output=True, text=True)
+    info = json.loads(p.stdout)
+    check(p.returncode == 0 and info['format'] == 'hex' and info['tiles'] == 106 and
+          info['q_count'] == 12, 'info --json on a hex board')
     with tempfile.TemporaryDirectory() as d:
         for name, text in {'a.hex.json': '{"hex_board": 2}',
                            'b.hex.json': '{"hex_board": 1, "q_count": 0, "r_count": 3}',
