@@ -74,6 +74,11 @@ static void close_map(fixture *f)
 
 /* The answer to one query line (printf-style), which must not be an error. */
 static json_t *ask(fixture *f, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static json_t *ask(fixture *f, const char *fmt, ...)
 {
     char text[4096];
     va_list ap;
