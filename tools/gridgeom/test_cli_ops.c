@@ -513,6 +513,15 @@ static void cli_ops__edits(void **state)
     gg_wall_def defs[256];
     int32_t n = 0;
     assert_int_equal(gg_scene_list_walls(f->scene, ids, defs, 256, &n), GG_OK);
+    static const char *const door_names[] = {"none", "closed", "open", "locked"};
+    json_t *listed = ask(f, "{\"op\":\"walls\"}");
+    assert_int_equal(json_array_size(listed), (size_t)n);
+    for (int32_t i = 0; i < n; i++) {
+        json_t *o = json_array_get(listed, (size_t)i);
+        assert_int_equal(get_int(o, "wall"), ids[i].index);
+        assert_string_equal(get_str(o, "door"), door_names[defs[i].door]);
+        assert_true(json_real_value(json_array_get(json_object_get(o, "line"), 2)) == defs[i].x2);
+    }
     int doors = 0;
     for (int32_t i = 0; i < n; i++) {
         if (defs[i].door != GG_DOOR_CLOSED)
