@@ -62,7 +62,8 @@ static void usage_info(FILE *out)
             "\n"
             "Prints the scene size, wall, door and light counts, and every note of the import\n"
             "report (what was snapped, merged, clipped, dropped or approximated, with counts and\n"
-            "an example). --json prints the same as one JSON object.\n\n%s\n%s",
+            "an example). --json prints the same as one JSON object. On a hex board file\n"
+            "(*.hex.json, docs/cli.md): its extent and tile count.\n\n%s\n%s",
             k_load_options, k_exit_codes);
 }
 
