@@ -321,12 +321,20 @@ void gg_cli_fail(gg_cli_call *c, const char *fmt, ...)
 
 json_t *gg_cli_status_fail(gg_cli_call *c, const char *fn, gg_status st)
 {
-    const char *sm = c->ctx->scene != NULL ? gg_scene_message(c->ctx->scene) : NULL;
     if (st == GG_E_NO_MEMORY)
         gg_cli_fail(c, "%s: out of memory (GG_E_NO_MEMORY)", fn);
     else
-        gg_cli_fail(c, "%s: %s: %s%s%s", fn, gg_status_name(st), gg_status_message(st),
-                    sm != NULL && sm[0] ? ": " : "", sm != NULL ? sm : "");
+        gg_cli_fail(c, "%s: %s: %s", fn, gg_status_name(st), gg_status_message(st));
+    return NULL;
+}
+
+json_t *gg_cli_writer_fail(gg_cli_call *c, const char *fn, gg_status st)
+{
+    /* The scene explains its last failed writer call (gg_scene_message()). */
+    const char *sm = gg_scene_message(c->ctx->scene);
+    if (st == GG_E_NO_MEMORY || sm == NULL || sm[0] == '\0')
+        return gg_cli_status_fail(c, fn, st);
+    gg_cli_fail(c, "%s: %s: %s: %s", fn, gg_status_name(st), gg_status_message(st), sm);
     return NULL;
 }
 

@@ -107,8 +107,10 @@ void gg_cli_fail(gg_cli_call *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* A failed library call: "<function>: <STATUS>: <message>" (and the scene's message if any). */
+/* A failed library call: "<function>: <STATUS>: <message>"; returns NULL. */
 json_t *gg_cli_status_fail(gg_cli_call *c, const char *fn, gg_status st);
+/* A failed scene writer call: the same, with the scene's explanation (gg_scene_message()). */
+json_t *gg_cli_writer_fail(gg_cli_call *c, const char *fn, gg_status st);
 
 /* Memory from the context's allocator (count * size bytes, zeroed); NULL sets "out of memory". */
 void *gg_cli_alloc(gg_cli_call *c, size_t count, size_t size);

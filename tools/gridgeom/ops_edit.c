@@ -87,7 +87,7 @@ static json_t *op_set_door(gg_cli_call *c)
         return NULL;
     gg_status st = gg_scene_set_door(c->ctx->scene, id, (gg_door)gg_cli_name(c, "door", 0));
     if (st != GG_OK)
-        return gg_cli_status_fail(c, "gg_scene_set_door", st);
+        return gg_cli_writer_fail(c, "gg_scene_set_door", st);
     gg_wall_def d;
     st = gg_scene_get_wall(c->ctx->scene, id, &d);
     return st == GG_OK ? wall_json(id, &d) : gg_cli_status_fail(c, "gg_scene_get_wall", st);
@@ -133,7 +133,7 @@ static json_t *op_add_wall(gg_cli_call *c)
     d.cover = (gg_cover)gg_cli_name(c, "cover", 0);
     gg_wall_id id;
     gg_status st = gg_scene_add_wall(c->ctx->scene, &d, &id);
-    return st == GG_OK ? wall_json(id, &d) : gg_cli_status_fail(c, "gg_scene_add_wall", st);
+    return st == GG_OK ? wall_json(id, &d) : gg_cli_writer_fail(c, "gg_scene_add_wall", st);
 }
 
 static const gg_cli_field k_remove_wall[] = {
@@ -148,7 +148,7 @@ static json_t *op_remove_wall(gg_cli_call *c)
         return NULL;
     gg_status st = gg_scene_remove_wall(c->ctx->scene, id);
     return st == GG_OK ? json_pack("{s:i}", "walls", (int)gg_scene_wall_count(c->ctx->scene))
-                       : gg_cli_status_fail(c, "gg_scene_remove_wall", st);
+                       : gg_cli_writer_fail(c, "gg_scene_remove_wall", st);
 }
 
 static bool light_id(gg_cli_call *c, int32_t index, gg_light_id *out)
@@ -186,7 +186,7 @@ static json_t *op_add_light(gg_cli_call *c)
     gg_light_id id;
     gg_status st = gg_scene_add_light(c->ctx->scene, &d, &id);
     return st == GG_OK ? json_pack("{s:i}", "light", (int)id.index)
-                       : gg_cli_status_fail(c, "gg_scene_add_light", st);
+                       : gg_cli_writer_fail(c, "gg_scene_add_light", st);
 }
 
 static const gg_cli_field k_set_light[] = {
@@ -212,7 +212,7 @@ static json_t *op_set_light(gg_cli_call *c)
     return st == GG_OK ? json_pack("{s:i,s:o,s:i,s:i}", "light", (int)id.index, "cell",
                                    gg_cli_cell_json(d.cell), "bright_ft", (int)d.bright_ft,
                                    "dim_ft", (int)d.dim_ft)
-                       : gg_cli_status_fail(c, "gg_scene_set_light", st);
+                       : gg_cli_writer_fail(c, "gg_scene_set_light", st);
 }
 
 static const gg_cli_field k_remove_light[] = {
@@ -227,7 +227,7 @@ static json_t *op_remove_light(gg_cli_call *c)
         return NULL;
     gg_status st = gg_scene_remove_light(c->ctx->scene, id);
     return st == GG_OK ? json_pack("{s:i}", "lights", (int)gg_scene_light_count(c->ctx->scene))
-                       : gg_cli_status_fail(c, "gg_scene_remove_light", st);
+                       : gg_cli_writer_fail(c, "gg_scene_remove_light", st);
 }
 
 static const char *const k_tag_names[] = {"blocked",  "difficult",   "cover",
@@ -272,7 +272,7 @@ static json_t *op_set_cells(gg_cli_call *c)
     gg_status st = gg_scene_set_cells(c->ctx->scene, (gg_cell_tag)(tag + 1), cells, n, value,
                                       &done);
     r = st == GG_OK ? json_pack("{s:i}", "cells", (int)done)
-                    : gg_cli_status_fail(c, "gg_scene_set_cells", st);
+                    : gg_cli_writer_fail(c, "gg_scene_set_cells", st);
 done:
     gg_cli_free(c, cells, (size_t)n, sizeof *cells);
     return r;
