@@ -66,7 +66,9 @@ json_t *gg_cli_query_eval(gg_cli_query *ctx, json_t *q, char *msg, size_t msgcap
 
 void gg_cli_query_list_ops(FILE *out)
 {
-    fputs("\n Nat20 ops (Nat20's field names and answer shapes; docs/nat20.md):\n", out);
+    fputs("\n Nat20 ops (Nat20's field names and answer shapes, docs/nat20.md; as in Nat20 a\n"
+          " malformed cell id stands for an off-map cell):\n",
+          out);
     gg_n20_list_ops(out);
     gg_cli_list_ops(out);
 }
