@@ -19,7 +19,7 @@ static const gg_cli_family k_families[] = {
     {"cover", gg_cli_ops_cover},
     {"rules", gg_cli_ops_rules},
     {"edits (state persists for later lines)", gg_cli_ops_edit},
-    {"hex boards", gg_cli_ops_hex},
+    {"terrain sight and hex boards", gg_cli_ops_hex},
     {NULL, NULL},
 };
 
@@ -105,6 +105,8 @@ static const char *type_name(gg_cli_type t)
         return "point";
     case GG_CLI_INTS:
         return "ints";
+    case GG_CLI_NUMBERS:
+        return "numbers";
     }
     return "?";
 }
@@ -189,6 +191,11 @@ static bool check_value(const char *op, const gg_cli_field *f, json_t *v, char *
     case GG_CLI_INTS:
         ok = json_is_array(v);
         json_array_foreach(v, i, it) ok = ok && is_i32(it);
+        break;
+    case GG_CLI_NUMBERS:
+        ok = json_is_array(v);
+        json_array_foreach(v, i, it)
+            ok = ok && json_is_number(it) && isfinite(json_number_value(it));
         break;
     }
     if (!ok) {

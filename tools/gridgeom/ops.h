@@ -28,7 +28,8 @@ typedef enum gg_cli_type {
     GG_CLI_OBJECTS, /* a list of objects */
     GG_CLI_HEX,     /* [q, r] integers */
     GG_CLI_POINT,   /* [x, y] or [x, y, z] numbers */
-    GG_CLI_INTS     /* a list of integers */
+    GG_CLI_INTS,    /* a list of integers */
+    GG_CLI_NUMBERS  /* a list of finite numbers */
 } gg_cli_type;
 
 /* One field of an op's schema. */

@@ -1,7 +1,13 @@
-/* ops_hex.c - `gridgeom query` ops on a hex board file (docs/hex.md; the file format is in
- * docs/cli.md, "Hex boards"): terrain sight with its trace and blocker, the cheapest path, the
- * cells within a movement budget, distance and line. Hexes are [q, r] axial pairs. Layer: tools. */
+/* ops_hex.c - `gridgeom query` ops of terrain sight and hex boards (docs/hex.md; the board file
+ * format is in docs/cli.md, "Hex boards"): on a hex board, sight with its trace and blocker, the
+ * cheapest path, the cells within a movement budget, distance and line (hexes are [q, r] axial
+ * pairs); on any map, the same terrain sight over a square height board given in the query
+ * (terrain.h). Layer: tools. */
 #include "ops.h"
+
+#include <gridgeom/terrain.h>
+
+#include <math.h>
 
 static const char *const k_trace_names[] = {"centre", "supercover", NULL};
 static const char *const k_reason_names[] = {"clear", "range", "missing_tile", "occluded", NULL};
@@ -207,6 +213,93 @@ static json_t *op_hex_tile(gg_cli_call *c)
                      "density", t.density, "move_cost", t.move_cost, "blocks_move", t.blocks_move);
 }
 
+static const gg_cli_field k_square_sight[] = {
+    {"width", GG_CLI_INT, true, NULL},
+    {"height", GG_CLI_INT, true, NULL},
+    {"ground", GG_CLI_NUMBERS, true, NULL},
+    {"obstruction", GG_CLI_NUMBERS, false, NULL},
+    {"density", GG_CLI_NUMBERS, false, NULL},
+    {"from", GG_CLI_CELL, true, NULL},
+    {"to", GG_CLI_CELL, true, NULL},
+    {"eye_height", GG_CLI_NUMBER, false, NULL},
+    {"target_height", GG_CLI_NUMBER, false, NULL},
+    {"max_range", GG_CLI_INT, false, NULL},
+    {"trace", GG_CLI_NAME, false, k_trace_names},
+    {"opacity_threshold", GG_CLI_NUMBER, false, NULL},
+    {NULL, GG_CLI_INT, false, NULL},
+};
+
+/* A width x height array of the query (row-major), or absent; false with the message set. */
+static bool heights(gg_cli_call *c, const char *key, size_t cells, double **out)
+{
+    json_t *v = json_object_get(c->q, key);
+    *out = NULL;
+    if (v == NULL)
+        return true;
+    if (json_array_size(v) != cells) {
+        gg_cli_fail(c, "square_sight: \"%s\" needs width * height = %zu numbers (row-major)", key,
+                    cells);
+        return false;
+    }
+    if ((*out = gg_cli_alloc(c, cells, sizeof **out)) == NULL)
+        return false;
+    for (size_t i = 0; i < cells; i++)
+        (*out)[i] = json_number_value(json_array_get(v, i));
+    return true;
+}
+
+/* gg_square_sight(): the terrain-sight model of hex boards on a square height board given in the
+ * query (needs no map: answered on a hex board or a square map alike). */
+static json_t *op_square_sight(gg_cli_call *c)
+{
+    int32_t w = gg_cli_int(c, "width", 0), h = gg_cli_int(c, "height", 0);
+    if (w < 1 || h < 1 || (int64_t)w * h > (1 << 24)) {
+        gg_cli_fail(c, "square_sight: width and height are >= 1, at most 2^24 cells");
+        return NULL;
+    }
+    size_t cells = (size_t)w * (size_t)h;
+    double *ground = NULL, *obstruction = NULL, *density = NULL;
+    gg_cell *traced = NULL;
+    int32_t count = 0, cap = 0;
+    json_t *r = NULL;
+    if (!heights(c, "ground", cells, &ground) || !heights(c, "obstruction", cells, &obstruction) ||
+        !heights(c, "density", cells, &density))
+        goto done;
+    gg_square_heights board = {w, h, ground, obstruction, density, NULL};
+    gg_sight_def def = gg_sight_def_default();
+    def.eye_height = gg_cli_number(c, "eye_height", def.eye_height);
+    def.target_height = gg_cli_number(c, "target_height", def.target_height);
+    if (gg_cli_has(c, "max_range"))
+        def.max_range = gg_cli_int(c, "max_range", 0);
+    def.trace = (gg_sight_trace)gg_cli_name(c, "trace", 0);
+    def.opacity_threshold = gg_cli_number(c, "opacity_threshold", 0.0);
+    gg_cell from = gg_cli_cell(c, "from"), to = gg_cli_cell(c, "to");
+    gg_square_sight_result res;
+    gg_status st = gg_square_sight(&board, from, to, &def, NULL, 0, &count, &res);
+    if (st == GG_PARTIAL || st == GG_E_BUFFER_TOO_SMALL) {
+        cap = count;
+        if ((traced = gg_cli_alloc(c, (size_t)cap, sizeof *traced)) == NULL)
+            goto done;
+        st = gg_square_sight(&board, from, to, &def, traced, cap, &count, &res);
+    }
+    if (st != GG_OK && st != GG_PARTIAL) {
+        gg_cli_status_fail(c, "gg_square_sight", st);
+        goto done;
+    }
+    r = json_pack("{s:b,s:s,s:I,s:o,s:i,s:f,s:o}", "visible", res.visible, "reason",
+                  gg_cli_enum_name(k_reason_names, (int)res.reason), "distance",
+                  (json_int_t)res.distance, "blocker",
+                  res.has_blocker ? gg_cli_cell_json(res.blocker) : json_null(), "blocker_index",
+                  (int)res.blocker_index, "opacity", res.opacity, "traced",
+                  gg_cli_cells_json(traced, count < cap ? count : cap));
+done:
+    gg_cli_free(c, traced, (size_t)cap, sizeof *traced);
+    gg_cli_free(c, density, cells, sizeof *density);
+    gg_cli_free(c, obstruction, cells, sizeof *obstruction);
+    gg_cli_free(c, ground, cells, sizeof *ground);
+    return r;
+}
+
 const gg_cli_op gg_cli_ops_hex[] = {
     {"hex_sight", GG_CLI_NEEDS_HEX, k_sight, NULL, op_hex_sight, "gg_hex_board_sight"},
     {"hex_path", GG_CLI_NEEDS_HEX, k_path, k_move, op_hex_path, "gg_hex_board_path"},
@@ -215,5 +308,6 @@ const gg_cli_op gg_cli_ops_hex[] = {
     {"hex_distance", 0, k_two, NULL, op_hex_distance, "gg_hex_distance"},
     {"hex_line", 0, k_two, NULL, op_hex_line, "gg_hex_line"},
     {"hex_tile", GG_CLI_NEEDS_HEX, k_tile, NULL, op_hex_tile, "gg_hex_board_tile"},
+    {"square_sight", 0, k_square_sight, NULL, op_square_sight, "gg_square_sight (terrain.h)"},
     {NULL, 0, NULL, NULL, NULL, NULL},
 };

@@ -14,6 +14,7 @@
 
 #include <gridgeom/io.h>
 #include <gridgeom/rules.h>
+#include <gridgeom/terrain.h>
 
 #include "hexboard.h"
 #include "query.h"
@@ -627,6 +628,28 @@ static void cli_ops__hex(void **state)
     gg_hex_tile t;
     assert_true(gg_hex_board_tile(f->board, gg_hex_make(6, 2), &t));
     assert_true(json_real_value(json_object_get(r, "ground")) == t.ground);
+    /* square terrain sight on a height board given in the query */
+    static const double ground[12] = {0, 0, 1, 0, 2, 0, 0, 3, 0, 0, 0, 1};
+    gg_square_heights sh = {4, 3, ground, NULL, NULL, NULL};
+    for (int a = 0; a < 12; a++)
+        for (int b = 0; b < 12; b++) {
+            gg_sight_def sd = gg_sight_def_default();
+            sd.eye_height = sd.target_height = 0.5;
+            gg_square_sight_result res;
+            int32_t cnt = 0;
+            gg_status st = gg_square_sight(&sh, gg_cell_make(a % 4, a / 4),
+                                           gg_cell_make(b % 4, b / 4), &sd, NULL, 0, &cnt, &res);
+            assert_true(st == GG_OK || st == GG_PARTIAL);
+            r = ask(
+                f,
+                "{\"op\":\"square_sight\",\"width\":4,\"height\":3,\"ground\":[0,0,1,0,2,0,0,3,0,"
+                "0,0,1],\"from\":\"%d,%d\",\"to\":\"%d,%d\",\"eye_height\":0.5,"
+                "\"target_height\":0.5}",
+                a % 4, a / 4, b % 4, b / 4);
+            assert_int_equal(json_is_true(json_object_get(r, "visible")), res.visible);
+            assert_string_equal(get_str(r, "reason"), reason[res.reason]);
+            assert_int_equal(json_array_size(json_object_get(r, "traced")), (size_t)cnt);
+        }
     assert_non_null(
         strstr(refused(f, "{\"op\":\"visible_cells\",\"viewer\":\"1,1\"}"), "needs a square map"));
     gg_hex_scratch_destroy(s);

@@ -309,6 +309,11 @@ def case_hex():
         {'op': 'hex_line', 'a': [0, 0], 'b': [3, 1]},
         {'op': 'hex_tile', 'hex': [5, 3]},
         {'op': 'hex_tile', 'hex': [11, 0]},
+        {'op': 'square_sight', 'width': 5, 'height': 1, 'ground': [0, 0, 3, 0, 0],
+         'from': '0,0', 'to': '4,0', 'eye_height': 1.7, 'target_height': 1.7},
+        {'op': 'square_sight', 'width': 5, 'height': 1, 'ground': [0, 0, 1, 0, 0],
+         'obstruction': [0, 2, 0, 0, 0], 'density': [1, 0.5, 1, 1, 1], 'from': '0,0',
+         'to': '4,0', 'eye_height': 1.7, 'target_height': 1.7, 'opacity_threshold': 1},
     ])
     check(not r[0]['visible'] and r[0]['reason'] == 'occluded' and r[0]['blocker'] == [5, 4],
           'the ridge blocks sight')
@@ -321,6 +326,12 @@ def case_hex():
     check(r[6]['count'] == 6 and r[6]['cells'][0]['cost'] == 0, 'reach within 2')
     check(r[7] == 3 and len(r[8]) == 5, 'distance and line')
     check(r[9]['ground'] == 2 and r[10] is None, 'tiles')
+    check(not r[11]['visible'] and r[11]['blocker'] == '2,0' and len(r[11]['traced']) == 5,
+          'square terrain sight')
+    check(r[12]['visible'] and r[12]['opacity'] == 0.5, 'partial opacity on squares')
+    sq = results(LITCH, [{'op': 'square_sight', 'width': 2, 'height': 1, 'ground': [0, 0],
+                          'from': '0,0', 'to': '1,0'}])
+    check(sq[0]['visible'], 'square_sight needs no board')
     bad = query(RIDGE, [{'op': 'has_line_of_sight', 'a': '1,1', 'b': '2,2'},
                         {'op': 'lowest_cost_path', 'a': '1,1', 'b': '2,2'}], expect_rc=4)
     check(all('needs a square map' in b['error']['message'] for b in bad), 'square ops refused')
