@@ -91,6 +91,9 @@ extern const gg_cli_op gg_cli_ops_edit[];
 /* The op called `name` in any family, or NULL. */
 const gg_cli_op *gg_cli_find_op(const char *name);
 
+/* The field `key` of the op's schema (its own fields, then its shared group), or NULL. */
+const gg_cli_field *gg_cli_find_field(const gg_cli_op *op, const char *key);
+
 /* Checks q against the op's schema (unknown, missing and mistyped fields; "op" and "id" are
  * always allowed). False with msg set otherwise. */
 bool gg_cli_check_schema(const gg_cli_op *op, json_t *q, char *msg, size_t cap);
@@ -101,7 +104,7 @@ json_t *gg_cli_run_op(const gg_cli_op *op, gg_cli_ctx *ctx, json_t *q, char *msg
 /* Prints one line per op: "  name  field:type ... [field:type]" (by family). */
 void gg_cli_list_ops(FILE *out);
 
-/* ---- Helpers for handlers (ops.c) ------------------------------------------------------------ */
+/* ---- Helpers for handlers (ops_args.c) ------------------------------------------------------------ */
 
 void gg_cli_fail(gg_cli_call *c, const char *fmt, ...)
 #if defined(__GNUC__)
