@@ -1,18 +1,42 @@
 #!/bin/sh
 # Regenerates the pictures in docs/img with the gridgeom tool.
-# Usage: docs/img/make.sh [BUILD DIR, default build]
+# Usage: docs/img/make.sh [BUILD DIR (default build) or the gridgeom binary] [OUT DIR]
+# With OUT DIR the pictures go there instead (tools/gridgeom/test_cli_ops.py case 'pictures'
+# draws them into a temporary directory and compares them with the committed ones).
 set -eu
 cd "$(dirname "$0")/../.."
-G="${1:-build}/tools/gridgeom/gridgeom"
+if [ -f "${1:-build}" ]; then G="$1"; else G="${1:-build}/tools/gridgeom/gridgeom"; fi
+O="${2:-docs/img}"
 M=tests/data/maps
-"$G" draw $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt --out docs/img/litch-sight.svg \
+"$G" draw $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt --out "$O"/litch-sight.svg \
     --from 42,8 --to 20,10 --fov --scale 16 --title "The Litch and his Tomb (UVTT): field of view from 42,8"
-"$G" draw $M/foundry/zahi__cities-street.json --out docs/img/street-path.svg \
+"$G" draw $M/foundry/zahi__cities-street.json --out "$O"/street-path.svg \
     --from 5,12 --to 20,12 --fov --path --cover --title "Cities Street (Foundry 0.7): sight, path and cover"
-"$G" draw $M/foundry/majorvictory__underbark-tavern-top-floor.json --out docs/img/underbark-one-way.svg \
+"$G" draw $M/foundry/majorvictory__underbark-tavern-top-floor.json --out "$O"/underbark-one-way.svg \
     --from 31,15 --to 26,9 --fov --scale 18 --title "Underbark Tavern: one-way walls (orange) and sight-only railings (purple)"
-"$G" draw $M/foundry/majorvictory__dungeon-of-coins.json --out docs/img/coins-template.svg \
+"$G" draw $M/foundry/majorvictory__dungeon-of-coins.json --out "$O"/coins-template.svg \
     --from 33,24 --template sphere,20 --scale 9 --title "Dungeon of Coins: a 20 ft sphere at 33,24 (line of effect applied)"
 "$G" draw $M/uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt \
-    --out docs/img/stone-resolve-crop.svg --from 5,5 --to 15,5 \
+    --out "$O"/stone-resolve-crop.svg --from 5,5 --to 15,5 \
     --title "Stone Resolve, North Rooms: a cropped export placed by map_origin"
+# The overlays of the library's own queries (docs/cli.md, "Overlays").
+"$G" draw $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt --out "$O"/litch-field.svg \
+    --from 40,6 --field --scale 16 --title "The Litch and his Tomb: distance field from 40,6"
+"$G" draw $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt --out "$O"/litch-overlay.svg \
+    --from 40,6 --overlay 30,2 --metric alternating --scale 16 \
+    --title "The Litch and his Tomb: movement overlay from 40,6, 30 ft bands (5-10-5)"
+"$G" draw $M/foundry/zahi__cities-street.json --out "$O"/street-cover-corners.svg \
+    --from 14,8 --to 19,14 --cover-mode corners_2d \
+    --title "Cities Street: corners_2d cover lines (green clear, black walls)"
+"$G" draw $M/foundry/zahi__cities-street.json --out "$O"/street-cover-3d.svg \
+    --from 14,8 --to 19,14 --cover-mode corners_3d \
+    --title "Cities Street: corners_3d cover lines"
+"$G" draw $M/foundry/majorvictory__underbark-tavern-top-floor.json \
+    --out "$O"/underbark-lights.svg --lights --scale 18 \
+    --title "Underbark Tavern: light sources, their radii and the cells they light"
+"$G" draw $M/foundry/majorvictory__underbark-tavern-top-floor.json \
+    --out "$O"/underbark-matrix.svg --matrix "31,15;26,9;20,14;10,10;30,5" --scale 18 \
+    --title "Underbark Tavern: visibility matrix among five creatures"
+"$G" draw tests/data/boards/ridge.hex.json --out "$O"/ridge-hex.svg \
+    --from 0,4 --to 10,8 --path --reach 3 \
+    --title "ridge.hex.json: sight, path over the ford, reach 3"

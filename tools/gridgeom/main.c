@@ -5,11 +5,13 @@
 #include <gridgeom/topology.h>
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "hexboard.h"
 #include "query.h"
 #include "svg.h"
 
@@ -28,7 +30,8 @@ static const char k_exit_codes[] =
 
 static const char k_load_options[] =
     "Map options (every command):\n"
-    "  --format F       auto (default), nat20, uvtt or foundry\n"
+    "  --format F       auto (default), nat20, uvtt, foundry or hex (a hex board file;\n"
+    "                   auto reads files named *.hex.json as hex boards)\n"
     "  --elevation FT   Foundry: keep only walls whose wall-height range contains FT\n"
     "  --no-merge       keep collinear touching walls separate\n"
     "  --no-clip        keep walls outside the map rectangle\n"
@@ -59,23 +62,32 @@ static void usage_info(FILE *out)
             "\n"
             "Prints the scene size, wall, door and light counts, and every note of the import\n"
             "report (what was snapped, merged, clipped, dropped or approximated, with counts and\n"
-            "an example). --json prints the same as one JSON object.\n\n%s\n%s",
+            "an example). --json prints the same as one JSON object. On a hex board file\n"
+            "(*.hex.json, docs/cli.md): its extent and tile count.\n\n%s\n%s",
             k_load_options, k_exit_codes);
 }
 
 static void usage_query(FILE *out)
 {
-    fprintf(out,
-            "Usage: gridgeom query MAP [--input FILE] [map options]\n"
-            "\n"
-            "Reads one JSON object per line (stdin, or FILE) with the ops and field names of the\n"
-            "Nat20 conformance vectors, e.g.\n"
-            "  {\"op\": \"has_line_of_sight\", \"a\": \"3,4\", \"b\": \"10,4\"}\n"
-            "and writes one JSON object per line: {\"result\": ANSWER} (Nat20's answer shape;\n"
-            "an \"id\" field in the query is echoed), or {\"error\": {\"line\": N, \"message\":\n"
-            "\"...\"}} for a line that is not a valid query. Blank lines are skipped.\n"
-            "\n"
-            "Ops and their fields ([optional]):\n");
+    fprintf(
+        out,
+        "Usage: gridgeom query MAP [--input FILE] [map options]\n"
+        "\n"
+        "Reads one JSON object per line (stdin, or FILE), e.g.\n"
+        "  {\"op\": \"has_line_of_sight\", \"a\": \"3,4\", \"b\": \"10,4\"}\n"
+        "  {\"op\": \"lowest_cost_path\", \"a\": \"3,4\", \"b\": \"10,4\", \"metric\": "
+        "\"alternating\"}\n"
+        "and writes one JSON object per line: {\"result\": ANSWER} (an \"id\" field in the\n"
+        "query is echoed), or {\"error\": {\"line\": N, \"message\": \"...\"}} for a line that\n"
+        "is not a valid query (unknown op, unknown, missing or mistyped field) or that the\n"
+        "library refused (the message names the function and status). Blank lines are\n"
+        "skipped. The map is loaded once; edit ops (set_door, add_wall, ...) change it for\n"
+        "the lines after them. docs/cli.md has an example of every op.\n"
+        "\n"
+        "Ops and their fields (name:type, [optional]). Types: cell \"C,R\"; cells a list of\n"
+        "them; int; number; bool; name (one of the listed values); names (a list); object;\n"
+        "objects (a list; creatures are {\"cell\": \"C,R\", ...}, docs/cli.md); hex [q, r];\n"
+        "point [x, y(, z)]; ints a list of integers.\n");
     gg_cli_query_list_ops(out);
     fprintf(out, "\n%s\n%s", k_load_options, k_exit_codes);
 }
@@ -100,6 +112,18 @@ static void usage_draw(FILE *out)
             "  --template S,FT[,DC,DR]  an area template at A (sphere, cylinder, cone, line,\n"
             "                    cube; size in feet; direction for cone/line/cube), with line of\n"
             "                    effect applied\n"
+            "  --field           the distance field from A as a heat map (blue near, red far)\n"
+            "  --overlay FT[,N]  the movement overlay from A in N bands of FT feet (default 2:\n"
+            "                    a move and a dash)\n"
+            "  --metric M        chebyshev (default), alternating, euclidean or manhattan, for\n"
+            "                    --field and --overlay\n"
+            "  --cover-mode M    the witness lines A->B of cover mode M (tagged, corners_2d,\n"
+            "                    corners_3d), coloured by what blocked each\n"
+            "  --lights          light sources, their radii and the cells they light\n"
+            "  --matrix C,R;...  the visibility matrix among these cells as lines (green both\n"
+            "                    ways, orange dashed one way)\n"
+            "  --reach COST      (hex boards) the hexes reachable from A within COST\n"
+            "  --eye H           (hex boards) eye and target height of the sight line A->B\n"
             "  --scale PX        pixels per cell (default: by map size)\n"
             "  --title TEXT      caption (default: the map file name)\n"
             "  --no-labels       no coordinates along the edges\n\n%s\n%s",
@@ -121,6 +145,7 @@ static void usage_convert(FILE *out)
 
 typedef struct load_opts {
     gg_import_def def;
+    bool hex; /* --format hex: a hex board file (docs/cli.md, "Hex boards") */
 } load_opts;
 
 /* Consumes a map option at argv[*i]; 1 = consumed, 0 = not a map option, -1 = error. */
@@ -139,6 +164,8 @@ static int parse_load_option(int argc, char **argv, int *i, load_opts *lo)
             lo->def.format = GG_IO_FORMAT_UVTT;
         else if (strcmp(f, "foundry") == 0)
             lo->def.format = GG_IO_FORMAT_FOUNDRY;
+        else if (strcmp(f, "hex") == 0)
+            lo->hex = true;
         else
             return -1;
         return 1;
@@ -324,10 +351,10 @@ static json_t *error_json(long line, const char *message)
     return json_pack("{s:{s:I,s:s}}", "error", "line", (json_int_t)line, "message", message);
 }
 
-static int cmd_query(const gg_allocator *a, gg_scene *scene, FILE *in)
+static int cmd_query(const gg_allocator *a, gg_scene *scene, gg_hex_board *board, FILE *in)
 {
     gg_cli_query q;
-    gg_cli_query_init(&q, scene);
+    gg_cli_query_init(&q, scene, board, a);
     char *buf = NULL;
     size_t cap = 0, len = 0;
     bool too_long = false, no_memory = false;
@@ -451,6 +478,117 @@ static bool parse_template(const char *s, gg_template *tpl)
     return true;
 }
 
+/* "Q,R" (hex boards: axial, may be negative). */
+static bool parse_hex_arg(const char *s, gg_hex *out)
+{
+    char *end = NULL;
+    errno = 0;
+    long q = strtol(s, &end, 10);
+    if (end == s || *end != ',' || errno != 0 || q < INT32_MIN || q > INT32_MAX)
+        return false;
+    const char *t = end + 1;
+    long r = strtol(t, &end, 10);
+    if (end == t || *end != '\0' || errno != 0 || r < INT32_MIN || r > INT32_MAX)
+        return false;
+    *out = gg_hex_make((int32_t)q, (int32_t)r);
+    return true;
+}
+
+static bool parse_name(const char *s, const char *const *names, int *out)
+{
+    for (int i = 0; names[i] != NULL; i++)
+        if (strcmp(names[i], s) == 0) {
+            *out = i;
+            return true;
+        }
+    return false;
+}
+
+/* "C,R;C,R;..." into cells from the allocator (freed by the caller with *n entries): 0, or 1 for
+ * bad text, 2 when memory ran out. */
+static int parse_cell_list(const gg_allocator *mem, const char *s, gg_cell **out, int32_t *n)
+{
+    int32_t count = 1;
+    for (const char *p = s; *p != '\0'; p++)
+        count += *p == ';';
+    if (strlen(s) > 100000)
+        return 1;
+    gg_cell *cells = mem->alloc(mem->ctx, (size_t)count * sizeof *cells, 16);
+    if (cells == NULL)
+        return 2;
+    int32_t k = 0;
+    const char *p = s;
+    while (k < count) {
+        const char *e = strchr(p, ';');
+        size_t len = e != NULL ? (size_t)(e - p) : strlen(p);
+        if (gg_cell_parse(p, len, &cells[k], NULL) != GG_OK) {
+            mem->free(mem->ctx, cells, (size_t)count * sizeof *cells);
+            return 1;
+        }
+        k++;
+        p = e != NULL ? e + 1 : p + len;
+    }
+    *out = cells;
+    *n = count;
+    return 0;
+}
+
+/* ---- hex boards --------------------------------------------------------------------------------- */
+
+static int cmd_hex(const char *cmd, const char *path, const gg_allocator *mem, bool as_json,
+                   const char *out_path, gg_cli_hex_draw *hd, FILE *in)
+{
+    gg_hex_board *board = NULL;
+    gg_cli_hex_extent ext;
+    char msg[512] = "";
+    if (gg_cli_hex_load(path, mem, &board, &ext, msg, sizeof msg) != 0) {
+        fprintf(stderr, "gridgeom: %s: %s\n", path, msg);
+        return EXIT_LOAD;
+    }
+    int rc = EXIT_OK;
+    if (strcmp(cmd, "info") == 0) {
+        if (as_json) {
+            json_t *o = json_pack("{s:s,s:s,s:[i,i],s:i,s:i,s:i}", "map", base_name(path), "format",
+                                  "hex", "origin", (int)ext.origin.q, (int)ext.origin.r, "q_count",
+                                  (int)ext.q_count, "r_count", (int)ext.r_count, "tiles",
+                                  (int)ext.tiles);
+            if (o != NULL) {
+                json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+                fputc('\n', stdout);
+                json_decref(o);
+            }
+        } else {
+            printf("%s: hex board, %d x %d storage from (%d,%d), %d tiles\n", base_name(path),
+                   (int)ext.q_count, (int)ext.r_count, (int)ext.origin.q, (int)ext.origin.r,
+                   (int)ext.tiles);
+        }
+        rc = ferror(stdout) ? EXIT_OUTPUT : EXIT_OK;
+    } else if (strcmp(cmd, "query") == 0) {
+        rc = cmd_query(mem, NULL, board, in);
+    } else if (strcmp(cmd, "draw") == 0) {
+        hd->title = hd->title != NULL ? hd->title : base_name(path);
+        FILE *f = fopen(out_path, "wb");
+        if (f == NULL) {
+            fprintf(stderr, "gridgeom draw: cannot create %s: %s\n", out_path, strerror(errno));
+            rc = EXIT_OUTPUT;
+        } else {
+            int r = gg_cli_hex_draw_svg(board, &ext, mem, hd, f, msg, sizeof msg);
+            if (fclose(f) != 0 && r == 0)
+                r = 3;
+            if (r != 0) {
+                fprintf(stderr, "gridgeom draw: %s\n", msg[0] ? msg : "writing the SVG failed");
+                rc = r == 3 && msg[0] == '\0' ? EXIT_OUTPUT : EXIT_USAGE;
+                remove(out_path);
+            }
+        }
+    } else {
+        fprintf(stderr, "gridgeom convert: hex boards are not converted\n");
+        rc = EXIT_USAGE;
+    }
+    gg_hex_board_destroy(board);
+    return rc;
+}
+
 /* ---- main -------------------------------------------------------------------------------------- */
 
 static int bad_usage(const char *cmd, const char *what)
@@ -503,6 +641,7 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
 
     load_opts lo;
     lo.def = gg_import_def_default();
+    lo.hex = false;
     /* The scene, its scratch, the report and the io layer's temporaries (jansson's included)
      * all come from the caller's allocator. */
     lo.def.allocator = mem;
@@ -511,15 +650,31 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
     gg_cli_draw dopt;
     memset(&dopt, 0, sizeof dopt);
     dopt.labels = true;
+    dopt.mem = mem;
+    dopt.cover_mode = -1;
+    dopt.metric = GG_METRIC_CHEBYSHEV;
+    gg_cli_hex_draw hd;
+    memset(&hd, 0, sizeof hd);
+    hd.reach = -1;
+    hd.eye = 1.7;
+    const char *from_arg = NULL, *to_arg = NULL;
+    gg_cell *matrix = NULL;
+    int32_t matrix_n = 0;
+    int rc = EXIT_OK;
+#define USAGE_FAIL(what)                                                                           \
+    do {                                                                                           \
+        rc = bad_usage(cmd, what);                                                                 \
+        goto out;                                                                                  \
+    } while (0)
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             help(stdout);
-            return EXIT_OK;
+            goto out;
         }
         int r = parse_load_option(argc, argv, &i, &lo);
         if (r < 0)
-            return bad_usage(cmd, "bad value for a map option");
+            USAGE_FAIL("bad value for a map option");
         if (r > 0)
             continue;
         bool has_value = i + 1 < argc;
@@ -531,13 +686,55 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
         } else if (strcmp(a, "--input") == 0 && has_value && help == usage_query) {
             input = argv[++i];
         } else if (help == usage_draw && strcmp(a, "--from") == 0 && has_value) {
-            if (!parse_cell_arg(argv[++i], &dopt.from))
-                return bad_usage(cmd, "--from takes a cell C,R");
-            dopt.has_from = true;
+            from_arg = argv[++i];
         } else if (help == usage_draw && strcmp(a, "--to") == 0 && has_value) {
-            if (!parse_cell_arg(argv[++i], &dopt.to))
-                return bad_usage(cmd, "--to takes a cell C,R");
-            dopt.has_to = true;
+            to_arg = argv[++i];
+        } else if (help == usage_draw && strcmp(a, "--field") == 0) {
+            dopt.field = true;
+        } else if (help == usage_draw && strcmp(a, "--lights") == 0) {
+            dopt.lights = true;
+        } else if (help == usage_draw && strcmp(a, "--overlay") == 0 && has_value) {
+            long ft = 0, bands = 2;
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", argv[++i]);
+            char *comma = strchr(buf, ',');
+            if (comma != NULL)
+                *comma = '\0';
+            if (!parse_int(buf, 1, 100000, &ft) ||
+                (comma != NULL && !parse_int(comma + 1, 1, 4, &bands)))
+                USAGE_FAIL("--overlay takes FEET[,BANDS] (1..4 bands)");
+            dopt.overlay_ft = (int32_t)ft;
+            dopt.overlay_bands = (int32_t)bands;
+        } else if (help == usage_draw && strcmp(a, "--metric") == 0 && has_value) {
+            static const char *const metrics[] = {"chebyshev", "alternating", "euclidean",
+                                                  "manhattan", NULL};
+            int m = 0;
+            if (!parse_name(argv[++i], metrics, &m))
+                USAGE_FAIL("--metric takes chebyshev, alternating, euclidean or manhattan");
+            dopt.metric = (gg_metric)m;
+        } else if (help == usage_draw && strcmp(a, "--cover-mode") == 0 && has_value) {
+            static const char *const modes[] = {"tagged", "corners_2d", "corners_3d", NULL};
+            if (!parse_name(argv[++i], modes, &dopt.cover_mode))
+                USAGE_FAIL("--cover-mode takes tagged, corners_2d or corners_3d");
+        } else if (help == usage_draw && strcmp(a, "--matrix") == 0 && has_value) {
+            if (matrix != NULL)
+                mem->free(mem->ctx, matrix, (size_t)matrix_n * sizeof *matrix);
+            matrix = NULL;
+            int pr = parse_cell_list(mem, argv[++i], &matrix, &matrix_n);
+            if (pr == 2)
+                USAGE_FAIL("--matrix: out of memory (GG_E_NO_MEMORY)");
+            if (pr != 0)
+                USAGE_FAIL("--matrix takes cells C,R;C,R;...");
+        } else if (help == usage_draw && strcmp(a, "--reach") == 0 && has_value) {
+            char *end = NULL;
+            hd.reach = strtod(argv[++i], &end);
+            if (end == argv[i] || *end != '\0' || !(hd.reach >= 0 && hd.reach < 1e9))
+                USAGE_FAIL("--reach takes a cost >= 0");
+        } else if (help == usage_draw && strcmp(a, "--eye") == 0 && has_value) {
+            char *end = NULL;
+            hd.eye = strtod(argv[++i], &end);
+            if (end == argv[i] || *end != '\0' || !(hd.eye >= 0 && hd.eye < 1e9))
+                USAGE_FAIL("--eye takes a height >= 0");
         } else if (help == usage_draw && strcmp(a, "--fov") == 0) {
             dopt.fov = true;
         } else if (help == usage_draw && strcmp(a, "--path") == 0) {
@@ -548,40 +745,74 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
             dopt.labels = false;
         } else if (help == usage_draw && strcmp(a, "--template") == 0 && has_value) {
             if (!parse_template(argv[++i], &dopt.tpl))
-                return bad_usage(cmd, "--template takes SHAPE,FEET[,DCOL,DROW]");
+                USAGE_FAIL("--template takes SHAPE,FEET[,DCOL,DROW]");
             dopt.has_template = true;
         } else if (help == usage_draw && strcmp(a, "--scale") == 0 && has_value) {
             long v;
             if (!parse_int(argv[++i], 1, 200, &v))
-                return bad_usage(cmd, "--scale takes 1..200 pixels");
+                USAGE_FAIL("--scale takes 1..200 pixels");
             dopt.scale = (int32_t)v;
         } else if (help == usage_draw && strcmp(a, "--title") == 0 && has_value) {
             title = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "gridgeom %s: unknown option or missing value: %s\n", cmd, a);
-            return EXIT_USAGE;
+            rc = EXIT_USAGE;
+            goto out;
         } else if (map == NULL) {
             map = a;
         } else {
-            return bad_usage(cmd, "more than one map");
+            USAGE_FAIL("more than one map");
         }
     }
     if (map == NULL)
-        return bad_usage(cmd, "no MAP given");
+        USAGE_FAIL("no MAP given");
     if ((help == usage_draw || help == usage_convert) && out_path == NULL)
-        return bad_usage(cmd, "--out FILE is required");
+        USAGE_FAIL("--out FILE is required");
+    bool hex = lo.hex || (lo.def.format == GG_IO_FORMAT_AUTO && gg_cli_is_hex_path(map));
     if (help == usage_draw) {
-        if ((dopt.fov || dopt.has_template) && !dopt.has_from)
-            return bad_usage(cmd, "--fov and --template need --from");
-        if ((dopt.path || dopt.cover) && !(dopt.has_from && dopt.has_to))
-            return bad_usage(cmd, "--path and --cover need --from and --to");
+        if (hex) {
+            if ((from_arg != NULL && !parse_hex_arg(from_arg, &hd.from)) ||
+                (to_arg != NULL && !parse_hex_arg(to_arg, &hd.to)))
+                USAGE_FAIL("--from and --to take a hex Q,R on a hex board");
+            hd.has_from = from_arg != NULL;
+            hd.has_to = to_arg != NULL;
+            hd.path = dopt.path;
+            hd.title = title;
+        } else {
+            if ((from_arg != NULL && !parse_cell_arg(from_arg, &dopt.from)) ||
+                (to_arg != NULL && !parse_cell_arg(to_arg, &dopt.to)))
+                USAGE_FAIL("--from and --to take a cell C,R");
+            dopt.has_from = from_arg != NULL;
+            dopt.has_to = to_arg != NULL;
+        }
+        dopt.matrix = matrix;
+        dopt.matrix_count = matrix_n;
+        if ((dopt.fov || dopt.has_template || dopt.field || dopt.overlay_ft > 0) && !dopt.has_from)
+            USAGE_FAIL("--fov, --template, --field and --overlay need --from");
+        if ((dopt.path || dopt.cover || dopt.cover_mode >= 0) && !(dopt.has_from && dopt.has_to) &&
+            !(hex && hd.has_from && hd.has_to))
+            USAGE_FAIL("--path, --cover and --cover-mode need --from and --to");
+        if (hd.reach >= 0 && !(hex && hd.has_from))
+            USAGE_FAIL("--reach needs a hex board and --from");
+    }
+    if (hex) {
+        FILE *in = stdin;
+        if (input != NULL && (in = fopen(input, "rb")) == NULL) {
+            fprintf(stderr, "gridgeom query: cannot open %s: %s\n", input, strerror(errno));
+            rc = EXIT_USAGE;
+            goto out;
+        }
+        rc = cmd_hex(cmd, map, mem, as_json, out_path, &hd, in);
+        if (in != stdin)
+            fclose(in);
+        goto out;
     }
 
     gg_scene *scene = NULL;
     gg_import_report *report = NULL;
-    int rc = load(map, &lo, &scene, &report);
+    rc = load(map, &lo, &scene, &report);
     if (rc != EXIT_OK)
-        return rc;
+        goto out;
     if (help == usage_info) {
         rc = cmd_info(map, as_json, scene, report);
     } else if (help == usage_query) {
@@ -590,7 +821,7 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
             fprintf(stderr, "gridgeom query: cannot open %s: %s\n", input, strerror(errno));
             rc = EXIT_USAGE;
         } else {
-            rc = cmd_query(mem, scene, in);
+            rc = cmd_query(mem, scene, NULL, in);
             if (in != stdin)
                 fclose(in);
         }
@@ -621,7 +852,11 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
     }
     gg_import_report_destroy(report);
     gg_scene_destroy(scene);
+out:
+    if (matrix != NULL)
+        mem->free(mem->ctx, matrix, (size_t)matrix_n * sizeof *matrix);
     return rc;
+#undef USAGE_FAIL
 }
 
 #ifndef GG_CLI_LIBRARY

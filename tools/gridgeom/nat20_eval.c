@@ -1023,15 +1023,52 @@ json_t *gg_n20_answer(const gg_n20_op *op, json_t *q, gg_scene *scene, gg_scratc
     return got;
 }
 
+/* The JSON type of a Nat20 field, in the words of `gridgeom query --help` (docs/cli.md). A
+ * "cell" here may be any string: a malformed id stands for an off-map cell (departure (c)). */
+static const char *n20_field_type(const char *field)
+{
+    static const char *const types[][2] = {
+        {"cid", "cell"},
+        {"a", "cell"},
+        {"b", "cell"},
+        {"col", "int"},
+        {"row", "int"},
+        {"range_ft", "int"},
+        {"p1", "point"},
+        {"p2", "point"},
+        {"p3", "point"},
+        {"p4", "point"},
+        {"occupied_cells", "cells"},
+        {"avoid", "cells"},
+        {"start", "cell"},
+        {"budget_ft", "int"},
+        {"origin", "cell"},
+        {"shape", "name"},
+        {"size_ft", "int"},
+        {"direction", "ints"},
+        {"includes_origin", "bool"},
+        {"cell", "cell"},
+        {"senses", "object"},
+        {"target", "cell"},
+        {"distance_ft", "int"},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        if (strcmp(types[i][0], field) == 0) {
+            return types[i][1];
+        }
+    }
+    return "any";
+}
+
 void gg_n20_list_ops(FILE *out)
 {
     for (const gg_n20_op *s = k_ops; s->name != NULL; s++) {
         fprintf(out, "  %-26s", s->name);
         for (size_t i = 0; i < 5 && s->required[i] != NULL; i++) {
-            fprintf(out, " %s", s->required[i]);
+            fprintf(out, " %s:%s", s->required[i], n20_field_type(s->required[i]));
         }
         for (size_t i = 0; i < 3 && s->optional[i] != NULL; i++) {
-            fprintf(out, " [%s]", s->optional[i]);
+            fprintf(out, " [%s:%s]", s->optional[i], n20_field_type(s->optional[i]));
         }
         fputc('\n', out);
     }

@@ -324,7 +324,7 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
     fprintf(out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", W, H);
     draw_cells(&c, scene);
 
-    char caption[512] = "";
+    char caption[1024] = "";
     size_t used = 0;
 #define CAPTION(...)                                                                               \
     do {                                                                                           \
@@ -371,10 +371,15 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
                     px(&c, cell.col) + 2, px(&c, cell.row) + 2, c.s - 4, c.s - 4);
         fputs("</g>\n", out);
     }
+    gg_cli_frame frame = {out, c.s, c.m, c.w, c.h};
+    if (gg_cli_draw_under(scene, opt, &frame, caption, sizeof caption, &used, msg, msgcap) != 0)
+        return 1;
     draw_grid(&c);
     draw_walls(&c, scene);
     if (opt->labels)
         draw_labels(&c);
+    if (gg_cli_draw_over(scene, opt, &frame, caption, sizeof caption, &used, msg, msgcap) != 0)
+        return 1;
 
     if (opt->path && opt->has_from && opt->has_to) {
         gg_scratch *scratch = NULL;

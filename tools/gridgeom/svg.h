@@ -18,7 +18,32 @@ typedef struct gg_cli_draw {
     bool has_template; /* `tpl` placed at `from` (area_cells: line of effect applied) */
     gg_template tpl;
     bool labels; /* coordinates along the edges; default true */
+    /* The overlays of svg_overlays.c (docs/cli.md): */
+    const gg_allocator *mem; /* their working memory; NULL = malloc/free */
+    bool field;              /* the distance field from `from` as a heat map */
+    int32_t overlay_ft;      /* > 0: the movement overlay from `from` with this budget ... */
+    int32_t overlay_bands;   /* ... drawn in this many bands of overlay_ft each (default 2) */
+    gg_metric metric;        /* of the field and the overlay */
+    int cover_mode;          /* >= 0: the gg_cover_mode whose witness lines from -> to are drawn */
+    bool lights;             /* light sources, their radii and the cells they light */
+    const gg_cell *matrix;   /* the visibility matrix among these cells, as lines */
+    int32_t matrix_count;
 } gg_cli_draw;
+
+/* Where svg.c draws: the output, pixels per cell, the margin, the map size. */
+typedef struct gg_cli_frame {
+    FILE *f;
+    double s, m;
+    int32_t w, h;
+} gg_cli_frame;
+
+/* The overlays of svg_overlays.c: `under` fills cells (before the grid and walls), `over` draws
+ * lines and markers (after them). Each appends its results to caption (at *used). Return 0, or
+ * non-zero with msg set. */
+int gg_cli_draw_under(const gg_scene *scene, const gg_cli_draw *opt, const gg_cli_frame *fr,
+                      char *caption, size_t cap, size_t *used, char *msg, size_t msgcap);
+int gg_cli_draw_over(const gg_scene *scene, const gg_cli_draw *opt, const gg_cli_frame *fr,
+                     char *caption, size_t cap, size_t *used, char *msg, size_t msgcap);
 
 /* Writes the SVG to `out`. Returns 0, or a non-zero value with a message in `msg`. */
 int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, char *msg,

@@ -125,12 +125,66 @@ static void cli_faults__query(void **state)
     remove(QUERIES);
 }
 
+/* The library's own ops: their buffers, scratch and edits come from the allocator too. */
+static void cli_faults__query_ops(void **state)
+{
+    (void)state;
+    FILE *f = fopen(QUERIES, "wb");
+    assert_non_null(f);
+    fputs("{\"op\": \"lowest_cost_path\", \"a\": \"1,1\", \"b\": \"6,5\", \"metric\": "
+          "\"euclidean\", \"avoid\": [\"2,2\"], \"others\": [{\"cell\": \"3,3\"}]}\n"
+          "{\"op\": \"move_field\", \"origin\": \"1,1\", \"cells\": [\"6,5\"], "
+          "\"path_to\": \"6,5\"}\n"
+          "{\"op\": \"move_overlay\", \"origin\": \"1,1\", \"budget_ft\": 15}\n"
+          "{\"op\": \"reachable\", \"start\": \"1,1\", \"budget_ft\": 10}\n"
+          "{\"op\": \"visible_cells\", \"viewer\": \"1,1\", \"list\": true}\n"
+          "{\"op\": \"visibility_matrix\", \"cells\": [\"1,1\", \"5,4\"], \"rule\": "
+          "\"can_see\", \"senses\": [{}, {\"darkvision\": 60}]}\n"
+          "{\"op\": \"cover\", \"attacker\": {\"cell\": \"1,1\"}, \"target\": "
+          "{\"cell\": \"5,4\"}, \"mode\": \"corners_2d\", \"creatures\": [{\"cell\": "
+          "\"3,3\"}]}\n"
+          "{\"op\": \"plan_move\", \"creatures\": [{\"cell\": \"1,1\"}, {\"cell\": "
+          "\"4,4\", \"side\": 1}], \"mover\": 0, \"destination\": \"2,3\"}\n"
+          "{\"op\": \"set_door\", \"wall\": 0, \"door\": \"open\"}\n"
+          "{\"op\": \"add_wall\", \"from\": [2, 2], \"to\": [2, 5]}\n"
+          "{\"op\": \"add_light\", \"cell\": \"2,2\"}\n"
+          "{\"op\": \"walls\"}\n",
+          f);
+    fclose(f);
+    char *argv[] = {"gridgeom", "query", MAP, "--input", QUERIES, NULL};
+    sweep("query ops", argv, 5);
+    f = fopen(QUERIES, "wb");
+    assert_non_null(f);
+    fputs("{\"op\": \"hex_path\", \"from\": [0, 0], \"to\": [10, 8]}\n"
+          "{\"op\": \"hex_reachable\", \"start\": [0, 0], \"budget\": 3}\n"
+          "{\"op\": \"hex_sight\", \"from\": [0, 4], \"to\": [11, 4], \"trace\": "
+          "\"supercover\"}\n",
+          f);
+    fclose(f);
+    char *argv_hex[] = {"gridgeom", "query", GG_TEST_BOARDS_DIR "/ridge.hex.json",
+                        "--input",  QUERIES, NULL};
+    sweep("query hex", argv_hex, 5);
+    remove(QUERIES);
+}
+
 static void cli_faults__draw(void **state)
 {
     (void)state;
     char *argv[] = {"gridgeom", "draw", MAP,     "--out",  OUT_FILE,  "--from", "1,1",
                     "--to",     "6,5",  "--fov", "--path", "--cover", NULL};
     sweep("draw", argv, 12);
+    char *argv_ov[] = {"gridgeom",     "draw",       MAP,         "--out",
+                       OUT_FILE,       "--from",     "1,1",       "--to",
+                       "6,5",          "--field",    "--overlay", "10,3",
+                       "--cover-mode", "corners_2d", "--lights",  "--matrix",
+                       "1,1;6,5;3,3",  NULL};
+    sweep("draw overlays", argv_ov, 17);
+    char *argv_hex[] = {"gridgeom", "draw",    GG_TEST_BOARDS_DIR "/ridge.hex.json",
+                        "--out",    OUT_FILE,  "--from",
+                        "0,4",      "--to",    "10,8",
+                        "--path",   "--reach", "3",
+                        NULL};
+    sweep("draw hex", argv_hex, 12);
 }
 
 static void cli_faults__convert(void **state)
@@ -145,9 +199,8 @@ static void cli_faults__convert(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(cli_faults__info),
-        cmocka_unit_test(cli_faults__query),
-        cmocka_unit_test(cli_faults__draw),
+        cmocka_unit_test(cli_faults__info),      cmocka_unit_test(cli_faults__query),
+        cmocka_unit_test(cli_faults__query_ops), cmocka_unit_test(cli_faults__draw),
         cmocka_unit_test(cli_faults__convert),
     };
     return cmocka_run_group_tests_name("cli/faults", tests, NULL, NULL);

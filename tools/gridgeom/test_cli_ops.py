@@ -1,0 +1,490 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the library's own `gridgeom query` ops and the new `draw` overlays (meson
+suite 'cli'): test_cli_ops.py GRIDGEOM SRCROOT CASE.
+
+Every op that `gridgeom query --help` lists is run on a real shared map (tests/data/maps) or the
+hex board tests/data/boards/ridge.hex.json, and its answers are checked against each other and
+against the Nat20 ops (a path's cost is its route's cost, a field agrees with A*, the field of view
+lists what has line of sight, a door opened between two lines lets sight through, ...). The C test
+test_cli_ops.c compares a sample of each op with direct library calls. Case 'docs' runs every
+example of docs/cli.md and compares the printed answers."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+TOOL, ROOT, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
+MAPS = os.path.join(ROOT, 'tests', 'data', 'maps')
+LITCH = os.path.join(MAPS, 'uvtt', 'vttmaps__the-litch-and-his-tomb.dd2vtt')
+STREET = os.path.join(MAPS, 'foundry', 'zahi__cities-street.json')
+TAVERN = os.path.join(MAPS, 'foundry', 'majorvictory__underbark-tavern-top-floor.json')
+RIDGE = os.path.join(ROOT, 'tests', 'data', 'boards', 'ridge.hex.json')
+SVG_NS = '{http://www.w3.org/2000/svg}'
+USED = set()
+
+
+def check(cond, what):
+    if not cond:
+        print('FAIL: ' + what)
+        sys.exit(1)
+
+
+def query(path, lines, expect_rc=0):
+    """Runs the lines through one invocation; returns the parsed answers."""
+    for l in lines:
+        USED.add(l['op'])
+    text = '\n'.join(json.dumps(l) for l in lines) + '\n'
+    p = subprocess.run([TOOL, 'query', path], input=text, capture_output=True, text=True,
+                       timeout=120)
+    check(p.returncode == expect_rc, f'query exit {p.returncode}: {p.stderr} {p.stdout[:400]}')
+    out = [json.loads(l) for l in p.stdout.splitlines()]
+    check(len(out) == len(lines), 'one answer per line')
+    return out
+
+
+def results(path, lines):
+    out = query(path, lines)
+    for l, o in zip(lines, out):
+        check('result' in o, f'{l["op"]}: {o}')
+    return [o['result'] for o in out]
+
+
+def all_ops():
+    p = subprocess.run([TOOL, 'query', '--help'], capture_output=True, text=True)
+    text = p.stdout.split(' movement options:')[0]
+    ops = re.findall(r'^  ([a-z_0-9]+)(?: |$)', text, re.M)
+    check(len(ops) > 50, 'query --help lists the ops')
+    return set(ops)
+
+
+def case_paths():
+    r = results(LITCH, [
+        {'op': 'lowest_cost_path', 'a': '40,6', 'b': '36,12'},
+        {'op': 'move_field', 'origin': '40,6', 'cells': ['36,12', '0,0'], 'path_to': '36,12'},
+        {'op': 'move_field', 'origin': '40,6'},
+        {'op': 'move_overlay', 'origin': '40,6', 'budget_ft': 30},
+        {'op': 'reachable', 'start': '40,6', 'budget_ft': 30},
+        {'op': 'reachable_cells', 'start': '40,6', 'budget_ft': 30},
+        {'op': 'lowest_cost_path', 'a': '40,6', 'b': '36,12', 'metric': 'alternating'},
+        {'op': 'lowest_cost_path', 'a': '40,6', 'b': '36,12', 'metric': 'euclidean'},
+        {'op': 'lowest_cost_path', 'a': '40,6', 'b': '36,12', 'size': 'large'},
+        {'op': 'lowest_cost_path', 'a': '40,6', 'b': '36,12', 'difficult': 'ignore',
+         'others': [{'cell': '39,7', 'side': 1}], 'side': 0},
+        {'op': 'metric_distance', 'a': '0,0', 'b': '3,4', 'metric': 'alternating'},
+        {'op': 'footprint_distance', 'a': {'cell': '0,0', 'size': 'large'}, 'b': {'cell': '3,0'}},
+        {'op': 'shortest_path', 'a': '40,6', 'b': '36,12'},
+    ])
+    lcp, field, summary, overlay, reach, n20reach, alt, euc, large, others, md, fd, bfs = r
+    check(lcp['found'] and lcp['path'][0] == '40,6' and lcp['path'][-1] == '36,12', 'A* path')
+    cost = results(LITCH, [{'op': 'route_cost', 'cells': lcp['path']},
+                           {'op': 'route_cost', 'cells': alt['path'], 'metric': 'alternating'}])
+    check(cost[0]['feet'] == lcp['feet'] and cost[0]['legal'], 'a path costs what A* said')
+    check(cost[1]['feet'] == alt['feet'], 'alternating: route cost = A* cost')
+    check(field['cells'][0]['feet'] == lcp['feet'] and field['cells'][0]['reached'],
+          'the field agrees with A*')
+    check(not field['cells'][1]['reached'], 'an unreachable cell')
+    check(field['path'][0] == '40,6' and field['path'][-1] == '36,12' and
+          len(field['path']) == len(lcp['path']), 'the field path is as long as A*')
+    check(summary['reached'] >= len(overlay['cells']), 'a field reaches at least the overlay')
+    check(overlay['count'] == len(reach['cells']) == len(n20reach), 'overlay = reach = Nat20')
+    check({c['cell']: c['cost_ft'] for c in reach['cells']} ==
+          {k: v[0] for k, v in n20reach.items()}, 'reachable = Nat20 reachable_cells')
+    check(all(c['cost_ft'] <= 30 for c in overlay['cells']), 'overlay within its budget')
+    check(alt['feet'] >= lcp['feet'] and euc['cost_ft'] >= lcp['feet'], 'metrics cost more')
+    check(large['feet'] >= lcp['feet'] or not large['found'], 'a large mover pays at least as much')
+    check(others['found'] and '39,7' not in others['path'][1:-1], 'an enemy is not walked through')
+    check(md['feet'] == 25 and md['steps'] == 4, '5-10-5 distance of (3,4)')
+    check(fd['feet'] == 10 and not fd['adjacent'], 'footprint gap of a large and a medium body')
+    check(len(bfs) == len(lcp['path']), 'Chebyshev A* as short as the fewest-cells walk')
+
+
+def case_sight():
+    cells = ['42,8', '45,15', '20,10', '40,6', '10,9']
+    r = results(LITCH, [
+        {'op': 'visible_cells', 'viewer': '42,8', 'list': True},
+        {'op': 'visible_cells', 'viewer': '42,8', 'range_ft': 10},
+        {'op': 'seen_cells', 'viewer': '42,8', 'list': True},
+        {'op': 'seen_cells', 'viewer': '42,8', 'senses': {'blindsight': 10}},
+        {'op': 'visibility_matrix', 'cells': cells},
+        {'op': 'visibility_matrix', 'cells': cells, 'rule': 'can_see',
+         'senses': [{'darkvision': 60}, {}, {}, {}, {}]},
+        {'op': 'lights'},
+        {'op': 'lighting'},
+        {'op': 'lighting', 'cells': ['10,9', '42,8']},
+    ] + [{'op': 'has_line_of_sight', 'a': a, 'b': b} for a in cells for b in cells])
+    vis, near, seen, seen_bs, mat, mat2, lights, lighting, lit = r[:9]
+    los = r[9:]
+    check(vis['count'] == len(vis['cells']) and '42,8' in vis['cells'], 'fov count and cells')
+    lines = [{'op': 'has_line_of_sight', 'a': '42,8', 'b': c} for c in vis['cells'][:50]]
+    check(all(results(LITCH, lines)), 'every cell in view has line of sight')
+    check(near['count'] <= 25 and near['count'] <= vis['count'], 'a 10 ft view is small')
+    check(set(seen['cells']) <= set(vis['cells']), 'seen cells are in view')
+    check(seen_bs['count'] <= vis['count'], 'blindsight does not see through walls')
+    n = len(cells)
+    check(all(mat[i][j] == int(los[i * n + j]) for i in range(n) for j in range(n)),
+          'the visibility matrix is line of sight pair by pair')
+    check(all(mat2[i][j] <= mat[i][j] for i in range(n) for j in range(n)), 'can_see <= LoS')
+    check(len(lights) == 2 and lights[0]['cell'] == '10,9', 'the two lights of the map')
+    w, h = 48, 27
+    check(lighting['bright'] + lighting['dim'] + lighting['dark'] == w * h, 'lighting counts')
+    check(lit[0]['source_light'] == 'bright', 'a light lights its own cell')
+
+
+def case_cover():
+    r = results(STREET, [
+        {'op': 'cover', 'attacker': {'cell': '5,12'}, 'target': {'cell': '9,12'}},
+        {'op': 'cover_between', 'a': '5,12', 'b': '9,12'},
+        {'op': 'cover', 'attacker': {'cell': '5,12'}, 'target': {'cell': '9,12'},
+         'mode': 'corners_2d', 'edition': '5e'},
+        {'op': 'cover', 'attacker': {'cell': '5,12'}, 'target': {'cell': '9,12'},
+         'mode': 'corners_2d', 'choice': 'obstruction', 'edition': '3.5',
+         'creatures': [{'cell': '7,12'}]},
+        {'op': 'cover', 'attacker': {'cell': '5,12'}, 'target': {'cell': '9,12'},
+         'mode': 'corners_3d', 'lines': False},
+        {'op': 'cover', 'attacker': {'cell': '2,2'}, 'target': {'cell': '2,6'},
+         'mode': 'corners_2d'},
+        {'op': 'cover', 'attacker': {'cell': '2,2'}, 'target': {'cell': '6,6'}, 'kind': 'area',
+         'mode': 'corners_2d', 'origin': [2.5, 2.5]},
+    ])
+    tagged, n20, c2, c35, c3, wall, area = r
+    crt = results(LITCH, [{'op': 'cover', 'attacker': {'cell': '40,6'}, 'target': {'cell': '44,6'},
+                           'mode': 'corners_2d', 'creatures': [{'cell': '42,6'}],
+                           'creature_cap': 'three_quarters'}])[0]
+    check(wall['degree'] == 'total' and all(l['by'] == 'wall' and 'wall' in l
+                                            for l in wall['witness']), 'walls are named')
+    check(tagged['degree'] == n20, 'tagged mode = cover_between')
+    check(c2['lines'] == len(c2['witness']) and c2['lines'] >= 4, 'corner lines are listed')
+    check(all(l['by'] in ('nothing', 'cell', 'wall', 'creature', 'box', 'terrain')
+              for l in c2['witness']), 'what blocked each line')
+    check('score' in c2 and c2['score']['degree'] == c2['degree'], '5e score keeps the degree')
+    check('score' in c35 and c35['obstruction'] in ('none', 'slight', 'partial', 'heavy', 'total'),
+          '3.5 score of the obstruction')
+    check('witness' not in c3, 'lines: false leaves the witness out')
+    check(any(l['by'] == 'creature' and l['creature'] == 0 for l in crt['witness']) and
+          crt['degree'] != 'none', 'a creature in the way is named')
+    check(area['source_corner'] == -1, 'an area origin is the source')
+
+
+def find_door_pair(walls):
+    """Cells on both sides of the middle of each closed door."""
+    for w in walls:
+        x1, y1, x2, y2 = w['line']
+        if w['door'] != 'closed':
+            continue
+        if x1 == x2 and abs(y2 - y1) >= 1:
+            y = int(min(y1, y2) + abs(y2 - y1) / 2)
+            yield w['wall'], f'{int(x1) - 1},{y}', f'{int(x1)},{y}'
+        elif y1 == y2 and abs(x2 - x1) >= 1:
+            x = int(min(x1, x2) + abs(x2 - x1) / 2)
+            yield w['wall'], f'{x},{int(y1) - 1}', f'{x},{int(y1)}'
+
+
+def case_edits():
+    walls = results(STREET, [{'op': 'walls', 'doors_only': True}, {'op': 'walls'}])
+    check(len(walls[0]) == 29 and len(walls[1]) == 110, 'walls and doors of the street')
+    found = False
+    for wall, a, b in find_door_pair(walls[0]):
+        r = results(STREET, [
+            {'op': 'has_line_of_sight', 'a': a, 'b': b},
+            {'op': 'set_door', 'wall': wall, 'door': 'open'},
+            {'op': 'has_line_of_sight', 'a': a, 'b': b},
+            {'op': 'shortest_path', 'a': a, 'b': b},
+            {'op': 'set_door', 'wall': wall, 'door': 'locked'},
+            {'op': 'has_line_of_sight', 'a': a, 'b': b},
+        ])
+        if not r[0] and r[2]:
+            check(r[1]['door'] == 'open' and len(r[3]) == 2 and not r[5], 'door state persists')
+            found = True
+            break
+    check(found, 'a closed door that blocks sight, opened between two lines')
+    r = results(LITCH, [
+        {'op': 'has_line_of_sight', 'a': '42,8', 'b': '45,8'},
+        {'op': 'add_wall', 'from': [44, 7], 'to': [44, 10]},
+        {'op': 'has_line_of_sight', 'a': '42,8', 'b': '45,8'},
+        {'op': 'add_wall', 'from': [44, 11], 'to': [44, 12], 'blocks': ['movement'],
+         'cover': 'half', 'door': 'none', 'one_way': 'left'},
+        {'op': 'lights'},
+        {'op': 'add_light', 'cell': '42,8', 'bright_ft': 5, 'dim_ft': 10},
+        {'op': 'lighting', 'cells': ['42,8', '44,8', '42,10']},
+        {'op': 'set_light', 'light': 2, 'dim_ft': 5},
+        {'op': 'lighting', 'cells': ['42,10']},
+        {'op': 'remove_light', 'light': 2},
+        {'op': 'set_cells', 'cells': ['43,8'], 'tag': 'blocked', 'value': 1},
+        {'op': 'is_valid_cell', 'cid': '43,8'},
+        {'op': 'set_cells', 'cells': ['46,8'], 'tag': 'lighting', 'name': 'dark'},
+        {'op': 'light_on_cell', 'cid': '46,8'},
+    ])
+    check(r[0] and not r[2], 'an added wall blocks sight')
+    new_wall = r[1]['wall']
+    r2 = results(LITCH, [{'op': 'add_wall', 'from': [44, 7], 'to': [44, 10]},
+                         {'op': 'remove_wall', 'wall': new_wall},
+                         {'op': 'has_line_of_sight', 'a': '42,8', 'b': '45,8'}])
+    check(r2[2], 'removing the wall clears sight')
+    check(r[3]['cover'] == 'half' and r[3]['blocks'] == ['movement'], 'wall options')
+    check(r[5]['light'] == 2 and r[6][0]['source_light'] == 'bright' and
+          r[6][2]['source_light'] == 'dim', 'an added light lights cells')
+    check(r[8][0]['source_light'] == 'dark', 'a shrunk light no longer reaches')
+    check(r[9]['lights'] == 2 and r[10]['cells'] == 1 and r[11] is False, 'cell edits persist')
+    check(r[13] == 'dark', 'lighting tag by name')
+    bad = query(STREET, [{'op': 'set_door', 'wall': 99999, 'door': 'open'},
+                         {'op': 'set_door', 'wall': 0, 'door': 'ajar'}], expect_rc=4)
+    check('no wall' in bad[0]['error']['message'] and 'one of' in bad[1]['error']['message'],
+          'edit errors')
+
+
+def creatures():
+    return [
+        {'cell': '40,6', 'side': 0, 'speed_ft': 30, 'movement_left_ft': 30},
+        {'cell': '41,6', 'side': 1},
+        {'cell': '44,6', 'side': 1, 'conditions': ['blinded']},
+        {'cell': '40,9', 'side': 0, 'senses': {'darkvision': 60}},
+    ]
+
+
+def case_rules():
+    cr = creatures()
+    r = results(LITCH, [
+        {'op': 'check_target', 'from': '42,8', 'to': '45,15', 'range_ft': 60},
+        {'op': 'in_range_with_los', 'a': '42,8', 'b': '45,15', 'range_ft': 60},
+        {'op': 'check_target', 'from': '42,8', 'to': '20,10', 'range_ft': 30},
+        {'op': 'target_cover', 'creatures': cr, 'caster': 0, 'target': 2},
+        {'op': 'target_cover', 'creatures': cr, 'caster': 0, 'target': 2, 'area_origin': '42,6'},
+        {'op': 'rules_can_see', 'creatures': cr, 'viewer': 2, 'target': 0},
+        {'op': 'attack_sight', 'creatures': cr, 'attacker': 0, 'target': 2},
+        {'op': 'attack_sight', 'creatures': cr, 'attacker': 2, 'target': 0},
+        {'op': 'plan_move', 'creatures': cr, 'mover': 0, 'destination': '40,8'},
+        {'op': 'plan_move', 'creatures': cr, 'mover': 0, 'destination': '41,6'},
+        {'op': 'plan_move', 'creatures': cr, 'mover': 0, 'destination': '30,20'},
+        {'op': 'opportunity_schedule', 'creatures': cr, 'mover': 0,
+         'route': ['40,6', '39,6', '38,6']},
+        {'op': 'push', 'creatures': cr, 'pusher': 0, 'target': 1, 'distance_ft': 10},
+        {'op': 'push_path', 'origin': '40,6', 'target': '41,6', 'distance_ft': 10,
+         'occupied_cells': ['40,6', '44,6', '40,9']},
+        {'op': 'area_targets', 'creatures': cr, 'origin': '42,6', 'shape': 'sphere',
+         'size_ft': 10},
+        {'op': 'best_aim', 'creatures': cr, 'actor': 0, 'shape': 'cone', 'size_ft': 15},
+        {'op': 'flee_route', 'start': '40,6', 'budget_ft': 15, 'threats': ['41,6']},
+        {'op': 'cover_bonus', 'cover': 'half', 'roll': 'dex_save'},
+        {'op': 'cover_bonus', 'cover': 'total', 'roll': 'attack'},
+    ])
+    check(r[0] == 'ok' and r[1] is True, 'check_target agrees with in_range_with_los')
+    check(r[2] == 'out_of_range', 'range is checked first')
+    check(r[3] in ('none', 'half') and r[4] in ('none', 'half', 'three_quarters', 'total'),
+          'target cover')
+    check(r[5] is False, 'a blinded creature sees nothing')
+    check('blinded_target' in r[6]['advantage'] and r[6]['mode'] == 'advantage',
+          'attacking a blinded target')
+    check('blinded_attacker' in r[7]['disadvantage'] and r[7]['mode'] == 'disadvantage',
+          'a blinded attacker')
+    check(r[8]['result'] == 'ok' and r[8]['path'][-1] == '40,8' and r[8]['cost_ft'] >= 10,
+          'a move plan')
+    check(r[9]['result'] == 'occupied', 'the failure reason')
+    check(r[10]['result'] in ('insufficient_movement', 'unreachable'), 'too far')
+    check(len(r[11]) == 1 and r[11][0]['reactor'] == 1 and r[11][0]['step'] == 0,
+          'leaving the reach of an enemy provokes once')
+    check(r[12] == r[13], 'push = Nat20 push_path with the other creatures as occupied')
+    check(any(t['creature'] == 1 for t in r[14]), 'area targets')
+    check(isinstance(r[15]['found'], bool) and len(r[15]['roles']) == 4, 'best aim')
+    check(r[16] == [] or r[16][0] == '40,6', 'a flee route starts at the start')
+    check(r[17] == {'bonus': 2, 'targetable': True} and
+          r[18] == {'bonus': 0, 'targetable': False}, 'cover bonuses')
+
+
+def case_hex():
+    r = results(RIDGE, [
+        {'op': 'hex_sight', 'from': [0, 4], 'to': [11, 4], 'eye_height': 1.7,
+         'target_height': 1.7},
+        {'op': 'hex_sight', 'from': [0, 4], 'to': [3, 4], 'eye_height': 1.7},
+        {'op': 'hex_sight', 'from': [0, 4], 'to': [11, 4], 'eye_height': 1.7,
+         'target_height': 1.7, 'trace': 'supercover', 'max_range': 20},
+        {'op': 'hex_sight', 'from': [0, 2], 'to': [4, 2], 'eye_height': 1.7,
+         'target_height': 1.7, 'opacity_threshold': 1.0},
+        {'op': 'hex_path', 'from': [0, 0], 'to': [10, 8]},
+        {'op': 'hex_path', 'from': [0, 0], 'to': [10, 8], 'max_step': 3},
+        {'op': 'hex_reachable', 'start': [0, 0], 'budget': 2},
+        {'op': 'hex_distance', 'a': [0, 0], 'b': [3, -1]},
+        {'op': 'hex_line', 'a': [0, 0], 'b': [3, 1]},
+        {'op': 'hex_tile', 'hex': [5, 3]},
+        {'op': 'hex_tile', 'hex': [11, 0]},
+        {'op': 'square_sight', 'width': 5, 'height': 1, 'ground': [0, 0, 3, 0, 0],
+         'from': '0,0', 'to': '4,0', 'eye_height': 1.7, 'target_height': 1.7},
+        {'op': 'square_sight', 'width': 5, 'height': 1, 'ground': [0, 0, 1, 0, 0],
+         'obstruction': [0, 2, 0, 0, 0], 'density': [1, 0.5, 1, 1, 1], 'from': '0,0',
+         'to': '4,0', 'eye_height': 1.7, 'target_height': 1.7, 'opacity_threshold': 1},
+    ])
+    check(not r[0]['visible'] and r[0]['reason'] == 'occluded' and r[0]['blocker'] == [5, 4],
+          'the ridge blocks sight')
+    check(r[1]['visible'] and len(r[1]['traced']) == 4, 'open ground')
+    check(not r[2]['visible'], 'supercover sees the ridge too')
+    check(r[3]['reason'] in ('occluded', 'clear'), 'partial opacity')
+    check(r[4]['found'] and r[4]['path'][0] == [0, 0] and [4, 7] in r[4]['path'],
+          'the path takes the ford')
+    check(r[5]['found'] and r[5]['cost'] <= r[4]['cost'], 'a climber crosses the ridge')
+    check(r[6]['count'] == 6 and r[6]['cells'][0]['cost'] == 0, 'reach within 2')
+    check(r[7] == 3 and len(r[8]) == 5, 'distance and line')
+    check(r[9]['ground'] == 2 and r[10] is None, 'tiles')
+    check(not r[11]['visible'] and r[11]['blocker'] == '2,0' and len(r[11]['traced']) == 5,
+          'square terrain sight')
+    check(r[12]['visible'] and r[12]['opacity'] == 0.5, 'partial opacity on squares')
+    sq = results(LITCH, [{'op': 'square_sight', 'width': 2, 'height': 1, 'ground': [0, 0],
+                          'from': '0,0', 'to': '1,0'}])
+    check(sq[0]['visible'], 'square_sight needs no board')
+    bad = query(RIDGE, [{'op': 'has_line_of_sight', 'a': '1,1', 'b': '2,2'},
+                        {'op': 'lowest_cost_path', 'a': '1,1', 'b': '2,2'}], expect_rc=4)
+    check(all('needs a square map' in b['error']['message'] for b in bad), 'square ops refused')
+    bad = query(LITCH, [{'op': 'hex_path', 'from': [0, 0], 'to': [1, 1]}], expect_rc=4)
+    check('needs a hex board' in bad[0]['error']['message'], 'hex ops need a board')
+    p = subprocess.run([TOOL, 'info', RIDGE, '--json'], capture_output=True, text=True)
+    info = json.loads(p.stdout)
+    check(p.returncode == 0 and info['format'] == 'hex' and info['tiles'] == 106 and
+          info['q_count'] == 12, 'info --json on a hex board')
+    with tempfile.TemporaryDirectory() as d:
+        for name, text in {'a.hex.json': '{"hex_board": 2}',
+                           'b.hex.json': '{"hex_board": 1, "q_count": 0, "r_count": 3}',
+                           'c.hex.json': '{"hex_board": 1, "q_count": 2, "r_count": 2, '
+                                         '"tiles": [{"hex": [0, 0], "ground": "x"}]}',
+                           'd.hex.json': '{"hex_board": 1, "q_count": 2, "r_count": 2, "x": 1}',
+                           'e.hex.json': '{"hex_board": 1,'}.items():
+            p = os.path.join(d, name)
+            open(p, 'w').write(text)
+            rr = subprocess.run([TOOL, 'info', p], capture_output=True, text=True)
+            check(rr.returncode == 1 and 'GG_E_' in rr.stderr, f'bad board {name}: {rr.stderr}')
+
+
+def case_schema():
+    lines = [
+        {'op': 'lowest_cost_path', 'a': '1,1'},
+        {'op': 'lowest_cost_path', 'a': '1,1', 'b': '2,2', 'bogus': 1},
+        {'op': 'lowest_cost_path', 'a': '1,1', 'b': 7},
+        {'op': 'lowest_cost_path', 'a': '1,1', 'b': '2,2', 'metric': 'taxi'},
+        {'op': 'visible_cells', 'viewer': '1,1', 'range_ft': 1.5},
+        {'op': 'cover', 'attacker': {'cell': '1,1', 'wings': 2}, 'target': {'cell': '3,3'}},
+        {'op': 'plan_move', 'creatures': [{'cell': '1,1'}], 'mover': 3, 'destination': '2,2'},
+        {'op': 'lowest_cost_path', 'a': '1,1', 'b': '999,999'},
+        {'op': 'has_line_of_sight', 'a': '1,1', 'b': '2,2', 'id': 7},
+    ]
+    out = query(LITCH, lines, expect_rc=4)
+    msgs = [o.get('error', {}).get('message', '') for o in out]
+    check('missing query field "b"' in msgs[0], 'missing field')
+    check('unknown query field "bogus"' in msgs[1], 'unknown field')
+    check('"b" is not of type cell' in msgs[2], 'mistyped field')
+    check('is not one of chebyshev' in msgs[3], 'a name outside its list')
+    check('"range_ft" is not of type int' in msgs[4], 'a number where an int is wanted')
+    check('unknown creature field "wings"' in msgs[5], 'creature fields are checked')
+    check('GG_E_INVALID_ARG' in msgs[6], 'a creature index out of range')
+    check('GG_E_OUT_OF_BOUNDS' in msgs[7], 'the library status is named')
+    check(out[8] == {'id': 7, 'result': True}, 'the tool goes on after errors, ids echoed')
+    # the Nat20 ops, against the library's own where they overlap
+    r = results(LITCH, [
+        {'op': 'parse_cell', 'cid': '3,4'}, {'op': 'cell_id', 'col': 3, 'row': 4},
+        {'op': 'distance_ft', 'a': '0,0', 'b': '3,4'},
+        {'op': 'metric_distance', 'a': '0,0', 'b': '3,4'},
+        {'op': 'within_range', 'a': '0,0', 'b': '3,4', 'range_ft': 20},
+        {'op': 'is_adjacent', 'a': '0,0', 'b': '1,1'},
+        {'op': 'edge_distance', 'a': '40,6', 'b': '41,7'},
+        {'op': 'bresenham', 'a': '0,0', 'b': '3,1'},
+        {'op': 'segments_intersect', 'p1': [0, 0], 'p2': [2, 2], 'p3': [0, 2], 'p4': [2, 0]},
+        {'op': 'cover_on_cell', 'cid': '40,6'}, {'op': 'obscurement_on_cell', 'cid': '40,6'},
+        {'op': 'light_on_cell', 'cid': '10,9'},
+        {'op': 'cells_in_template', 'origin': '42,10', 'shape': 'sphere', 'size_ft': 5},
+        {'op': 'cells_in_template_ordered', 'origin': '42,10', 'shape': 'cone', 'size_ft': 15,
+         'direction': [1, 0]},
+        {'op': 'area_cells', 'origin': '42,10', 'shape': 'sphere', 'size_ft': 5,
+         'includes_origin': True},
+        {'op': 'has_line_of_effect', 'origin': '42,8', 'cell': '45,15'},
+        {'op': 'can_see', 'a': '42,8', 'b': '45,15'},
+    ])
+    check(r[0] == [3, 4] and r[1] == '3,4' and r[2] == r[3]['feet'] == 20, 'Nat20 basics')
+    check(r[4] is True and r[5] is True and r[6] == 5 and len(r[7]) == 4 and r[8] is True,
+          'Nat20 measures')
+    check(r[9] == 'none' and r[10] == 'none' and r[11] == 'bright', 'Nat20 cell tags')
+    check(len(r[12]) == 9 and len(r[13]) > 0 and len(r[14]) == 9, 'Nat20 templates')
+    check(r[15] is True and r[16] is True, 'Nat20 sight')
+    # every op listed by --help has been exercised by the other cases of this file
+    for case in (case_paths, case_sight, case_cover, case_edits, case_rules, case_hex):
+        case()
+    missing = sorted(all_ops() - USED)
+    check(not missing, f'ops not exercised: {missing}')
+
+
+def case_overlays():
+    with tempfile.TemporaryDirectory() as d:
+        def draw(path, args):
+            out = os.path.join(d, 'x.svg')
+            p = subprocess.run([TOOL, 'draw', path, '--out', out] + args, capture_output=True,
+                               text=True)
+            check(p.returncode == 0, f'draw {args}: {p.stderr}')
+            root = ET.parse(out).getroot()
+            return root, ' '.join(t.text or '' for t in root.iter(SVG_NS + 'text'))
+        _, t = draw(LITCH, ['--from', '40,6', '--field'])
+        check('field: ' in t and 'cells reached' in t, 'field caption')
+        _, t = draw(LITCH, ['--from', '40,6', '--overlay', '15,3', '--metric', 'alternating'])
+        check('within 15 ft' in t and 'within 45 ft' in t, 'overlay bands')
+        for mode in ('tagged', 'corners_2d', 'corners_3d'):
+            root, t = draw(STREET, ['--from', '5,12', '--to', '9,12', '--cover-mode', mode])
+            check(f'cover ({mode})' in t, f'cover lines {mode}')
+        _, t = draw(LITCH, ['--lights'])
+        check('lights: 2 sources' in t, 'lights')
+        root, t = draw(LITCH, ['--matrix', '42,8;45,15;20,10;40,6'])
+        check('visibility:' in t and len(list(root.iter(SVG_NS + 'circle'))) >= 4, 'matrix')
+        root, t = draw(RIDGE, ['--from', '0,4', '--to', '10,8', '--path', '--reach', '3'])
+        check('path: ' in t and 'sight' in t and 'reach 3' in t, 'hex board picture')
+        check(len(list(root.iter(SVG_NS + 'polygon'))) >= 106, 'one hexagon per tile')
+        p = subprocess.run([TOOL, 'draw', LITCH, '--out', os.path.join(d, 'y.svg'),
+                            '--cover-mode', 'flat', '--from', '1,1', '--to', '2,2'],
+                           capture_output=True, text=True)
+        check(p.returncode == 2, 'a bad cover mode: exit 2')
+
+
+def case_pictures():
+    """docs/img/make.sh draws every picture of the docs again; each must equal the committed
+    one (regenerate with docs/img/make.sh BUILD after a change to the drawing)."""
+    img = os.path.join(ROOT, 'docs', 'img')
+    with tempfile.TemporaryDirectory() as d:
+        p = subprocess.run(['sh', os.path.join(img, 'make.sh'), TOOL, d], capture_output=True,
+                           text=True)
+        check(p.returncode == 0, f'make.sh: {p.stderr}')
+        drawn = sorted(os.listdir(d))
+        check(len(drawn) >= 12, 'the pictures are drawn')
+        for name in drawn:
+            check(os.path.exists(os.path.join(img, name)), f'{name} is not committed')
+            check(open(os.path.join(d, name), 'rb').read() ==
+                  open(os.path.join(img, name), 'rb').read(),
+                  f'docs/img/{name} differs from what the tool draws (docs/img/make.sh)')
+        docs = os.path.join(ROOT, 'docs')
+        text = ''.join(open(os.path.join(docs, n)).read() for n in os.listdir(docs)
+                       if n.endswith('.md'))
+        for name in drawn:
+            check(f'img/{name}' in text, f'no page of docs/ shows {name}')
+
+
+def case_docs():
+    """Every ```jsonl example block of docs/cli.md that follows a `gridgeom query` command line
+    is run, and the answers printed in the docs must equal the tool's."""
+    text = open(os.path.join(ROOT, 'docs', 'cli.md')).read()
+    blocks = re.findall(r'```\n\$ gridgeom query (\S+) <<\'EOF\'\n(.*?)\nEOF\n(.*?)```', text,
+                        re.S)
+    check(len(blocks) >= 7, f'docs/cli.md has query examples ({len(blocks)})')
+    seen = set()
+    for path, queries, answers in blocks:
+        lines = [json.loads(l) for l in queries.splitlines() if l.strip()]
+        seen.update(l['op'] for l in lines)
+        p = subprocess.run([TOOL, 'query', os.path.join(ROOT, path)], input=queries + '\n',
+                           capture_output=True, text=True, cwd=ROOT)
+        got = [json.loads(l) for l in p.stdout.splitlines()]
+        want = [json.loads(l) for l in answers.splitlines() if l.strip()]
+        check(got == want, f'docs example on {path} differs:\n{p.stdout}')
+    missing = sorted(all_ops() - seen)
+    check(not missing, f'docs/cli.md has no example of {missing}')
+    p = subprocess.run([TOOL, 'query', '--help'], capture_output=True, text=True)
+    schemas = p.stdout[p.stdout.index(' Nat20 ops'):p.stdout.index('Map options')].rstrip('\n')
+    check(schemas in text, 'docs/cli.md lists the schemas exactly as query --help prints them')
+
+
+{'paths': case_paths, 'sight': case_sight, 'cover': case_cover, 'edits': case_edits,
+ 'rules': case_rules, 'hex': case_hex, 'schema': case_schema, 'overlays': case_overlays,
+ 'docs': case_docs, 'pictures': case_pictures}[CASE]()
+print('ok: ' + CASE)
