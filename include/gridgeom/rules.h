@@ -702,11 +702,15 @@ typedef struct gg_rules_def {
     /// SRD 5.2 "Moving Around Other Creatures": another creature's space is Difficult Terrain
     /// unless it is Tiny or your ally (gg_move_def's occupied_difficult). Nat20 false, SRD true.
     bool occupied_difficult;
+    /// SRD 5.1 "Squeezing into a Smaller Space": gg_rules_route() lets a creature move through
+    /// and stop in a space one size smaller than its own, at 1 extra foot per foot. false in
+    /// both presets: SRD 5.2 has no squeezing rule (and Nat20 none), so a host asks for it.
+    bool squeeze;
 } gg_rules_def;
 
 /// Nat20's reading: Chebyshev, anchor cells, the target's own cover tag counts, Truesight
 /// sees through fog, obscurement between does not block, allies alone passable, occupied
-/// spaces cost nothing extra.
+/// spaces cost nothing extra, no squeezing.
 /// @thread pure
 /// @since 0.2
 static inline gg_rules_def gg_rules_def_default(void)
@@ -720,12 +724,13 @@ static inline gg_rules_def gg_rules_def_default(void)
     d.obscured_between_blocks = false;
     d.pass_size_apart = false;
     d.occupied_difficult = false;
+    d.squeeze = false;
     return d;
 }
 
 /// The SRD 5.2 reading: Chebyshev, any square of a space, cover from the far side only,
 /// Truesight stopped by fog, obscurement between does not block, SRD 2024 passing rules and
-/// occupied spaces as Difficult Terrain.
+/// occupied spaces as Difficult Terrain; no squeezing (SRD 5.2 has no such rule).
 /// @thread pure
 /// @since 0.2
 static inline gg_rules_def gg_rules_def_srd(void)
@@ -929,6 +934,84 @@ typedef struct gg_space {
 GG_API GG_NODISCARD gg_status gg_rules_space(const gg_scene *scene, const gg_creature *creatures,
                                              int32_t count, int32_t mover, gg_cell anchor,
                                              const gg_rules_def *def, gg_space *out);
+
+/// SRD 5.2 "Movement and Position", "Moving Around Other Creatures" and, with def->squeeze, SRD
+/// 5.1 "Squeezing into a Smaller Space", for a creature of any size: the cheapest route of
+/// `mover` from its anchor to `destination` (an anchor) among the creature array, with the
+/// movement def of gg_rules_move_def() from parity 0. Without def->squeeze this is
+/// gg_scene_lowest_cost_path() (the same route and cost; no anchor is squeezed); with it,
+/// gg_scene_squeeze_path(): the mover may pass through and stop where only the footprint of
+/// the next smaller size fits, each such step costing its price plus its plain price again
+/// ("1 extra foot for every foot it moves there"). Writes the anchors from the start to
+/// `destination` inclusive, and when `out_squeezing` is not NULL whether the mover squeezes
+/// at each (there it has Disadvantage on attack rolls and Dexterity saving throws and attack
+/// rolls against it have Advantage: the host applies them). No route, or a destination where
+/// it cannot stand or end its move, gives 0 cells with GG_OK (*out_cost feet -1). The route's
+/// elevation is the body's throughout (movement is on the plan).
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = anchors needed); the
+///         section's statuses; GG_E_OUT_OF_BOUNDS for an untracked mover or a destination
+///         whose footprint (the squeezed one with def->squeeze) leaves the map;
+///         GG_E_INVALID_ARG for NULL, a negative capacity, an index outside [0, count), or
+///         scratch made for another scene or without GG_SCRATCH_FULL.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_route(const gg_scene *scene, gg_scratch *scratch,
+                                             const gg_creature *creatures, int32_t count,
+                                             int32_t mover, gg_cell destination,
+                                             const gg_rules_def *def, gg_cell *out,
+                                             bool *out_squeezing, int32_t capacity,
+                                             int32_t *out_count, gg_metric_cost *out_cost);
+
+/// SRD 5.2 "Forced Movement" (Thunderwave, Push mastery, Shove) for creatures of every size:
+/// `pusher` pushes `target` up to distance_ft (floor(distance_ft / cell_size_ft) steps)
+/// "straight away" from itself: each step moves the target's whole footprint one square in the
+/// 8-way direction sign(target's space centre - pusher's space centre) per axis. The push stops
+/// before a step the target's footprint cannot take under the movement model of topology.h
+/// (gg_scene_route_cost(): every covered cell's step legal, no wall through the footprint, on
+/// the map) or that enters the space of another living tracked creature (the pusher included;
+/// a pushed creature passes nobody, ally or not). No movement is spent, no opportunity attack
+/// provoked, difficult terrain neither stops nor costs, and a push never squeezes. Writes the
+/// anchors entered; the target ends on the last one. Zero cells when it cannot move, when the
+/// two centres coincide, or when pusher == target. With 1x1 creatures the cells equal
+/// gg_rules_push()'s. Elevation is not read (a push is on the plan).
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = anchors needed); the
+///         section's statuses; GG_E_OUT_OF_BOUNDS when the pusher or target is untracked;
+///         GG_E_INVALID_ARG for NULL, indices outside [0, count), distance_ft < 0 or a
+///         negative capacity.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_push_def(const gg_scene *scene, const gg_creature *creatures,
+                                                int32_t count, int32_t pusher, int32_t target,
+                                                int32_t distance_ft, const gg_rules_def *def,
+                                                gg_cell *out, int32_t capacity, int32_t *out_count);
+
+/// gg_rules_flee_route() for a creature of any size among a creature array (SRD 5.2
+/// "Movement and Position", "Moving Around Other Creatures"): the threats are every living
+/// tracked creature that is not the mover's ally (same side, not GG_SIDE_NONE). The anchors
+/// reachable within budget_ft come from gg_scene_move_overlay() with the movement def of
+/// gg_rules_move_def() (the def's passing rules; never squeezing); among those where the mover
+/// may end its move, other than its start, pick the one whose space is farthest from the
+/// nearest threat's space (gg_rules_distance() by the def's metric, elevations as the bodies
+/// have them) and farther than from the start; ties go to the cheaper anchor, then the smaller
+/// column, then the smaller row. Writes the overlay's route from the start to that anchor
+/// (start included); zero cells (GG_OK) when no anchor is safer or there is no threat. `work`
+/// holds the overlay (size it with gg_rules_flee_work_capacity()). With the Nat20 def and 1x1
+/// creatures at ground level the destination and its cost equal gg_rules_flee_route()'s with
+/// the non-allies' cells as threats and avoided cells and every other creature's cell occupied.
+/// Working memory: scratch made with GG_SCRATCH_FULL, or GG_SCRATCH_BOUNDED for budget_ft and
+/// the mover's size.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written; *out_count = route cells needed, or 0
+///         when `work`, or a GG_SCRATCH_BOUNDED scratch, was too small); the section's
+///         statuses; GG_E_OUT_OF_BOUNDS for an untracked mover; GG_E_INVALID_ARG for NULL,
+///         negative counts or budget, an index outside [0, count), or unsuitable scratch.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_flee_route_def(const gg_scene *scene, gg_scratch *scratch,
+                                                      const gg_creature *creatures, int32_t count,
+                                                      int32_t mover, int32_t budget_ft,
+                                                      const gg_rules_def *def, gg_move_reach *work,
+                                                      int32_t work_capacity, gg_cell *out,
+                                                      int32_t capacity, int32_t *out_count);
 
 #ifdef __cplusplus
 }

@@ -848,6 +848,37 @@ GG_API GG_NODISCARD gg_status gg_scene_route_cost(const gg_scene *scene, const g
                                                   const gg_move_def *def, gg_metric_cost *out_cost,
                                                   int32_t *out_legal);
 
+/// gg_scene_lowest_cost_path() for a mover that may squeeze, SRD 5.1 "Squeezing into a Smaller
+/// Space" (SRD 5.2 has no squeezing rule; this is the 5.1 rule for hosts that want it): "A
+/// creature can squeeze through a space that is large enough for a creature one size smaller
+/// than it", and "while squeezing ... must spend 1 extra foot for every foot it moves there".
+/// The model above with three changes: at each anchor the mover takes its own footprint where
+/// that fits, else the footprint of the next smaller size anchored there (squeezing; Large and
+/// up, since Tiny to Medium share one square), else it cannot stand there; a step between two
+/// positions is taken cell by cell by the smaller of the two footprints, and the cells newly
+/// entered are those of the arriving footprint outside the leaving one; a step that arrives
+/// squeezed costs its price plus the step's plain price again (so a squeezing step through
+/// difficult terrain costs three times the plain price under GG_DIFFICULT_DOUBLE: each rule
+/// adds its extra foot). Passing rules compare the mover's own size. The search is a plain
+/// Dijkstra over anchors, slower than the engines of gg_scene_lowest_cost_path(); a mover that
+/// never needs to squeeze gets that query's cost, and the route gg_move_field_path() gives.
+/// Writes the anchors from `a` to `b` inclusive and, when `out_squeezing` is not NULL, for each
+/// anchor whether the mover stands there squeezed (its own footprint does not fit: SRD 5.1
+/// "has disadvantage on attack rolls and Dexterity saving throws" and "attack rolls against
+/// the creature have advantage" there, for the host to apply), and the route's cost when
+/// `out_cost` is not NULL. a == b gives [a] at cost 0; no route, or `b` where the mover cannot
+/// stand or end, gives 0 cells with GG_OK (cost feet -1).
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing written, *out_count = anchors needed, cost
+///         set); GG_E_OUT_OF_BOUNDS when the squeezed footprint (the own one for Medium and
+///         smaller) at `a` or `b` leaves the map; otherwise as gg_scene_lowest_cost_path().
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_scene_squeeze_path(const gg_scene *scene, gg_scratch *scratch,
+                                                    gg_cell a, gg_cell b, int32_t parity,
+                                                    const gg_move_def *def, gg_cell *out,
+                                                    bool *out_squeezing, int32_t capacity,
+                                                    int32_t *out_count, gg_metric_cost *out_cost);
+
 /* ==== end section: movement ==== */
 
 /* ==== section: vision (field of view, visibility, light sources) ==== */
