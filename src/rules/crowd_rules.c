@@ -49,7 +49,8 @@ gg_status gg_rules_move_def(const gg_scene *scene, const gg_creature *creatures,
 }
 
 /* Does an n x n footprint anchored at `a` fit: every square on the map and not blocked, and no
- * wall blocking movement between two orthogonal neighbours inside it? */
+ * wall blocking movement between two orthogonal or diagonal (south-east) neighbours inside it,
+ * as the movement queries' footprints? */
 static gg_status fits(const gg_scene *scene, gg_cell a, int32_t n, bool *out)
 {
     *out = false;
@@ -62,9 +63,12 @@ static gg_status fits(const gg_scene *scene, gg_cell a, int32_t n, bool *out)
                 return st;
             /* A wall between two of its squares splits the space: the step across is not
              * legal (gg_scene_edge_distance() reads walls blocking movement). */
-            gg_cell nb[2] = {gg_cell_make(c.col + 1, c.row), gg_cell_make(c.col, c.row + 1)};
-            bool inside[2] = {dc + 1 < n, dr + 1 < n};
-            for (int k = 0; k < 2; k++) {
+            /* The diagonal too: the movement queries (topology.h) refuse a footprint that a
+             * wall crosses corner to corner, so a space that fits must not have one. */
+            gg_cell nb[3] = {gg_cell_make(c.col + 1, c.row), gg_cell_make(c.col, c.row + 1),
+                             gg_cell_make(c.col + 1, c.row + 1)};
+            bool inside[3] = {dc + 1 < n, dr + 1 < n, dc + 1 < n && dr + 1 < n};
+            for (int k = 0; k < 3; k++) {
                 if (!inside[k])
                     continue;
                 int32_t cost = 0;

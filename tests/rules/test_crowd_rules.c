@@ -239,6 +239,40 @@ static void crowd_rules__one_square_move_def_agrees_with_plan_move(void **state)
     assert_true(compared > 300 && refused > 30);
 }
 
+/* Regression: a wall post (a zero-length wall) at the corner shared by the four squares of a
+ * Large creature's space blocks the diagonal step inside it, so the movement queries refuse
+ * that footprint (topology.h); gg_rules_space() said it fits, because it read the orthogonal
+ * neighbours only. Now it squeezes there, and the movement queries agree. */
+static void crowd_rules__a_wall_post_inside_the_space_splits_it(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_open(4, 4);
+    fx_wall(s, 1, 1, 1, 1);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+    gg_creature ogre = fx_sized(GG_SIZE_LARGE, 2, 2, 0);
+    gg_rules_def def = gg_rules_def_srd();
+    gg_space sp;
+    assert_int_equal(gg_rules_space(s, &ogre, 1, 0, fx_c(0, 0), &def, &sp), GG_OK);
+    assert_false(sp.fits);
+    assert_true(sp.squeezing);
+    assert_int_equal(gg_rules_space(s, &ogre, 1, 0, fx_c(1, 1), &def, &sp), GG_OK);
+    assert_true(sp.fits);
+    gg_body others[1];
+    gg_move_def md;
+    int32_t k = 0;
+    assert_int_equal(gg_rules_move_def(s, &ogre, 1, 0, &def, others, 1, &md, &k), GG_OK);
+    gg_cell path[16];
+    int32_t count = 0;
+    gg_metric_cost cost;
+    assert_int_equal(gg_scene_lowest_cost_path(s, x, fx_c(2, 2), fx_c(0, 0), 0, &md, path, 16,
+                                               &count, &cost),
+                     GG_OK);
+    assert_int_equal(count, 0);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -246,6 +280,7 @@ int main(void)
         cmocka_unit_test(crowd_rules__one_square_move_def_agrees_with_plan_move),
         cmocka_unit_test(crowd_rules__move_def_lists_the_other_creatures),
         cmocka_unit_test(crowd_rules__squeezing_and_ending_a_move),
+        cmocka_unit_test(crowd_rules__a_wall_post_inside_the_space_splits_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

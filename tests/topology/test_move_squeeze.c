@@ -206,21 +206,20 @@ static void check_against_oracle(fixture *f, const gg_move_def *def, gg_cell a)
         bool sq[CAP];
         int32_t count = 0;
         gg_metric_cost cost;
-        assert_int_equal(
-            gg_scene_squeeze_path(f->scene, f->scratch, a, b, 0, def, out, sq, CAP, &count, &cost),
-            GG_OK);
+        assert_int_equal(gg_scene_squeeze_path(f->scene, f->scratch, a, b, 0, def, out, sq, CAP,
+                                               &count, &cost),
+                         GG_OK);
         int32_t side_b = o_side(&o, b.col, b.row);
-        bool reach = gg_cell_eq(a, b) ||
-                     (feet[i] >= 0 && side_b > 0 && o_can_end(&o, b, side_b));
+        bool reach = gg_cell_eq(a, b) || (feet[i] >= 0 && side_b > 0 && o_can_end(&o, b, side_b));
         if (!reach) {
             if (count != 0)
-                fail_msg("%d,%d -> %d,%d: library found a route the oracle has not", a.col,
-                         a.row, b.col, b.row);
+                fail_msg("%d,%d -> %d,%d: library found a route the oracle has not", a.col, a.row,
+                         b.col, b.row);
             continue;
         }
         if (count == 0)
-            fail_msg("%d,%d -> %d,%d: oracle reaches at %lld ft, library not", a.col, a.row,
-                     b.col, b.row, (long long)feet[i]);
+            fail_msg("%d,%d -> %d,%d: oracle reaches at %lld ft, library not", a.col, a.row, b.col,
+                     b.row, (long long)feet[i]);
         assert_int_equal(cost.feet, feet[i]);
         assert_int_equal(cost.steps, steps[i]);
         assert_int_equal(count, steps[i] + 1);
@@ -266,16 +265,16 @@ static void move_squeeze__large_through_a_one_square_corridor(void **state)
     bool sq[CAP];
     int32_t count = 0;
     gg_metric_cost cost;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0,
-                                               &def, out, CAP, &count, &cost),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0, &def,
+                                               out, CAP, &count, &cost),
                      GG_OK);
     assert_int_equal(count, 0);
-    assert_int_equal(gg__mv_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0, &def,
-                                         false, out, sq, CAP, &count, &cost),
+    assert_int_equal(gg__mv_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0, &def, false,
+                                         out, sq, CAP, &count, &cost),
                      GG_OK);
     assert_int_equal(count, 0);
-    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0, &def,
-                                           out, sq, CAP, &count, &cost),
+    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0, &def, out,
+                                           sq, CAP, &count, &cost),
                      GG_OK);
     assert_true(count > 0);
     /* Anchors (2..5, 2) lie in the corridor: only the 1x1 footprint fits there. */
@@ -292,16 +291,16 @@ static void move_squeeze__large_through_a_one_square_corridor(void **state)
     check_against_oracle(&f, &def, fx_c(6, 1));
     /* A Medium creature never squeezes: the same answer as the fast path. */
     def.size = GG_SIZE_MEDIUM;
-    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0, &def,
-                                           out, sq, CAP, &count, &cost),
+    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0, &def, out,
+                                           sq, CAP, &count, &cost),
                      GG_OK);
     for (int32_t k = 0; k < count; ++k)
         assert_false(sq[k]);
     gg_metric_cost fast;
     gg_cell fout[CAP];
     int32_t fcount = 0;
-    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0,
-                                               &def, fout, CAP, &fcount, &fast),
+    assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, fx_c(0, 0), fx_c(6, 0), 0, &def,
+                                               fout, CAP, &fcount, &fast),
                      GG_OK);
     assert_int_equal(fcount, count);
     assert_int_equal(fast.feet, cost.feet);
@@ -410,8 +409,8 @@ static void move_squeeze__off_equals_the_fast_engines(void **state)
             bool sq[CAP];
             int32_t nf = 0, ns = 0, nv = 0;
             gg_metric_cost cf, cs;
-            assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, parity, &def,
-                                                       fast, CAP, &nf, &cf),
+            assert_int_equal(gg_scene_lowest_cost_path(f.scene, f.scratch, a, b, parity, &def, fast,
+                                                       CAP, &nf, &cf),
                              GG_OK);
             assert_int_equal(gg__mv_squeeze_path(f.scene, f.scratch, a, b, parity, &def, false,
                                                  slow, sq, CAP, &ns, &cs),
@@ -443,38 +442,38 @@ static void move_squeeze__statuses(void **state)
     bool sq[CAP];
     int32_t count = 7;
     gg_metric_cost cost;
-    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(1, 1), 0, &def,
-                                           out, sq, CAP, NULL, &cost),
+    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(1, 1), 0, &def, out,
+                                           sq, CAP, NULL, &cost),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_squeeze_path(f.scene, NULL, fx_c(0, 0), fx_c(1, 1), 0, &def, out,
+    assert_int_equal(gg_scene_squeeze_path(f.scene, NULL, fx_c(0, 0), fx_c(1, 1), 0, &def, out, sq,
+                                           CAP, &count, &cost),
+                     GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(1, 1), 2, &def, out,
                                            sq, CAP, &count, &cost),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(1, 1), 2, &def,
-                                           out, sq, CAP, &count, &cost),
-                     GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(4, 0), 0, &def,
-                                           out, sq, CAP, &count, &cost),
+    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(4, 0), 0, &def, out,
+                                           sq, CAP, &count, &cost),
                      GG_E_OUT_OF_BOUNDS);
     gg_move_def bad = def;
     bad.struct_size = 0;
-    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(1, 1), 0, &bad,
-                                           out, sq, CAP, &count, &cost),
+    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(1, 1), 0, &bad, out,
+                                           sq, CAP, &count, &cost),
                      GG_E_BAD_DEF);
     /* Anchor (3,3): the 2x2 leaves the map, the squeezed 1x1 stands (the edge bounds a space
      * like a wall, as gg_rules_space() reads it). */
-    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(3, 3), 0, &def,
-                                           out, sq, CAP, &count, &cost),
+    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(3, 3), 0, &def, out,
+                                           sq, CAP, &count, &cost),
                      GG_OK);
     assert_int_equal(count, 4);
     assert_true(sq[3]);
     assert_false(sq[2]);
     assert_int_equal(cost.feet, 20);
-    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(3, 3), 0, &def,
-                                           out, NULL, 2, &count, &cost),
+    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(0, 0), fx_c(3, 3), 0, &def, out,
+                                           NULL, 2, &count, &cost),
                      GG_E_BUFFER_TOO_SMALL);
     assert_int_equal(count, 4);
-    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(2, 2), fx_c(2, 2), 0, &def,
-                                           out, sq, CAP, &count, &cost),
+    assert_int_equal(gg_scene_squeeze_path(f.scene, f.scratch, fx_c(2, 2), fx_c(2, 2), 0, &def, out,
+                                           sq, CAP, &count, &cost),
                      GG_OK);
     assert_int_equal(count, 1);
     assert_int_equal(cost.feet, 0);
