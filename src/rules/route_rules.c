@@ -43,14 +43,14 @@ gg_status gg_rules_route(const gg_scene *scene, gg_scratch *scratch, const gg_cr
 }
 
 /* Twice the centre of a space on one axis, in squares (exact for every footprint). */
-static int64_t centre2(int32_t anchor, int32_t n) { return 2 * (int64_t)anchor + n; }
+static int64_t rr_centre2(int32_t anchor, int32_t n) { return 2 * (int64_t)anchor + n; }
 
-static int32_t sign64(int64_t v) { return (v > 0) - (v < 0); }
+static int32_t rr_sign64(int64_t v) { return (v > 0) - (v < 0); }
 
 /* Walks the push of rules.h's gg_rules_push_def(); writes the anchors entered when `out` is not
  * NULL and returns how many there are. */
-static gg_status walk_push(const gg_scene *scene, const gg_move_def *md, gg_cell start, int32_t dc,
-                           int32_t dr, int64_t steps, gg_cell *out, int32_t *out_n)
+static gg_status rr_walk_push(const gg_scene *scene, const gg_move_def *md, gg_cell start,
+                              int32_t dc, int32_t dr, int64_t steps, gg_cell *out, int32_t *out_n)
 {
     gg_cell cur = start;
     int32_t n = 0;
@@ -98,8 +98,8 @@ gg_status gg_rules_push_def(const gg_scene *scene, const gg_creature *creatures,
     int32_t pn = gg_size_cells(p.body.size), tn = gg_size_cells(t.body.size);
     /* SRD 5.2 "Forced Movement": "straight away" from the pusher, which for spaces of any size
      * is the 8-way direction between their centres (Nat20's per-axis sign for two squares). */
-    int32_t dc = sign64(centre2(t.body.cell.col, tn) - centre2(p.body.cell.col, pn));
-    int32_t dr = sign64(centre2(t.body.cell.row, tn) - centre2(p.body.cell.row, pn));
+    int32_t dc = rr_sign64(rr_centre2(t.body.cell.col, tn) - rr_centre2(p.body.cell.col, pn));
+    int32_t dr = rr_sign64(rr_centre2(t.body.cell.row, tn) - rr_centre2(p.body.cell.row, pn));
     if (dc == 0 && dr == 0)
         return GG_OK;
     /* The target's footprint under the movement model; everybody else, the pusher included, is
@@ -119,24 +119,24 @@ gg_status gg_rules_push_def(const gg_scene *scene, const gg_creature *creatures,
     md.other_count = n;
     int64_t steps = (int64_t)distance_ft / gg_scene_cell_size_ft(scene);
     int32_t k = 0;
-    st = walk_push(scene, &md, t.body.cell, dc, dr, steps, NULL, &k);
+    st = rr_walk_push(scene, &md, t.body.cell, dc, dr, steps, NULL, &k);
     if (st != GG_OK)
         return st;
     *out_count = k;
     if (k > capacity)
         return GG_E_BUFFER_TOO_SMALL;
-    return walk_push(scene, &md, t.body.cell, dc, dr, steps, out, &k);
+    return rr_walk_push(scene, &md, t.body.cell, dc, dr, steps, out, &k);
 }
 
-static bool ally_of(const gg_creature *a, const gg_creature *b)
+static bool rr_ally_of(const gg_creature *a, const gg_creature *b)
 {
     return a->body.side != GG_SIDE_NONE && a->body.side == b->body.side;
 }
 
 /* The distance from the mover's space anchored at `at` to the nearest threat's space; -1 when
  * there is no threat. */
-static int64_t threat_distance(const gg_scene *scene, const gg__roster *r, int32_t mover,
-                               const gg_creature *m, gg_cell at, gg_metric metric)
+static int64_t rr_threat_distance(const gg_scene *scene, const gg__roster *r, int32_t mover,
+                                  const gg_creature *m, gg_cell at, gg_metric metric)
 {
     gg_creature moved = *m;
     moved.body.cell = at;
@@ -144,7 +144,7 @@ static int64_t threat_distance(const gg_scene *scene, const gg__roster *r, int32
     int64_t best = -1;
     for (int32_t i = 0; i < r->count; i++) {
         gg_creature c = gg__rules_get(r, i);
-        if (i == mover || !gg__rules_present(&c) || ally_of(m, &c))
+        if (i == mover || !gg__rules_present(&c) || rr_ally_of(m, &c))
             continue;
         gg__space s = gg__rules_space(scene, &c);
         int64_t d = gg__rules_space_distance(scene, &ms, &s, metric);
@@ -154,7 +154,7 @@ static int64_t threat_distance(const gg_scene *scene, const gg__roster *r, int32
     return best;
 }
 
-static int32_t find_anchor(const gg_move_reach *work, int32_t n, gg_cell c)
+static int32_t rr_find_anchor(const gg_move_reach *work, int32_t n, gg_cell c)
 {
     for (int32_t i = 0; i < n; i++)
         if (gg_cell_eq(work[i].cell, c))
@@ -186,7 +186,7 @@ gg_status gg_rules_flee_route_def(const gg_scene *scene, gg_scratch *scratch,
     if (st != GG_OK)
         return st;
     gg_creature m = gg__rules_get(&r, mover);
-    int64_t start_d = threat_distance(scene, &r, mover, &m, m.body.cell, def->metric);
+    int64_t start_d = rr_threat_distance(scene, &r, mover, &m, m.body.cell, def->metric);
     if (start_d < 0)
         return GG_OK; /* nothing to flee from */
     int32_t n = 0;
@@ -206,7 +206,7 @@ gg_status gg_rules_flee_route_def(const gg_scene *scene, gg_scratch *scratch,
         gg_cell c = work[i].cell;
         if (gg_cell_eq(c, m.body.cell) || !work[i].can_end)
             continue;
-        int64_t d = threat_distance(scene, &r, mover, &m, c, def->metric);
+        int64_t d = rr_threat_distance(scene, &r, mover, &m, c, def->metric);
         if (d <= start_d)
             continue;
         bool better;
@@ -229,7 +229,7 @@ gg_status gg_rules_flee_route_def(const gg_scene *scene, gg_scratch *scratch,
         return GG_OK; /* nowhere safer: the creature holds */
     int32_t len = 1;
     for (int32_t i = best; !gg_cell_eq(work[i].prev, work[i].cell); len++) {
-        i = find_anchor(work, n, work[i].prev);
+        i = rr_find_anchor(work, n, work[i].prev);
         if (i < 0)
             return GG_E_INTERNAL;
     }
@@ -240,7 +240,7 @@ gg_status gg_rules_flee_route_def(const gg_scene *scene, gg_scratch *scratch,
     for (int32_t k = len - 1; k >= 0; k--) {
         out[k] = work[i].cell;
         if (k > 0)
-            i = find_anchor(work, n, work[i].prev);
+            i = rr_find_anchor(work, n, work[i].prev);
     }
     return GG_OK;
 }

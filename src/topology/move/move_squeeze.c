@@ -19,7 +19,7 @@ typedef struct sq_search {
 /* Does a k x k footprint anchored at (col,row) fit: on the map, every cell open, no wall
  * blocking movement between two of its neighbouring cells (the test gg__mv_step_full() makes
  * where a footprint arrives)? */
-static bool fits(const gg_scene *s, int32_t col, int32_t row, int32_t k)
+static bool sq_fits(const gg_scene *s, int32_t col, int32_t row, int32_t k)
 {
     if (col < 0 || row < 0 || col > s->width - k || row > s->height - k)
         return false;
@@ -39,16 +39,16 @@ static bool fits(const gg_scene *s, int32_t col, int32_t row, int32_t k)
 
 /* The side of the footprint the mover takes with its anchor at (col,row): its own when that
  * fits, the squeezed one when only that fits, 0 when it cannot stand there. */
-static int32_t side_at(const sq_search *q, int32_t col, int32_t row)
+static int32_t sq_side_at(const sq_search *q, int32_t col, int32_t row)
 {
-    if (fits(q->m->s, col, row, q->m->fp))
+    if (sq_fits(q->m->s, col, row, q->m->fp))
         return q->m->fp;
-    if (q->small > 0 && fits(q->m->s, col, row, q->small))
+    if (q->small > 0 && sq_fits(q->m->s, col, row, q->small))
         return q->small;
     return 0;
 }
 
-static bool in_rect(gg_cell c, int32_t x0, int32_t y0, int32_t n)
+static bool sq_in_rect(gg_cell c, int32_t x0, int32_t y0, int32_t n)
 {
     return c.col >= x0 && c.row >= y0 && c.col < x0 + n && c.row < y0 + n;
 }
@@ -59,8 +59,8 @@ static bool in_rect(gg_cell c, int32_t x0, int32_t y0, int32_t n)
  * Nat20 step: the target open, no wall, no blocked corner cut); the cells newly entered are
  * those of the new footprint outside the old one, and they alone meet difficult terrain, the
  * avoid list and other creatures. With s1 == s2 this is gg__mv_step_full() exactly. */
-static bool step(const gg__mv *m, int32_t col, int32_t row, int32_t s1, int d, int32_t s2,
-                 bool *difficult)
+static bool sq_step(const gg__mv *m, int32_t col, int32_t row, int32_t s1, int d, int32_t s2,
+                    bool *difficult)
 {
     const gg_scene *s = m->s;
     int dc = gg__dirs[d].dc, dr = gg__dirs[d].dr;
@@ -78,7 +78,7 @@ static bool step(const gg__mv *m, int32_t col, int32_t row, int32_t s1, int d, i
         for (int32_t j = 0; j < s2 && !diff; ++j)
             for (int32_t i = 0; i < s2; ++i) {
                 gg_cell c = gg_cell_make(nc + i, nr + j);
-                if (!in_rect(c, col, row, s1) &&
+                if (!sq_in_rect(c, col, row, s1) &&
                     (s->cells[c.row * w + c.col] & GG__CELL_DIFFICULT)) {
                     diff = true;
                     break;
@@ -86,7 +86,7 @@ static bool step(const gg__mv *m, int32_t col, int32_t row, int32_t s1, int d, i
             }
     const gg_move_def *def = m->def;
     for (int32_t q = 0; q < def->avoid_count; ++q)
-        if (in_rect(def->avoid[q], nc, nr, s2) && !in_rect(def->avoid[q], col, row, s1))
+        if (sq_in_rect(def->avoid[q], nc, nr, s2) && !sq_in_rect(def->avoid[q], col, row, s1))
             return false;
     int my = (int)def->size;
     for (int32_t q = 0; q < def->other_count; ++q) {
@@ -117,7 +117,7 @@ static bool step(const gg__mv *m, int32_t col, int32_t row, int32_t s1, int d, i
 }
 
 /* False when a footprint of side k at (col,row) shares a cell with another creature. */
-static bool can_end(const gg__mv *m, int32_t col, int32_t row, int32_t k)
+static bool sq_can_end(const gg__mv *m, int32_t col, int32_t row, int32_t k)
 {
     const gg_move_def *def = m->def;
     for (int32_t q = 0; q < def->other_count; ++q) {
@@ -132,7 +132,7 @@ static bool can_end(const gg__mv *m, int32_t col, int32_t row, int32_t k)
 
 /* Heap order: cost (exactly, sqrt(2) parts included), then steps, then state (so the first
  * state of a cell to settle is the better layer, layer 0 on a tie). */
-static bool before(const sq_search *q, int32_t a, int32_t b)
+static bool sq_before(const sq_search *q, int32_t a, int32_t b)
 {
     const gg__mv *m = q->m;
     const int32_t *cost = q->pl.cost;
@@ -149,12 +149,12 @@ static bool before(const sq_search *q, int32_t a, int32_t b)
     return a < b;
 }
 
-static void sift_up(sq_search *q, int32_t i)
+static void sq_sift_up(sq_search *q, int32_t i)
 {
     int32_t v = q->heap[i];
     while (i > 0) {
         int32_t p = (i - 1) / 2;
-        if (!before(q, v, q->heap[p]))
+        if (!sq_before(q, v, q->heap[p]))
             break;
         q->heap[i] = q->heap[p];
         q->pos[q->heap[i]] = i;
@@ -164,7 +164,7 @@ static void sift_up(sq_search *q, int32_t i)
     q->pos[v] = i;
 }
 
-static int32_t pop(sq_search *q)
+static int32_t sq_pop(sq_search *q)
 {
     int32_t top = q->heap[0];
     int32_t v = q->heap[--q->len];
@@ -173,9 +173,9 @@ static int32_t pop(sq_search *q)
         int32_t c = 2 * i + 1;
         if (c >= q->len)
             break;
-        if (c + 1 < q->len && before(q, q->heap[c + 1], q->heap[c]))
+        if (c + 1 < q->len && sq_before(q, q->heap[c + 1], q->heap[c]))
             ++c;
-        if (!before(q, q->heap[c], v))
+        if (!sq_before(q, q->heap[c], v))
             break;
         q->heap[i] = q->heap[c];
         q->pos[q->heap[i]] = i;
@@ -189,15 +189,15 @@ static int32_t pop(sq_search *q)
     return top;
 }
 
-static int32_t side_of(const sq_search *q, int32_t cell)
+static int32_t sq_side_of(const sq_search *q, int32_t cell)
 {
     if (cell == q->start_cell)
         return q->start_side;
-    return side_at(q, cell % q->m->w, cell / q->m->w);
+    return sq_side_at(q, cell % q->m->w, cell / q->m->w);
 }
 
 /* Dijkstra from `start` until the first state of `goal` settles; returns it, or -1. */
-static int32_t search(sq_search *q, int32_t start, int32_t goal)
+static int32_t sq_run(sq_search *q, int32_t start, int32_t goal)
 {
     const gg__mv *m = q->m;
     gg__mv_planes *pl = &q->pl;
@@ -209,19 +209,19 @@ static int32_t search(sq_search *q, int32_t start, int32_t goal)
     q->heap[q->len++] = start;
     q->pos[start] = 0;
     while (q->len > 0) {
-        int32_t st = pop(q);
+        int32_t st = sq_pop(q);
         int32_t cell = st % n, layer = st / n;
         if (cell == goal)
             return st;
-        int32_t col = cell % w, row = cell / w, s1 = side_of(q, cell);
+        int32_t col = cell % w, row = cell / w, s1 = sq_side_of(q, cell);
         for (int32_t k = 0; k < m->ndirs; ++k) {
             int d = m->dirs[k];
             int32_t nc = col + gg__dirs[d].dc, nr = row + gg__dirs[d].dr;
             if (nc < 0 || nr < 0 || nc >= w || nr >= m->h)
                 continue;
-            int32_t s2 = side_at(q, nc, nr);
+            int32_t s2 = sq_side_at(q, nc, nr);
             bool diff = false;
-            if (s2 == 0 || !step(m, col, row, s1, d, s2, &diff))
+            if (s2 == 0 || !sq_step(m, col, row, s1, d, s2, &diff))
                 continue;
             int nl = 0;
             int cls = gg__mv_class(m, d, layer, &nl);
@@ -258,13 +258,13 @@ static int32_t search(sq_search *q, int32_t start, int32_t goal)
                 q->heap[q->len] = t;
                 q->pos[t] = q->len++;
             }
-            sift_up(q, q->pos[t]);
+            sq_sift_up(q, q->pos[t]);
         }
     }
     return -1;
 }
 
-static gg_metric_cost label(const sq_search *q, int32_t st)
+static gg_metric_cost sq_label(const sq_search *q, int32_t st)
 {
     const gg__mv *m = q->m;
     gg_metric_cost c;
@@ -308,7 +308,7 @@ gg_status gg__mv_squeeze_path(const gg_scene *scene, gg_scratch *scratch, gg_cel
         b.row < 0 || b.col > m.w - least || b.row > m.h - least)
         return GG_E_OUT_OF_BOUNDS;
     q.start_cell = a.row * m.w + a.col;
-    q.start_side = side_at(&q, a.col, a.row);
+    q.start_side = sq_side_at(&q, a.col, a.row);
     /* The start itself is never checked (topology.h): a mover that stands where it does not
      * fit moves on with its own footprint, or the squeezed one where that alone is on the map. */
     if (q.start_side == 0)
@@ -325,8 +325,8 @@ gg_status gg__mv_squeeze_path(const gg_scene *scene, gg_scratch *scratch, gg_cel
             out_squeezing[0] = q.start_side != m.fp;
         return GG_OK;
     }
-    int32_t goal_side = side_at(&q, b.col, b.row);
-    if (goal_side == 0 || !can_end(&m, b.col, b.row, goal_side))
+    int32_t goal_side = sq_side_at(&q, b.col, b.row);
+    if (goal_side == 0 || !sq_can_end(&m, b.col, b.row, goal_side))
         return GG_OK;
 
     gg_scratch *x = scratch;
@@ -345,11 +345,11 @@ gg_status gg__mv_squeeze_path(const gg_scene *scene, gg_scratch *scratch, gg_cel
     /* The movement heap's buffer holds 2 * mcells entries of 16 bytes: room for every state. */
     q.heap = (int32_t *)(void *)x->m_heap;
     int32_t start = (m.layers == 2 ? parity * m.n : 0) + q.start_cell;
-    int32_t goal = search(&q, start, b.row * m.w + b.col);
+    int32_t goal = sq_run(&q, start, b.row * m.w + b.col);
     if (goal < 0)
         return GG_OK;
     if (out_cost != NULL)
-        *out_cost = label(&q, goal);
+        *out_cost = sq_label(&q, goal);
     int32_t len = 1;
     for (int32_t s = goal; q.pl.prev[s] != GG__MV_NO_PREV; ++len) {
         const gg__dir *d = &gg__dirs[q.pl.prev[s] & 7];
@@ -363,7 +363,7 @@ gg_status gg__mv_squeeze_path(const gg_scene *scene, gg_scratch *scratch, gg_cel
         int32_t cell = s % m.n;
         out[i] = gg_cell_make(cell % m.w, cell / m.w);
         if (out_squeezing != NULL)
-            out_squeezing[i] = side_of(&q, cell) != m.fp;
+            out_squeezing[i] = sq_side_of(&q, cell) != m.fp;
         if (i > 0) {
             const gg__dir *d = &gg__dirs[q.pl.prev[s] & 7];
             s = (q.pl.prev[s] >> 3) * m.n + cell - d->dr * m.w - d->dc;
