@@ -310,6 +310,20 @@ static void *family_worker(void *arg)
         gg_flank fl;
         st = gg_rules_flanking(s, cr, FAM_CREATURES, 0, 1, &rd, &fl);
         h = mix(mix(mix(h, (uint64_t)st), fl.flanked), (uint64_t)fl.ally);
+        /* The Large creature moves: a route that may squeeze (the separate search shares the
+         * scratch with the others), a push and a retreat (docs/rules.md). */
+        gg_rules_def sq = rd;
+        sq.squeeze = true;
+        cr[1].body.cell = b;
+        gg_metric_cost mc;
+        st = gg_rules_route(s, x, cr, FAM_CREATURES, 1, a, &sq, path, NULL, (int32_t)cells + 1, &n,
+                            &mc);
+        h = mix_cost(mix(mix(h, (uint64_t)st), (uint64_t)n), mc);
+        st = gg_rules_push_def(s, cr, FAM_CREATURES, 0, 1, 15, &rd, path, (int32_t)cells + 1, &n);
+        h = mix(mix(h, (uint64_t)st), (uint64_t)n);
+        st = gg_rules_flee_route_def(s, x, cr, FAM_CREATURES, 1, 20, &rd, overlay, (int32_t)cells,
+                                     path, (int32_t)cells + 1, &n);
+        h = mix(mix(h, (uint64_t)st), (uint64_t)n);
     }
     j->digest = h;
 done:
