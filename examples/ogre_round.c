@@ -73,6 +73,28 @@ static void ogre_moves(const gg_scene *s, gg_scratch *x, gg_creature *cr, const 
            sp.squeezing ? "squeezing" : "fits");
     expect(sp.squeezing && sp.can_end, "the ogre squeezes in the 5-ft tunnel");
 
+    /* SRD 5.2 has no squeezing rule, so no route takes the ogre into the tunnel; a host that
+     * plays SRD 5.1 "Squeezing into a Smaller Space" asks for it, and the route says where the
+     * ogre squeezes (each step there costs double). */
+    gg_cell route[32];
+    bool squeezed[32];
+    int32_t rn = 0;
+    gg_metric_cost rc;
+    CHECK(gg_rules_route(s, x, cr, N_CREATURES, OGRE, gg_cell_make(0, 3), def, route, squeezed, 32,
+                         &rn, &rc));
+    expect(rn == 0, "without squeezing the ogre cannot enter the tunnel");
+    gg_rules_def tight = *def;
+    tight.squeeze = true;
+    CHECK(gg_rules_route(s, x, cr, N_CREATURES, OGRE, gg_cell_make(0, 3), &tight, route, squeezed,
+                         32, &rn, &rc));
+    int32_t in_tunnel = 0;
+    for (int32_t k = 0; k < rn; k++)
+        in_tunnel += squeezed[k] ? 1 : 0;
+    printf("With SRD 5.1 squeezing the ogre could crawl to (0,3): %d steps, %d of them squeezed, "
+           "%lld ft\n",
+           (int)rn - 1, (int)in_tunnel, (long long)rc.feet);
+    expect(rn == 4 && in_tunnel == 2 && rc.feet == 25, "the ogre crawls 10 ft of tunnel for 20 ft");
+
     gg_body others[N_CREATURES];
     gg_move_def md;
     int32_t n = 0;
