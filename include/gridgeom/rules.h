@@ -923,8 +923,9 @@ typedef struct gg_space {
 /// SRD 5.2 "Creature Size", "Moving Around Other Creatures" and SRD 5.1 "Squeezing into a
 /// Smaller Space" (SRD 5.2 leaves squeezing out; a host asks for it here): whether `mover`
 /// fits with its anchor at `anchor`, must squeeze there (one size smaller), and may end its move
-/// there. The squeezing consequences are the host's to apply: double movement cost there,
-/// Disadvantage on its attack rolls and Dexterity saves, Advantage on attacks against it.
+/// there. The squeezing consequences are the host's to apply: double movement cost there
+/// (gg_rules_route() with def->squeeze prices and reports it along a route), Disadvantage on
+/// its attack rolls and Dexterity saves, Advantage on attacks against it.
 /// @return GG_OK; the section's statuses; GG_E_INVALID_ARG for NULL or an index outside
 ///         [0, count). The map's edge bounds a space like a wall: a footprint that leaves
 ///         the map does not fit (and may squeeze). *out is {false, false, GG_NO_CREATURE,
