@@ -353,6 +353,184 @@ GG_API bool gg_footprints_adjacent(const gg_body *a, const gg_body *b);
 
 /* ==== end section: metrics ==== */
 
+/* ==== section: any-angle areas ==== */
+
+/* Areas of effect as continuous shapes (SRD 5.2 "Areas of Effect") placed at any point of origin,
+ * in any direction, and the rule that says which squares they cover. This sits beside Nat20's
+ * 8-direction raster (gg_template_cells()), which stays as its own mode. docs/rules.md states the
+ * model and the defaults. */
+
+/// Units of gg_area_point: sixteenths of a foot.
+#define GG_AREA_UNITS_PER_FT 16
+
+/// A point in sixteenths of a foot from the map's top-left corner, x east, y south. Square
+/// (c, r) of a grid with s-foot squares is the closed region [c s, (c+1) s] x [r s, (r+1) s] ft.
+/// @since 0.2
+typedef struct gg_area_point {
+    int32_t x;
+    int32_t y;
+} gg_area_point;
+
+/// The point (x_ft, y_ft) feet from the map's top-left corner (values beyond about 2^27 ft wrap).
+/// @thread pure
+/// @since 0.2
+static inline gg_area_point gg_area_point_ft(int32_t x_ft, int32_t y_ft)
+{
+    gg_area_point p;
+    p.x = x_ft * GG_AREA_UNITS_PER_FT;
+    p.y = y_ft * GG_AREA_UNITS_PER_FT;
+    return p;
+}
+
+/// The centre of square `c` on a grid of `cell_size_ft` squares.
+/// @thread pure
+/// @since 0.2
+static inline gg_area_point gg_area_point_centre(gg_cell c, int32_t cell_size_ft)
+{
+    gg_area_point p;
+    p.x = (2 * c.col + 1) * cell_size_ft * (GG_AREA_UNITS_PER_FT / 2);
+    p.y = (2 * c.row + 1) * cell_size_ft * (GG_AREA_UNITS_PER_FT / 2);
+    return p;
+}
+
+/// The grid intersection at the top-left corner of square `c`.
+/// @thread pure
+/// @since 0.2
+static inline gg_area_point gg_area_point_corner(gg_cell c, int32_t cell_size_ft)
+{
+    gg_area_point p;
+    p.x = c.col * cell_size_ft * GG_AREA_UNITS_PER_FT;
+    p.y = c.row * cell_size_ft * GG_AREA_UNITS_PER_FT;
+    return p;
+}
+
+/// Which squares an area covers.
+/// @since 0.2
+typedef enum gg_coverage {
+    /// The square's centre lies in the shape, its boundary included (Foundry VTT's default).
+    GG_COVERAGE_CENTRE = 0,
+    /// At least half of the square's area lies in the shape, exactly half included (the 2024
+    /// grid rule, "covers at least half a square"). The default of gg_shape_def_default().
+    GG_COVERAGE_HALF = 1,
+    /// The shape and the square share a region of positive area; touching along an edge or at
+    /// a corner alone does not count (Xanathar's template method, "any part of a square").
+    GG_COVERAGE_TOUCH = 2
+} gg_coverage;
+
+/// Largest size_ft and line_width_ft of a gg_shape_def (8192 ft).
+#define GG_SHAPE_MAX_FT 8192
+/// Largest |dir_x| and |dir_y| after both are divided by their greatest common divisor.
+#define GG_SHAPE_MAX_DIR 32768
+/// Largest cell size the any-angle functions accept, in feet.
+#define GG_SHAPE_MAX_CELL_FT 1024
+
+/// An area of effect as a continuous 2-D shape (all shapes are closed sets; heights are not
+/// modelled, so a Cylinder is a Sphere's disc). Make it with gg_shape_def_default(), then set
+/// fields. Shapes, with O the origin, d the direction and L = size_ft:
+/// - Sphere, Cylinder: the disc of radius L centred on O.
+/// - Cone: the isosceles triangle with apex O, axis d and length L along it, whose far edge is
+///   L wide (SRD 5.2 "Cone": the width at a point equals its distance from the point of
+///   origin; half-angle atan(1/2), about 26.57 degrees).
+/// - Line: the rectangle L long along d and line_width_ft wide whose starting short edge is
+///   centred on O.
+/// - Cube: the square of side L with O at the middle of one side, extending along d; with
+///   cube_from_corner, the square with one corner at O and its diagonal along d.
+/// - Emanation: every point within L of the space of `source` (its cell and size; the other
+///   body fields are ignored), minus the source's own squares; origin and direction are unused.
+/// @since 0.2
+typedef struct gg_shape_def {
+    uint32_t struct_size;  ///< set by gg_shape_def_default(); do not touch
+    gg_shape shape;        ///< default GG_SHAPE_SPHERE
+    int32_t size_ft;       ///< radius, length, side or emanation distance; 1..GG_SHAPE_MAX_FT;
+                           ///< default 0 (must be set)
+    int32_t line_width_ft; ///< a Line's width, 1..GG_SHAPE_MAX_FT; default 5
+    gg_area_point origin;  ///< the point of origin; default (0,0)
+    int32_t dir_x;         ///< direction (any non-zero integer vector; Cone, Line, Cube);
+    int32_t dir_y;         ///< default (1, 0), east
+    bool cube_from_corner; ///< Cube variant: origin at a corner, diagonal along d; default false
+    gg_body source;        ///< Emanation: the creature whose space it surrounds; default a
+                           ///< Medium body at (0,0)
+    gg_coverage coverage;  ///< which squares it covers; default GG_COVERAGE_HALF
+} gg_shape_def;
+
+/// A Sphere of size 0 (set size_ft) at (0,0), direction east, 5-ft line width, covering by
+/// GG_COVERAGE_HALF.
+/// @thread pure
+/// @since 0.2
+static inline gg_shape_def gg_shape_def_default(void)
+{
+    gg_shape_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.shape = GG_SHAPE_SPHERE;
+    d.size_ft = 0;
+    d.line_width_ft = 5;
+    d.origin.x = 0;
+    d.origin.y = 0;
+    d.dir_x = 1;
+    d.dir_y = 0;
+    d.cube_from_corner = false;
+    d.source = gg_body_make(gg_cell_make(0, 0));
+    d.coverage = GG_COVERAGE_HALF;
+    return d;
+}
+
+/// Whether `shape` covers square `c` (of `cell_size_ft` feet) under shape->coverage, decided
+/// exactly, ties included: integer arithmetic in Z[sqrt(dx^2+dy^2)] for the polygons (the exact
+/// area of the clipped polygon for GG_COVERAGE_HALF); for discs and emanations the rational
+/// parts are exact and a circular arc crossing the square makes the covered area irrational, so
+/// it never equals one half exactly (docs/rules.md). An emanation never covers its source.
+/// @return GG_OK; GG_E_BAD_DEF if `shape` was not made by gg_shape_def_default();
+///         GG_E_INVALID_ARG for NULL, an unknown shape or coverage, size_ft or line_width_ft
+///         < 1, a (0,0) direction on a Cone, Line or Cube, an unknown source size or
+///         cell_size_ft < 1; GG_E_TOO_LARGE for sizes past GG_SHAPE_MAX_FT, a direction past
+///         GG_SHAPE_MAX_DIR or cell_size_ft past GG_SHAPE_MAX_CELL_FT. *out_covered is false
+///         on failure; `*out_reason` (may be NULL) names the problem, NULL on success.
+/// @thread pure
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_shape_covers_cell(int32_t cell_size_ft, gg_cell c,
+                                                   const gg_shape_def *shape, bool *out_covered,
+                                                   const char **out_reason);
+
+/// How an area decides that a creature is in it.
+/// @since 0.2
+typedef enum gg_area_affect {
+    /// Any of the creature's squares is covered (SRD 5.2 "Areas of Effect" on a grid: a
+    /// creature is in the area when its space is). The default.
+    GG_AFFECT_ANY_SQUARE = 0,
+    /// Token variant: the coverage rule applied to the creature's whole space as one region
+    /// (its token): the token's centre (GG_COVERAGE_CENTRE, Foundry's token targeting), half of
+    /// the token's area (HALF) or any of it (TOUCH). For a 1x1 creature both variants test
+    /// its one square and agree.
+    GG_AFFECT_TOKEN = 1
+} gg_area_affect;
+
+/// Whether `shape` reaches a creature whose space is `body` (cell and size; other fields are
+/// ignored) under `affect`. An emanation never reaches its own source (a body equal in cell and
+/// size to shape->source). Decided exactly as gg_shape_covers_cell().
+/// @return as gg_shape_covers_cell(); GG_E_INVALID_ARG also for a NULL body, an unknown size
+///         or an unknown affect.
+/// @thread pure
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_shape_covers_body(int32_t cell_size_ft, const gg_body *body,
+                                                   const gg_shape_def *shape, gg_area_affect affect,
+                                                   bool *out_covered, const char **out_reason);
+
+/// Writes the squares `shape` covers inside the width x height grid, rows top to bottom and
+/// columns left to right within a row. Size query first: capacity 0 (out may be NULL) gives the
+/// count. Allocates nothing.
+/// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = full count, the first
+///         `capacity` cells written); the statuses of gg_shape_covers_cell(); GG_E_INVALID_ARG
+///         also for negative width, height or capacity, NULL out_count, or NULL out with
+///         capacity > 0. On an error *out_count is 0.
+/// @thread pure
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_shape_cells(int32_t width, int32_t height, int32_t cell_size_ft,
+                                             const gg_shape_def *shape, gg_cell *out,
+                                             int32_t capacity, int32_t *out_count,
+                                             const char **out_reason);
+
+/* ==== end section: any-angle areas ==== */
+
 /* ==== section: terrain sight vocabulary ==== */
 
 /* The options and answers shared by the two terrain-sight models on height boards: hexes
