@@ -623,6 +623,65 @@ GG_API GG_NODISCARD gg_status gg_rules_best_aim(const gg_scene *scene, const gg_
                                                 int32_t count, const gg_aim_def *def, gg_aim *out,
                                                 gg_area_role *out_roles);
 
+/* ---- Areas at any angle (SRD 5.2 "Areas of Effect"; core.h gg_shape_def) -------------------- */
+
+/// How gg_rules_shape_cells() and gg_rules_shape_targets() apply an any-angle area on a scene.
+/// Make it with gg_shape_rule_def_default().
+/// @since 0.2
+typedef struct gg_shape_rule_def {
+    uint32_t struct_size;  ///< set by gg_shape_rule_def_default(); do not touch
+    gg_area_affect affect; ///< when a creature is in the area; default GG_AFFECT_ANY_SQUARE
+    bool line_of_effect;   ///< trim squares the point of origin has no line of effect to;
+                           ///< default true (SRD 5.2)
+} gg_shape_rule_def;
+
+/// Any square counts, line of effect trimmed.
+/// @thread pure
+/// @since 0.2
+static inline gg_shape_rule_def gg_shape_rule_def_default(void)
+{
+    gg_shape_rule_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.affect = GG_AFFECT_ANY_SQUARE;
+    d.line_of_effect = true;
+    return d;
+}
+
+/// SRD 5.2 "Areas of Effect": the squares of the scene that `shape` covers (gg_shape_cells(),
+/// shape->coverage decides) and that its point of origin has line of effect to ("If there's no
+/// unblocked straight line from the point of origin to a location within the area, that
+/// location isn't included"; "an obstruction must provide Total Cover" to block one). A square
+/// is reached when gg_scene_cover() in GG_COVER_MODE_CORNERS_2D, from the point of origin (kind
+/// GG_ATTACK_AREA; the origin rounded to the nearest 1/16 square, exact for centres, grid
+/// intersections and edge middles) or, for an Emanation, from the corners of the source's space,
+/// without creatures, is not total. Order and capacity as gg_shape_cells().
+/// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count); the statuses of
+///         gg_shape_cells() (GG_E_INVALID_ARG, GG_E_BAD_DEF, GG_E_TOO_LARGE; the cell size is
+///         the scene's); GG_E_BAD_DEF for a def not made by gg_shape_rule_def_default();
+///         GG_E_INVALID_ARG for NULL scene, shape, def or out_count, an unknown affect, negative
+///         capacity or NULL out with capacity > 0; GG_E_OUT_OF_BOUNDS when line of effect is
+///         asked and the point of origin (for an Emanation, the source's anchor) is off the map.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_shape_cells(const gg_scene *scene, const gg_shape_def *shape,
+                                                   const gg_shape_rule_def *def, gg_cell *out,
+                                                   int32_t capacity, int32_t *out_count);
+
+/// SRD 5.2 "Areas of Effect": every living tracked creature the area reaches, in array order,
+/// caster and allies included (choosing whom to spare is the host's), with its cover for the
+/// Dexterity save (SRD 5.2 "Cover"; gg_scene_cover() in GG_COVER_MODE_CORNERS_2D from the point
+/// of origin, or from the Emanation source's corners, the other creatures giving half cover).
+/// A creature is reached when gg_shape_covers_body() says so under def->affect and at least one
+/// square of its space is reached by line of effect (as gg_rules_shape_cells()). An Emanation
+/// never reaches its source.
+/// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count); the statuses of
+///         gg_rules_shape_cells(); the creature-array statuses.
+/// @thread reader
+/// @since 0.2
+GG_API GG_NODISCARD gg_status gg_rules_shape_targets(
+    const gg_scene *scene, const gg_creature *creatures, int32_t count, const gg_shape_def *shape,
+    const gg_shape_rule_def *def, gg_area_target *out, int32_t capacity, int32_t *out_count);
+
 /// The name of an SRD 5.2 "Cover" degree: "none", "half", "three_quarters", "total"; "unknown" otherwise.
 /// Static storage.
 /// @thread pure

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "core/template_num.h"
+#include "core/template_walk.h"
 #include "gridgeom/core.h"
 
 enum { KIND_POLY = 0, KIND_DISC = 1, KIND_ROUND = 2 };
@@ -635,26 +636,21 @@ static int64_t floor_div(int64_t a, int64_t b)
     return q;
 }
 
-gg_status gg_shape_cells(int32_t width, int32_t height, int32_t cell_size_ft,
-                         const gg_shape_def *shape, gg_cell *out, int32_t capacity,
-                         int32_t *out_count, const char **out_reason)
+gg_status gg__shape_visit(int32_t width, int32_t height, int32_t cell_size_ft,
+                          const gg_shape_def *shape, gg__cell_visit_fn fn, void *ctx,
+                          int64_t *out_total, const char **out_reason)
 {
     if (out_reason != NULL)
         *out_reason = NULL;
-    if (out_count == NULL)
-        return fail(out_reason, "out_count is NULL", GG_E_INVALID_ARG);
-    *out_count = 0;
+    *out_total = 0;
     if (width < 0 || height < 0)
         return fail(out_reason, "width or height is negative", GG_E_INVALID_ARG);
-    if (capacity < 0)
-        return fail(out_reason, "capacity is negative", GG_E_INVALID_ARG);
-    if (out == NULL && capacity > 0)
-        return fail(out_reason, "out is NULL but capacity is positive", GG_E_INVALID_ARG);
     geo g;
     gg_status st = prepare(cell_size_ft, shape, &g, out_reason);
     if (st != GG_OK)
         return st;
     int64_t cs = (int64_t)cell_size_ft * GG_AREA_UNITS_PER_FT;
+    /* Only the squares of the shape's box are examined. */
     int64_t c0 = floor_div(g.bx0, cs), c1 = floor_div(g.bx1, cs);
     int64_t r0 = floor_div(g.by0, cs), r1 = floor_div(g.by1, cs);
     if (c0 < 0)
@@ -666,17 +662,55 @@ gg_status gg_shape_cells(int32_t width, int32_t height, int32_t cell_size_ft,
     if (r1 > (int64_t)height - 1)
         r1 = (int64_t)height - 1;
     int64_t n = 0;
+    bool visiting = fn != NULL;
     for (int64_t r = r0; r <= r1; ++r) {
         for (int64_t c = c0; c <= c1; ++c) {
             if (!covers_box(&g, shape->coverage, c * cs, r * cs, (c + 1) * cs, (r + 1) * cs))
                 continue;
-            if (n < capacity)
-                out[n] = gg_cell_make((int32_t)c, (int32_t)r);
+            if (visiting)
+                visiting = fn(ctx, gg_cell_make((int32_t)c, (int32_t)r));
             ++n;
         }
     }
     if (n > INT32_MAX)
         return fail(out_reason, "the shape covers more than INT32_MAX cells", GG_E_TOO_LARGE);
-    *out_count = (int32_t)n;
-    return n > capacity ? GG_PARTIAL : GG_OK;
+    *out_total = n;
+    return GG_OK;
+}
+
+typedef struct cell_buffer {
+    gg_cell *out;
+    int64_t cap, written;
+} cell_buffer;
+
+static bool to_buffer(void *ctx, gg_cell c)
+{
+    cell_buffer *b = (cell_buffer *)ctx;
+    if (b->written >= b->cap)
+        return false;
+    b->out[b->written++] = c;
+    return true;
+}
+
+gg_status gg_shape_cells(int32_t width, int32_t height, int32_t cell_size_ft,
+                         const gg_shape_def *shape, gg_cell *out, int32_t capacity,
+                         int32_t *out_count, const char **out_reason)
+{
+    if (out_reason != NULL)
+        *out_reason = NULL;
+    if (out_count == NULL)
+        return fail(out_reason, "out_count is NULL", GG_E_INVALID_ARG);
+    *out_count = 0;
+    if (capacity < 0)
+        return fail(out_reason, "capacity is negative", GG_E_INVALID_ARG);
+    if (out == NULL && capacity > 0)
+        return fail(out_reason, "out is NULL but capacity is positive", GG_E_INVALID_ARG);
+    cell_buffer b = {out, capacity, 0};
+    int64_t total = 0;
+    gg_status st = gg__shape_visit(width, height, cell_size_ft, shape, to_buffer, &b, &total,
+                                   out_reason);
+    if (st != GG_OK)
+        return st;
+    *out_count = (int32_t)total;
+    return total > capacity ? GG_PARTIAL : GG_OK;
 }

@@ -1,4 +1,4 @@
-/* template_walk.h - visits a template's cells one at a time, for callers that filter them
+/* template_walk.h - visits a template's (or an any-angle shape's) cells one at a time, for callers that filter them
  * (topology's line-of-effect trimming) without a buffer. Layer: core (private). */
 #ifndef GG_SRC_CORE_TEMPLATE_WALK_H
 #define GG_SRC_CORE_TEMPLATE_WALK_H
@@ -14,5 +14,11 @@ typedef bool (*gg__cell_visit_fn)(void *ctx, gg_cell c);
 gg_status gg__template_visit(const gg_template *tpl, gg_cell origin, int32_t cell_size_ft,
                              int32_t width, int32_t height, gg__cell_visit_fn fn, void *ctx,
                              int64_t *out_total, const char **out_reason);
+
+/* The squares gg_shape_cells() lists, in its order, each handed to `fn` (return false to stop).
+ * Same validation and statuses; *out_total is the full count (set even when `fn` stops). */
+gg_status gg__shape_visit(int32_t width, int32_t height, int32_t cell_size_ft,
+                          const gg_shape_def *shape, gg__cell_visit_fn fn, void *ctx,
+                          int64_t *out_total, const char **out_reason);
 
 #endif

@@ -321,3 +321,244 @@ gg_status gg_rules_best_aim(const gg_scene *scene, const gg_creature *creatures,
     out->allies = best_ev.allies;
     return GG_OK;
 }
+
+/* ==== Areas at any angle (core.h gg_shape_def) =============================================== */
+
+/* Where line of effect starts: a fixed point (in 1/GG_COVER_SUBDIV square) seen from the cell
+ * that holds it, or the Emanation source's whole space. */
+typedef struct effect_src {
+    bool from_body;
+    gg_body body;         /* the attacker body given to gg_scene_cover() */
+    gg_cover_point point; /* the point of origin, for !from_body */
+} effect_src;
+
+static int64_t div_round(int64_t a, int64_t b)
+{
+    /* nearest integer to a / b (b > 0), halves away from minus infinity */
+    int64_t q = a >= 0 ? (a + b / 2) / b : -((-a + (b - 1) / 2) / b);
+    return q;
+}
+
+static int64_t floor_div64(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0)))
+        --q;
+    return q;
+}
+
+static gg_status effect_source(const gg_scene *scene, const gg_shape_def *shape, effect_src *src)
+{
+    memset(src, 0, sizeof *src);
+    if (shape->shape == GG_SHAPE_EMANATION) {
+        src->from_body = true;
+        src->body = gg_body_make(shape->source.cell);
+        src->body.size = shape->source.size;
+        return gg_scene_contains(scene, shape->source.cell) ? GG_OK : GG_E_OUT_OF_BOUNDS;
+    }
+    /* A point in 1/16 ft is cell_size_ft / 16 ft per 1/16 square: 1/16 square = cell_size_ft
+     * units. */
+    int64_t cs = gg_scene_cell_size_ft(scene);
+    src->point.x = (int32_t)div_round(shape->origin.x, cs);
+    src->point.y = (int32_t)div_round(shape->origin.y, cs);
+    src->point.z_in = 0;
+    int64_t cell_units = cs * GG_AREA_UNITS_PER_FT;
+    gg_cell at = gg_cell_make((int32_t)floor_div64(shape->origin.x, cell_units),
+                              (int32_t)floor_div64(shape->origin.y, cell_units));
+    /* A point on the map's right or bottom edge belongs to the last square. */
+    if (at.col == gg_scene_width(scene) && shape->origin.x == (int64_t)at.col * cell_units)
+        at.col--;
+    if (at.row == gg_scene_height(scene) && shape->origin.y == (int64_t)at.row * cell_units)
+        at.row--;
+    if (!gg_scene_contains(scene, at))
+        return GG_E_OUT_OF_BOUNDS;
+    src->body = gg_body_make(at);
+    src->body.size = GG_SIZE_TINY;
+    return GG_OK;
+}
+
+/* The 2-D corner cover of `target` from the area's source, with `others` giving half cover. */
+static gg_status effect_cover(const gg_scene *scene, const effect_src *src, const gg_body *target,
+                              const gg_body *others, int32_t n_others, gg_cover *out)
+{
+    gg_cover_def cd = gg_cover_def_default();
+    cd.mode = GG_COVER_MODE_CORNERS_2D;
+    if (src->from_body) {
+        cd.kind = GG_ATTACK_RANGED;
+    } else {
+        cd.kind = GG_ATTACK_AREA;
+        cd.origin = &src->point;
+    }
+    gg_cover_result res;
+    gg_status st = gg_scene_cover(scene, &src->body, target, others, n_others, &cd, &res, NULL, 0,
+                                  NULL);
+    *out = st == GG_OK ? res.degree : GG_COVER_NONE;
+    return st;
+}
+
+/* SRD 5.2 "Areas of Effect": a square is in the area when some unblocked straight line reaches it
+ * from the point of origin; only Total Cover blocks one. */
+static gg_status effect_reaches(const gg_scene *scene, const effect_src *src, gg_cell c, bool *out)
+{
+    gg_body t = gg_body_make(c);
+    gg_cover cover = GG_COVER_NONE;
+    gg_status st = effect_cover(scene, src, &t, NULL, 0, &cover);
+    *out = st == GG_OK && cover != GG_COVER_TOTAL;
+    return st;
+}
+
+static gg_status check_rule_def(const gg_shape_rule_def *def)
+{
+    if (def == NULL)
+        return GG_E_INVALID_ARG;
+    if (def->struct_size < (uint32_t)sizeof(gg_shape_rule_def))
+        return GG_E_BAD_DEF;
+    if (def->affect != GG_AFFECT_ANY_SQUARE && def->affect != GG_AFFECT_TOKEN)
+        return GG_E_INVALID_ARG;
+    return GG_OK;
+}
+
+/* The covered squares, trimmed by line of effect, to a buffer (visited in core's order). */
+typedef struct shape_walk {
+    const gg_scene *scene;
+    const effect_src *src; /* NULL: no trimming */
+    gg_cell *out;
+    int64_t cap, n;
+    gg_status st;
+} shape_walk;
+
+static bool shape_cell(void *ctx, gg_cell c)
+{
+    shape_walk *w = ctx;
+    if (w->src != NULL) {
+        bool reached = false;
+        w->st = effect_reaches(w->scene, w->src, c, &reached);
+        if (w->st != GG_OK)
+            return false;
+        if (!reached)
+            return true;
+    }
+    if (w->n < w->cap)
+        w->out[w->n] = c;
+    w->n++;
+    return true;
+}
+
+gg_status gg_rules_shape_cells(const gg_scene *scene, const gg_shape_def *shape,
+                               const gg_shape_rule_def *def, gg_cell *out, int32_t capacity,
+                               int32_t *out_count)
+{
+    if (out_count == NULL)
+        return GG_E_INVALID_ARG;
+    *out_count = 0;
+    if (scene == NULL || shape == NULL || capacity < 0 || (out == NULL && capacity > 0))
+        return GG_E_INVALID_ARG;
+    gg_status st = check_rule_def(def);
+    if (st != GG_OK)
+        return st;
+    int32_t w = gg_scene_width(scene), h = gg_scene_height(scene);
+    int32_t cs = gg_scene_cell_size_ft(scene);
+    int64_t total = 0;
+    /* Validate the shape before the origin: a bad shape is reported as such. */
+    st = gg__shape_visit(w, h, cs, shape, NULL, NULL, &total, NULL);
+    if (st != GG_OK)
+        return st;
+    effect_src src;
+    if (def->line_of_effect) {
+        st = effect_source(scene, shape, &src);
+        if (st != GG_OK)
+            return st;
+    }
+    shape_walk walk = {scene, def->line_of_effect ? &src : NULL, out, capacity, 0, GG_OK};
+    st = gg__shape_visit(w, h, cs, shape, shape_cell, &walk, &total, NULL);
+    if (st != GG_OK)
+        return st;
+    if (walk.st != GG_OK)
+        return walk.st;
+    *out_count = (int32_t)walk.n;
+    return walk.n > capacity ? GG_PARTIAL : GG_OK;
+}
+
+gg_status gg_rules_shape_targets(const gg_scene *scene, const gg_creature *creatures, int32_t count,
+                                 const gg_shape_def *shape, const gg_shape_rule_def *def,
+                                 gg_area_target *out, int32_t capacity, int32_t *out_count)
+{
+    if (out_count == NULL)
+        return GG_E_INVALID_ARG;
+    *out_count = 0;
+    gg__roster r;
+    gg_status st = gg__rules_roster(scene, creatures, count, &r);
+    if (st != GG_OK)
+        return st;
+    if (shape == NULL || capacity < 0 || (out == NULL && capacity > 0))
+        return GG_E_INVALID_ARG;
+    st = check_rule_def(def);
+    if (st != GG_OK)
+        return st;
+    int32_t cs = gg_scene_cell_size_ft(scene);
+    int64_t total = 0;
+    st = gg__shape_visit(0, 0, cs, shape, NULL, NULL, &total, NULL);
+    if (st != GG_OK)
+        return st;
+    /* Without trimming an off-map origin is allowed; its creatures then get no cover. */
+    effect_src src;
+    st = effect_source(scene, shape, &src);
+    bool have_src = st == GG_OK;
+    if (st != GG_OK && def->line_of_effect)
+        return st;
+    /* SRD 5.2 "Cover" for the save: other creatures give half cover. gg_scene_cover() ignores
+     * the entries that overlap the source or the target, so one list serves every target. */
+    gg_body others[GG_RULES_MAX_CREATURES];
+    int32_t n_others = 0;
+    for (int32_t j = 0; j < count; j++) {
+        gg_creature o = gg__rules_get(&r, j);
+        if (gg__rules_present(&o))
+            others[n_others++] = o.body;
+    }
+    int32_t n = 0;
+    for (int32_t i = 0; i < count; i++) {
+        gg_creature c = gg__rules_get(&r, i);
+        if (!gg__rules_present(&c))
+            continue;
+        bool in = false;
+        st = gg_shape_covers_body(cs, &c.body, shape, def->affect, &in, NULL);
+        if (st != GG_OK)
+            return st;
+        if (!in)
+            continue;
+        int32_t side = gg_size_cells(c.body.size);
+        /* Line of effect to one of its squares; for ANY_SQUARE, to one of its covered squares. */
+        bool reached = !def->line_of_effect;
+        for (int32_t k = 0; k < side * side && !reached; ++k) {
+            gg_cell sq = gg_cell_make(c.body.cell.col + k % side, c.body.cell.row + k / side);
+            if (!gg_scene_contains(scene, sq))
+                continue;
+            if (def->affect == GG_AFFECT_ANY_SQUARE) {
+                bool cov = false;
+                st = gg_shape_covers_cell(cs, sq, shape, &cov, NULL);
+                if (st != GG_OK)
+                    return st;
+                if (!cov)
+                    continue;
+            }
+            st = effect_reaches(scene, &src, sq, &reached);
+            if (st != GG_OK)
+                return st;
+        }
+        if (!reached)
+            continue;
+        gg_cover cover = GG_COVER_NONE;
+        if (have_src) {
+            st = effect_cover(scene, &src, &c.body, others, n_others, &cover);
+            if (st != GG_OK)
+                return st;
+        }
+        if (n < capacity) {
+            out[n].creature = i;
+            out[n].cover = cover;
+        }
+        n++;
+    }
+    *out_count = n;
+    return n > capacity ? GG_PARTIAL : GG_OK;
+}

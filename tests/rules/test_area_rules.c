@@ -326,6 +326,190 @@ static void area_rules__best_aim_rejects_bad_arguments(void **state)
     gg_scene_destroy(s);
 }
 
+/* ---- areas at any angle ---------------------------------------------------------------------- */
+
+static gg_shape_def any_shape(gg_shape shape, int32_t size_ft, gg_area_point origin, int32_t dx,
+                              int32_t dy)
+{
+    gg_shape_def d = gg_shape_def_default();
+    d.shape = shape;
+    d.size_ft = size_ft;
+    d.origin = origin;
+    d.dir_x = dx;
+    d.dir_y = dy;
+    return d;
+}
+
+/* On an open map nothing is trimmed: the rules' cells are the core's, for random shapes. */
+static void area_rules__shape_cells_on_an_open_map_are_the_core_cells(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_open(20, 20);
+    fx_rng g;
+    fx_rng_seed(&g, 0xA4EA5u, "area_rules__shape_cells_on_an_open_map_are_the_core_cells");
+    static const gg_shape shapes[] = {GG_SHAPE_SPHERE, GG_SHAPE_CONE, GG_SHAPE_LINE, GG_SHAPE_CUBE,
+                                      GG_SHAPE_EMANATION};
+    gg_shape_rule_def rd = gg_shape_rule_def_default();
+    for (int t = 0; t < 40; ++t) {
+        gg_shape_def d = any_shape(shapes[fx_next(&g) % 5], 5 + (int32_t)(fx_next(&g) % 30),
+                                   gg_area_point_ft(20 + (int32_t)(fx_next(&g) % 60),
+                                                    20 + (int32_t)(fx_next(&g) % 60)),
+                                   (int32_t)(fx_next(&g) % 9) - 4, 1 + (int32_t)(fx_next(&g) % 3));
+        d.coverage = (gg_coverage)(fx_next(&g) % 3);
+        d.source = gg_body_make(gg_cell_make(8, 8));
+        gg_cell a[400], b[400];
+        int32_t na = 0, nb = 0;
+        assert_int_equal(gg_shape_cells(20, 20, 5, &d, a, 400, &na, NULL), GG_OK);
+        assert_int_equal(gg_rules_shape_cells(s, &d, &rd, b, 400, &nb), GG_OK);
+        fx_assert_cells(b, nb, a, na);
+    }
+    gg_scene_destroy(s);
+}
+
+/* A Fireball at a grid intersection behind a wall: squares past the wall are out of the area,
+ * the others stay, and the creatures follow their squares. */
+static void area_rules__shape_cells_are_trimmed_by_line_of_effect(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_open(20, 20);
+    fx_wall(s, 12, 0, 12, 20); /* the grid line x = 60 ft */
+    gg_shape_def fb = any_shape(GG_SHAPE_SPHERE, 20, gg_area_point_ft(50, 50), 1, 0);
+    gg_shape_rule_def rd = gg_shape_rule_def_default();
+    gg_cell all[400], kept[400];
+    int32_t na = 0, nk = 0;
+    assert_int_equal(gg_shape_cells(20, 20, 5, &fb, all, 400, &na, NULL), GG_OK);
+    assert_int_equal(gg_rules_shape_cells(s, &fb, &rd, kept, 400, &nk), GG_OK);
+    assert_int_equal(na, 52);
+    int32_t k = 0;
+    for (int32_t i = 0; i < na; ++i) {
+        if (all[i].col >= 12)
+            continue;
+        assert_true(k < nk);
+        assert_true(gg_cell_eq(kept[k], all[i]));
+        k++;
+    }
+    assert_int_equal(k, nk);
+    assert_true(nk < na);
+    rd.line_of_effect = false;
+    assert_int_equal(gg_rules_shape_cells(s, &fb, &rd, kept, 400, &nk), GG_OK);
+    assert_int_equal(nk, na);
+
+    gg_creature cr[3] = {fx_at(10, 10, 0), fx_at(12, 10, 1), fx_at(7, 9, 1)};
+    gg_area_target out[3];
+    int32_t n = 0;
+    rd.line_of_effect = true;
+    assert_int_equal(gg_rules_shape_targets(s, cr, 3, &fb, &rd, out, 3, &n), GG_OK);
+    assert_int_equal(n, 2); /* the caster at (10,10) is in its own Fireball; (12,10) is behind */
+    assert_int_equal(out[0].creature, 0);
+    assert_int_equal(out[1].creature, 2);
+    rd.line_of_effect = false;
+    assert_int_equal(gg_rules_shape_targets(s, cr, 3, &fb, &rd, out, 3, &n), GG_OK);
+    assert_int_equal(n, 3);
+    gg_scene_destroy(s);
+}
+
+/* A Lightning Bolt (a 100 x 5 ft Line) in a diagonal direction: the creatures on its squares,
+ * the one in between gives the one behind half cover for its save. */
+static void area_rules__shape_targets_carry_cover_and_follow_the_rule(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_open(30, 30);
+    gg_shape_def bolt = any_shape(GG_SHAPE_LINE, 100, gg_area_point_centre(fx_c(2, 2), 5), 1, 1);
+    gg_creature cr[4] = {fx_at(2, 2, 0), fx_at(6, 6, 1), fx_at(12, 12, 1), fx_at(6, 8, 1)};
+    gg_shape_rule_def rd = gg_shape_rule_def_default();
+    gg_area_target out[4];
+    int32_t n = 0;
+    assert_int_equal(gg_rules_shape_targets(s, cr, 4, &bolt, &rd, out, 4, &n), GG_OK);
+    /* The caster's own square holds under half of the line (the line starts on its centre
+     * and is narrower than the square's diagonal), so the bolt leaves it out under HALF. */
+    assert_int_equal(n, 2);
+    assert_int_equal(out[0].creature, 1);
+    assert_int_equal(out[1].creature, 2);
+    assert_int_equal(out[0].cover, GG_COVER_NONE);
+    assert_int_equal(out[1].cover, GG_COVER_HALF);
+    /* Centre rule: the caster's centre is on the line's starting edge, so it is in. The cut-off
+     * list keeps its prefix. */
+    bolt.coverage = GG_COVERAGE_CENTRE;
+    assert_int_equal(gg_rules_shape_targets(s, cr, 4, &bolt, &rd, out, 1, &n), GG_PARTIAL);
+    assert_int_equal(n, 3);
+    assert_int_equal(out[0].creature, 0);
+    /* Token variant on 1x1 creatures agrees. */
+    rd.affect = GG_AFFECT_TOKEN;
+    assert_int_equal(gg_rules_shape_targets(s, cr, 4, &bolt, &rd, out, 4, &n), GG_OK);
+    assert_int_equal(n, 3);
+    gg_scene_destroy(s);
+}
+
+/* An Emanation leaves out its source and reaches around walls only where a line does. */
+static void area_rules__emanation_excludes_its_source(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_open(12, 12);
+    gg_creature cr[3] = {fx_at(5, 5, 0), fx_at(6, 6, 1), fx_at(8, 5, 1)};
+    gg_shape_def aura = any_shape(GG_SHAPE_EMANATION, 10, gg_area_point_ft(0, 0), 1, 0);
+    aura.source = cr[0].body;
+    gg_shape_rule_def rd = gg_shape_rule_def_default();
+    gg_area_target out[3];
+    int32_t n = 0;
+    assert_int_equal(gg_rules_shape_targets(s, cr, 3, &aura, &rd, out, 3, &n), GG_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(out[0].creature, 1);
+    gg_cell cells[144];
+    assert_int_equal(gg_rules_shape_cells(s, &aura, &rd, cells, 144, &n), GG_OK);
+    /* 5 x 5 around the source minus itself and the 4 corner squares (under half of each) */
+    assert_int_equal(n, 20);
+    for (int32_t i = 0; i < n; ++i)
+        assert_false(gg_cell_eq(cells[i], fx_c(5, 5)));
+    /* a wall boxing the source's east side off */
+    fx_wall(s, 6, 0, 6, 12);
+    assert_int_equal(gg_rules_shape_cells(s, &aura, &rd, cells, 144, &n), GG_OK);
+    assert_int_equal(n, 12); /* the 20 squares west of the wall: columns 3..5 */
+    gg_scene_destroy(s);
+}
+
+static void area_rules__shape_rules_reject_bad_arguments(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_open(10, 10);
+    gg_shape_def d = any_shape(GG_SHAPE_CONE, 15, gg_area_point_ft(25, 25), 1, 0);
+    gg_shape_rule_def rd = gg_shape_rule_def_default();
+    gg_cell out[100];
+    int32_t n = 5;
+    assert_int_equal(gg_rules_shape_cells(NULL, &d, &rd, out, 100, &n), GG_E_INVALID_ARG);
+    assert_int_equal(n, 0);
+    assert_int_equal(gg_rules_shape_cells(s, NULL, &rd, out, 100, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_shape_cells(s, &d, NULL, out, 100, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_shape_cells(s, &d, &rd, NULL, 100, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_shape_cells(s, &d, &rd, out, -1, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_shape_cells(s, &d, &rd, out, 100, NULL), GG_E_INVALID_ARG);
+    gg_shape_rule_def bad = rd;
+    bad.struct_size = 2;
+    assert_int_equal(gg_rules_shape_cells(s, &d, &bad, out, 100, &n), GG_E_BAD_DEF);
+    bad = rd;
+    bad.affect = (gg_area_affect)9;
+    assert_int_equal(gg_rules_shape_cells(s, &d, &bad, out, 100, &n), GG_E_INVALID_ARG);
+    gg_shape_def bd = d;
+    bd.dir_x = bd.dir_y = 0;
+    assert_int_equal(gg_rules_shape_cells(s, &bd, &rd, out, 100, &n), GG_E_INVALID_ARG);
+    bd = d;
+    bd.struct_size = 0;
+    assert_int_equal(gg_rules_shape_cells(s, &bd, &rd, out, 100, &n), GG_E_BAD_DEF);
+    bd = d;
+    bd.origin = gg_area_point_ft(-20, 5); /* off the map: no line of effect to measure */
+    assert_int_equal(gg_rules_shape_cells(s, &bd, &rd, out, 100, &n), GG_E_OUT_OF_BOUNDS);
+    rd.line_of_effect = false;
+    assert_int_equal(gg_rules_shape_cells(s, &bd, &rd, out, 100, &n), GG_OK);
+    assert_int_equal(n, 0); /* a 15-ft cone from 20 ft west of the map reaches nothing */
+    gg_creature cr[1] = {fx_at(1, 1, 0)};
+    gg_area_target t[1];
+    assert_int_equal(gg_rules_shape_targets(s, cr, 1, NULL, &rd, t, 1, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_shape_targets(s, cr, 1, &d, &bad, t, 1, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_shape_targets(s, cr, -1, &d, &rd, t, 1, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_shape_targets(s, cr, 1, &d, &rd, NULL, 1, &n), GG_E_INVALID_ARG);
+    assert_int_equal(gg_rules_shape_targets(s, cr, 1, &d, &rd, t, 1, NULL), GG_E_INVALID_ARG);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +519,11 @@ int main(void)
         cmocka_unit_test(area_rules__best_aim_matches_nat20),
         cmocka_unit_test(area_rules__best_aim_filters_and_spares),
         cmocka_unit_test(area_rules__best_aim_rejects_bad_arguments),
+        cmocka_unit_test(area_rules__shape_cells_on_an_open_map_are_the_core_cells),
+        cmocka_unit_test(area_rules__shape_cells_are_trimmed_by_line_of_effect),
+        cmocka_unit_test(area_rules__shape_targets_carry_cover_and_follow_the_rule),
+        cmocka_unit_test(area_rules__emanation_excludes_its_source),
+        cmocka_unit_test(area_rules__shape_rules_reject_bad_arguments),
     };
     return cmocka_run_group_tests_name("rules/area_rules", tests, NULL, NULL);
 }
