@@ -490,6 +490,23 @@ static bool round_span(const gg_shape_def *d, long double x, long double *lo, lo
  * (the chord length is exact per column; the error is below 1e-4 square feet). */
 static long double round_area(const gg_shape_def *d, long double x0, long double y0)
 {
+    /* Squares wholly outside (nearest point farther than R from the centre or the space) or
+     * wholly inside (farthest corner within R) need no integration. */
+    long double R = (long double)d->size_ft, sx0, sy0, sx1, sy1;
+    if (d->shape == GG_SHAPE_EMANATION) {
+        int32_t side = gg_size_cells(d->source.size);
+        sx0 = 5.0L * d->source.cell.col;
+        sy0 = 5.0L * d->source.cell.row;
+        sx1 = sx0 + 5.0L * side;
+        sy1 = sy0 + 5.0L * side;
+    } else {
+        sx0 = sx1 = (long double)d->origin.x / GG_AREA_UNITS_PER_FT;
+        sy0 = sy1 = (long double)d->origin.y / GG_AREA_UNITS_PER_FT;
+    }
+    long double gx = fmaxl(0, fmaxl(sx0 - (x0 + 5), x0 - sx1));
+    long double gy = fmaxl(0, fmaxl(sy0 - (y0 + 5), y0 - sy1));
+    if (gx * gx + gy * gy > R * R + 1e-9L)
+        return 0;
     const int N = 4000;
     long double sum = 0;
     for (int i = 0; i < N; ++i) {
@@ -593,6 +610,16 @@ static gg_shape_def random_shape(fx_rng *g)
             d.dir_y = rand_in(g, -3000, 3000);
         }
     } while (d.dir_x == 0 && d.dir_y == 0);
+    if (fx_next(g) % 8 == 0) {
+        /* the largest sizes and directions the library takes: its exact numbers must not
+         * overflow (template_num.h bounds them) */
+        d.size_ft = GG_SHAPE_MAX_FT - rand_in(g, 0, 100);
+        d.line_width_ft = rand_in(g, 1, GG_SHAPE_MAX_FT);
+        d.dir_x = GG_SHAPE_MAX_DIR - rand_in(g, 0, 1);
+        d.dir_y = rand_in(g, -GG_SHAPE_MAX_DIR, GG_SHAPE_MAX_DIR);
+        if (fx_next(g) % 2)
+            d.dir_x = -d.dir_x;
+    }
     d.cube_from_corner = (fx_next(g) % 3) == 0;
     d.source = gg_body_make(gg_cell_make(rand_in(g, 8, 12), rand_in(g, 8, 12)));
     d.source.size = (gg_size)rand_in(g, GG_SIZE_TINY, GG_SIZE_GARGANTUAN);
