@@ -371,7 +371,8 @@ typedef struct gg_area_point {
     int32_t y;
 } gg_area_point;
 
-/// The point (x_ft, y_ft) feet from the map's top-left corner (values beyond about 2^27 ft wrap).
+/// The point (x_ft, y_ft) feet from the map's top-left corner. Points are int32_t sixteenths of
+/// a foot, so |x_ft| and |y_ft| must stay below 2^27 (here and in the two helpers below).
 /// @thread pure
 /// @since 0.2
 static inline gg_area_point gg_area_point_ft(int32_t x_ft, int32_t y_ft)
