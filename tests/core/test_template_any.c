@@ -665,6 +665,46 @@ static void template_any__random_cases_match_the_oracle(void **state)
     assert_true(undecided * 200 < decided);
 }
 
+/* The three entry points agree: the listed squares are those gg_shape_covers_cell() accepts, a
+ * body is reached (ANY_SQUARE) when one of its squares is, and a 1x1 token is its square. */
+static void template_any__entry_points_agree(void **state)
+{
+    (void)state;
+    fx_rng g;
+    fx_rng_seed(&g, 0xB0D1E5ull, "template_any__entry_points_agree");
+    for (int t = 0; t < 60; ++t) {
+        gg_shape_def d = random_shape(&g);
+        static gg_cell cells[MAP * MAP];
+        int32_t n = 0;
+        assert_int_equal(gg_shape_cells(MAP, MAP, 5, &d, cells, MAP * MAP, &n, NULL), GG_OK);
+        bool in[MAP][MAP];
+        memset(in, 0, sizeof in);
+        for (int32_t i = 0; i < n; ++i)
+            in[cells[i].row][cells[i].col] = true;
+        for (int32_t r = 0; r < MAP; ++r)
+            for (int32_t c = 0; c < MAP; ++c)
+                assert_int_equal(covers(&d, c, r), in[r][c]);
+        for (int k = 0; k < 20; ++k) {
+            gg_body b = gg_body_make(
+                gg_cell_make(rand_in(&g, 0, MAP - 4), rand_in(&g, 0, MAP - 4)));
+            b.size = (gg_size)rand_in(&g, GG_SIZE_TINY, GG_SIZE_GARGANTUAN);
+            int32_t side = gg_size_cells(b.size);
+            bool any = false, hit = false;
+            for (int32_t r = 0; r < side; ++r)
+                for (int32_t c = 0; c < side; ++c)
+                    any = any || in[b.cell.row + r][b.cell.col + c];
+            assert_int_equal(gg_shape_covers_body(5, &b, &d, GG_AFFECT_ANY_SQUARE, &hit, NULL),
+                             GG_OK);
+            assert_int_equal(hit, any);
+            if (side == 1) {
+                assert_int_equal(gg_shape_covers_body(5, &b, &d, GG_AFFECT_TOKEN, &hit, NULL),
+                                 GG_OK);
+                assert_int_equal(hit, any);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -677,6 +717,7 @@ int main(void)
         cmocka_unit_test(template_any__bodies_any_square_and_token),
         cmocka_unit_test(template_any__bad_arguments),
         cmocka_unit_test(template_any__random_cases_match_the_oracle),
+        cmocka_unit_test(template_any__entry_points_agree),
     };
     return cmocka_run_group_tests_name("core/template_any", tests, NULL, NULL);
 }
