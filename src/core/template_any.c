@@ -16,7 +16,8 @@
  * angles), with a positive sum of angles whose cosines are algebraic; by Baker's theorem on
  * linear forms in logarithms such a number is transcendental, so it never equals one half of a
  * square (a rational) exactly and there is no tie to decide. Those areas are evaluated in long
- * double (relative error near 2^-60, far below the distance to one half in every case met). */
+ * double; only an area within about 1e-12 of a square from one half (never exactly half) is left
+ * to the evaluation's rounding (docs/rules.md). */
 #include <math.h>
 #include <string.h>
 
