@@ -37,6 +37,8 @@ typedef struct geo {
     int nlines;
     half_plane line[4];
     int64_t rad;                /* s = sqrt(rad) */
+    double s;                   /* sqrt(rad), for the filter of sign_is() */
+    bool exact_only;            /* skip the floating-point filters (tests: fast = slow) */
     int64_t ox, oy, r;          /* disc: centre and radius */
     int64_t sx0, sy0, sx1, sy1; /* emanation: the source's space */
     int64_t bx0, by0, bx1, by1; /* a closed box that contains the shape */
@@ -173,6 +175,7 @@ static gg_status prepare(int32_t cell_size_ft, const gg_shape_def *def, geo *g, 
         return fail(reason, "the reduced direction exceeds GG_SHAPE_MAX_DIR", GG_E_TOO_LARGE);
     g->kind = KIND_POLY;
     g->rad = dx * dx + dy * dy;
+    g->s = sqrt((double)g->rad);
     double s = sqrt((double)g->rad);
     double ux = (double)dx / s, uy = (double)dy / s; /* unit direction */
     double px = -uy, py = ux;                        /* unit perpendicular */
@@ -194,6 +197,7 @@ static gg_status prepare(int32_t cell_size_ft, const gg_shape_def *def, geo *g, 
          * length sqrt(2)|d|): 0 <= u.(P-O) <= L sqrt(2 rad), the same for v. */
         int64_t uxi = dx - dy, uyi = dx + dy, vxi = dx + dy, vyi = dy - dx;
         g->rad = 2 * (dx * dx + dy * dy);
+        g->s = sqrt((double)g->rad);
         g->line[0] = facing(uxi, uyi, ox, oy);
         g->line[1] = bounded(uxi, uyi, ox, oy, L);
         g->line[2] = facing(vxi, vyi, ox, oy);
@@ -324,6 +328,56 @@ static void clip(xpoly *p, const xline *lines, int h, const gg__big *rad)
     *p = q;
 }
 
+/* A fast estimate of the area of the shape inside the w x h rectangle at (x0, y0), in doubles:
+ * the rectangle clipped by each half-plane. Line offsets are below 2^40 units and sides below
+ * 2^17, so each clip moves a vertex by a few ulps of those (under 2^-10 units) and the area by
+ * under 2^-10 units times the perimeter: below 1e-6 of w * h for every square and token the
+ * library takes (sides of at least 16 units). The caller trusts the estimate only where it is
+ * 1e-4 * w * h clear of the threshold, and computes the exact area otherwise. */
+static double poly_area_estimate(const geo *g, int64_t x0, int64_t y0, int64_t w, int64_t h)
+{
+    double px[MAX_VTX + 4], py[MAX_VTX + 4], qx[MAX_VTX + 4], qy[MAX_VTX + 4];
+    int n = 4;
+    px[0] = 0;
+    py[0] = 0;
+    px[1] = (double)w;
+    py[1] = 0;
+    px[2] = (double)w;
+    py[2] = (double)h;
+    px[3] = 0;
+    py[3] = (double)h;
+    for (int l = 0; l < g->nlines && n >= 3; ++l) {
+        const half_plane *hp = &g->line[l];
+        double c = (double)(hp->a - hp->nx * x0 - hp->ny * y0) + (double)hp->b * g->s;
+        double nx = (double)hp->nx, ny = (double)hp->ny;
+        int m = 0;
+        for (int i = 0; i < n; ++i) {
+            int j = (i + 1) % n;
+            double fi = c - nx * px[i] - ny * py[i], fj = c - nx * px[j] - ny * py[j];
+            if (fi >= 0) {
+                qx[m] = px[i];
+                qy[m++] = py[i];
+            }
+            if ((fi >= 0) != (fj >= 0)) {
+                double t = fi / (fi - fj);
+                qx[m] = px[i] + t * (px[j] - px[i]);
+                qy[m++] = py[i] + t * (py[j] - py[i]);
+            }
+        }
+        n = m;
+        for (int i = 0; i < n; ++i) {
+            px[i] = qx[i];
+            py[i] = qy[i];
+        }
+    }
+    double a2 = 0;
+    for (int i = 0; n >= 3 && i < n; ++i) {
+        int j = (i + 1) % n;
+        a2 += px[i] * py[j] - px[j] * py[i];
+    }
+    return a2 / 2;
+}
+
 /* Sign of (twice the area of the shape inside the w x h rectangle at the local origin) minus
  * `twice_target` (an integer in units^2). */
 static int poly_area_cmp(const geo *g, int64_t x0, int64_t y0, int64_t w, int64_t h,
@@ -392,19 +446,67 @@ static int poly_area_cmp(const geo *g, int64_t x0, int64_t y0, int64_t w, int64_
     return gg__qs_sign(&sum, &rad);
 }
 
+/* The exact sign of i + b*sqrt(rad) (|i| < 2^52, |b| < 2^20): a double filter whose margin is
+ * far above its rounding error (each term is within 2^-50 of its value, relatively), and the
+ * exact Z[s] sign when the filter cannot tell. */
+static int sign_is(int64_t i, int64_t b, int64_t rad, double s, bool exact_only)
+{
+    if (b == 0)
+        return (i > 0) - (i < 0);
+    if (exact_only) {
+        gg__qs q;
+        gg__big n;
+        gg__qs_set(&q, i, b);
+        gg__big_set(&n, rad);
+        return gg__qs_sign(&q, &n);
+    }
+    double bs = (double)b * s, v = (double)i + bs;
+    double tol = 1e-9 * (fabs((double)i) + fabs(bs)) + 1e-9;
+    if (v > tol)
+        return 1;
+    if (v < -tol)
+        return -1;
+    gg__qs q;
+    gg__big n;
+    gg__qs_set(&q, i, b);
+    gg__big_set(&n, rad);
+    return gg__qs_sign(&q, &n);
+}
+
+/* Sign of the half-plane's value at the point (x2, y2) / 2. */
+static int hp_sign2(const geo *g, const half_plane *hp, int64_t x2, int64_t y2)
+{
+    return sign_is(2 * hp->a - hp->nx * x2 - hp->ny * y2, 2 * hp->b, g->rad, g->s, g->exact_only);
+}
+
 static bool poly_contains2(const geo *g, int64_t px2, int64_t py2)
 {
-    /* P = (px2, py2) / 2: inside iff 2a + 2b s - n.(2P) >= 0 for every line. */
-    gg__big rad;
-    gg__big_set(&rad, g->rad);
-    for (int i = 0; i < g->nlines; ++i) {
-        const half_plane *hp = &g->line[i];
-        gg__qs v;
-        gg__qs_set(&v, 2 * hp->a - hp->nx * px2 - hp->ny * py2, 2 * hp->b);
-        if (gg__qs_sign(&v, &rad) < 0)
+    for (int i = 0; i < g->nlines; ++i)
+        if (hp_sign2(g, &g->line[i], px2, py2) < 0)
             return false;
-    }
     return true;
+}
+
+/* The square against the polygon from its corners alone: 1 when it lies inside (every corner in
+ * every half-plane: the polygon is convex), -1 when its interior misses the polygon (every
+ * corner outside one half-plane, or on its line), 0 when only the area can tell. */
+static int poly_corners(const geo *g, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+    bool all_in = true;
+    for (int i = 0; i < g->nlines; ++i) {
+        int out = 0, in = 0;
+        for (int k = 0; k < 4; ++k) {
+            int64_t x = (k & 1) ? x1 : x0, y = (k & 2) ? y1 : y0;
+            int sg = hp_sign2(g, &g->line[i], 2 * x, 2 * y);
+            out += sg <= 0;
+            in += sg >= 0;
+        }
+        if (out == 4)
+            return -1;
+        if (in != 4)
+            all_in = false;
+    }
+    return all_in ? 1 : 0;
 }
 
 /* ---- discs ----------------------------------------------------------------------------------- */
@@ -541,6 +643,25 @@ static bool covers_box(const geo *g, gg_coverage rule, int64_t x0, int64_t y0, i
     case KIND_POLY:
         if (rule == GG_COVERAGE_CENTRE)
             return poly_contains2(g, px2, py2);
+        switch (g->exact_only ? 0 : poly_corners(g, x0, y0, x1, y1)) {
+        case 1:
+            return true;
+        case -1:
+            return false;
+        default:
+            break;
+        }
+        if (!g->exact_only) {
+            /* The estimate settles every square clear of the threshold; the exact area the
+             * rest (ties among them). */
+            double full = (double)((x1 - x0) * (y1 - y0));
+            double est = poly_area_estimate(g, x0, y0, x1 - x0, y1 - y0);
+            double target = rule == GG_COVERAGE_TOUCH ? 0.0 : full / 2;
+            if (est > target + 1e-4 * full)
+                return true;
+            if (rule == GG_COVERAGE_HALF && est < target - 1e-4 * full)
+                return false;
+        }
         if (rule == GG_COVERAGE_TOUCH)
             return poly_area_cmp(g, x0, y0, x1 - x0, y1 - y0, 0) > 0;
         return poly_area_cmp(g, x0, y0, x1 - x0, y1 - y0, (x1 - x0) * (y1 - y0)) >= 0;
@@ -573,6 +694,17 @@ static bool covers_box(const geo *g, gg_coverage rule, int64_t x0, int64_t y0, i
 }
 
 /* ---- entry points ---------------------------------------------------------------------------- */
+
+bool gg__shape_covers_cell_exact(int32_t cell_size_ft, gg_cell c, const gg_shape_def *shape)
+{
+    geo g;
+    if (prepare(cell_size_ft, shape, &g, NULL) != GG_OK)
+        return false;
+    g.exact_only = true;
+    int64_t cs = (int64_t)cell_size_ft * GG_AREA_UNITS_PER_FT;
+    int64_t x0 = (int64_t)c.col * cs, y0 = (int64_t)c.row * cs;
+    return covers_box(&g, shape->coverage, x0, y0, x0 + cs, y0 + cs);
+}
 
 gg_status gg_shape_covers_cell(int32_t cell_size_ft, gg_cell c, const gg_shape_def *shape,
                                bool *out_covered, const char **out_reason)

@@ -21,4 +21,8 @@ gg_status gg__shape_visit(int32_t width, int32_t height, int32_t cell_size_ft,
                           const gg_shape_def *shape, gg__cell_visit_fn fn, void *ctx,
                           int64_t *out_total, const char **out_reason);
 
+/* gg_shape_covers_cell() without its floating-point filters: every polygon decision from the
+ * exact area in Z[sqrt n]. For the tests (fast path = slow path); false on a bad shape. */
+bool gg__shape_covers_cell_exact(int32_t cell_size_ft, gg_cell c, const gg_shape_def *shape);
+
 #endif

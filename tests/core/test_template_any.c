@@ -17,6 +17,7 @@
 
 #include "test_rng.h"
 
+#include "core/template_walk.h"
 #include "gridgeom/core.h"
 
 enum { CAP = 4096, MAP = 24 };
@@ -705,6 +706,29 @@ static void template_any__entry_points_agree(void **state)
     }
 }
 
+/* The floating-point filters (corner classification, area estimate) never change an answer:
+ * every square of random shapes against the exact area alone. */
+static void template_any__filters_equal_the_exact_decision(void **state)
+{
+    (void)state;
+    fx_rng g;
+    fx_rng_seed(&g, 0xF17E5ull, "template_any__filters_equal_the_exact_decision");
+    for (int t = 0; t < 40; ++t) {
+        gg_shape_def d = random_shape(&g);
+        if (d.shape == GG_SHAPE_SPHERE || d.shape == GG_SHAPE_CYLINDER ||
+            d.shape == GG_SHAPE_EMANATION)
+            d.shape = GG_SHAPE_CONE + (int)(fx_next(&g) % 3);
+        for (int32_t r = 0; r < MAP; ++r)
+            for (int32_t c = 0; c < MAP; ++c)
+                assert_int_equal(covers(&d, c, r),
+                                 gg__shape_covers_cell_exact(5, gg_cell_make(c, r), &d));
+    }
+    /* the hand-built ties go through both */
+    gg_shape_def e = shape_make(GG_SHAPE_CONE, 25, pt(2.5, 2.5), 1, 1, GG_COVERAGE_HALF);
+    assert_true(gg__shape_covers_cell_exact(5, gg_cell_make(1, 3), &e));
+    assert_true(covers(&e, 1, 3));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -718,6 +742,7 @@ int main(void)
         cmocka_unit_test(template_any__bad_arguments),
         cmocka_unit_test(template_any__random_cases_match_the_oracle),
         cmocka_unit_test(template_any__entry_points_agree),
+        cmocka_unit_test(template_any__filters_equal_the_exact_decision),
     };
     return cmocka_run_group_tests_name("core/template_any", tests, NULL, NULL);
 }
