@@ -510,6 +510,30 @@ static void area_rules__shape_rules_reject_bad_arguments(void **state)
     gg_scene_destroy(s);
 }
 
+/* A point of origin on a wall reaches both sides of it; half a foot to one side, only that side
+ * (any point of origin, not only a square's centre or corner). */
+static void area_rules__origin_on_and_beside_a_wall(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_open(16, 16);
+    fx_wall(s, 8, 0, 8, 16);
+    gg_shape_def fb = any_shape(GG_SHAPE_SPHERE, 20, gg_area_point_corner(fx_c(8, 8), 5), 1, 0);
+    gg_shape_rule_def rd = gg_shape_rule_def_default();
+    gg_cell c[256];
+    int32_t n = 0, west = 0;
+    assert_int_equal(gg_rules_shape_cells(s, &fb, &rd, c, 256, &n), GG_OK);
+    for (int32_t i = 0; i < n; ++i)
+        west += c[i].col < 8;
+    assert_int_equal(n, 52);
+    assert_int_equal(west, 26);
+    fb.origin.x += GG_AREA_UNITS_PER_FT / 2;
+    assert_int_equal(gg_rules_shape_cells(s, &fb, &rd, c, 256, &n), GG_OK);
+    for (int32_t i = 0; i < n; ++i)
+        assert_true(c[i].col >= 8);
+    assert_true(n > 20);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -524,6 +548,7 @@ int main(void)
         cmocka_unit_test(area_rules__shape_targets_carry_cover_and_follow_the_rule),
         cmocka_unit_test(area_rules__emanation_excludes_its_source),
         cmocka_unit_test(area_rules__shape_rules_reject_bad_arguments),
+        cmocka_unit_test(area_rules__origin_on_and_beside_a_wall),
     };
     return cmocka_run_group_tests_name("rules/area_rules", tests, NULL, NULL);
 }
