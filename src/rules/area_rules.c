@@ -460,7 +460,7 @@ gg_status gg_rules_shape_cells(const gg_scene *scene, const gg_shape_def *shape,
     int32_t cs = gg_scene_cell_size_ft(scene);
     int64_t total = 0;
     /* Validate the shape before the origin: a bad shape is reported as such. */
-    st = gg__shape_visit(w, h, cs, shape, NULL, NULL, &total, NULL);
+    st = gg__shape_visit(0, 0, cs, shape, NULL, NULL, &total, NULL); /* validation only */
     if (st != GG_OK)
         return st;
     effect_src src;
