@@ -649,8 +649,9 @@ static inline gg_shape_rule_def gg_shape_rule_def_default(void)
 
 /// SRD 5.2 "Areas of Effect": the squares of the scene that `shape` covers (gg_shape_cells(),
 /// shape->coverage decides) and that its point of origin has line of effect to ("If there's no
-/// unblocked straight line from the point of origin to a location within the area, that
-/// location isn't included"; "an obstruction must provide Total Cover" to block one). A square
+/// unblocked straight line extending from the point of origin to a location within the area of
+/// effect, that location isn't included"; "an obstruction must provide Total Cover" to block
+/// one). A point of origin on a wall reaches both sides of it. A square
 /// is reached when gg_scene_cover() in GG_COVER_MODE_CORNERS_2D, from the point of origin (kind
 /// GG_ATTACK_AREA; the origin rounded to the nearest 1/16 square, exact for centres, grid
 /// intersections and edge middles) or, for an Emanation, from the corners of the source's space,
