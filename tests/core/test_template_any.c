@@ -729,6 +729,44 @@ static void template_any__filters_equal_the_exact_decision(void **state)
     assert_true(covers(&e, 1, 3));
 }
 
+/* Every decision is invariant under scaling the grid: 1000-ft squares with the shape scaled 200
+ * times give the same squares as 5-ft ones (exercising the largest magnitudes the exact numbers
+ * meet: cell size near GG_SHAPE_MAX_CELL_FT, sizes up to GG_SHAPE_MAX_FT). */
+static void template_any__decisions_scale_with_the_grid(void **state)
+{
+    (void)state;
+    fx_rng g;
+    fx_rng_seed(&g, 0x5CA1Eull, "template_any__decisions_scale_with_the_grid");
+    const int32_t k = 200;
+    for (int t = 0; t < 60; ++t) {
+        gg_shape_def d = random_shape(&g);
+        if ((int64_t)d.size_ft * k > GG_SHAPE_MAX_FT ||
+            (int64_t)d.line_width_ft * k > GG_SHAPE_MAX_FT)
+            continue;
+        gg_shape_def big = d;
+        big.size_ft *= k;
+        big.line_width_ft *= k;
+        big.origin.x *= k;
+        big.origin.y *= k;
+        static gg_cell a[MAP * MAP], b[MAP * MAP];
+        int32_t na = 0, nb = 0;
+        assert_int_equal(gg_shape_cells(MAP, MAP, 5, &d, a, MAP * MAP, &na, NULL), GG_OK);
+        assert_int_equal(gg_shape_cells(MAP, MAP, 5 * k, &big, b, MAP * MAP, &nb, NULL), GG_OK);
+        assert_int_equal(na, nb);
+        for (int32_t i = 0; i < na; ++i)
+            assert_true(gg_cell_eq(a[i], b[i]));
+        for (int sz = GG_SIZE_LARGE; sz <= GG_SIZE_GARGANTUAN; ++sz) {
+            gg_body body = gg_body_make(gg_cell_make(rand_in(&g, 4, 16), rand_in(&g, 4, 16)));
+            body.size = (gg_size)sz;
+            bool ha = false, hb = false;
+            assert_int_equal(gg_shape_covers_body(5, &body, &d, GG_AFFECT_TOKEN, &ha, NULL), GG_OK);
+            assert_int_equal(gg_shape_covers_body(5 * k, &body, &big, GG_AFFECT_TOKEN, &hb, NULL),
+                             GG_OK);
+            assert_int_equal(ha, hb);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -743,6 +781,7 @@ int main(void)
         cmocka_unit_test(template_any__random_cases_match_the_oracle),
         cmocka_unit_test(template_any__entry_points_agree),
         cmocka_unit_test(template_any__filters_equal_the_exact_decision),
+        cmocka_unit_test(template_any__decisions_scale_with_the_grid),
     };
     return cmocka_run_group_tests_name("core/template_any", tests, NULL, NULL);
 }
