@@ -7,8 +7,11 @@
 
 #include <stdint.h>
 
-/* 28 x 32 bits = 896 bits, two's complement. template_any.c bounds its inputs so that no value
- * it forms exceeds about 2^700 (the derivation is beside GG__AREA_MAX_* there). */
+/* 28 x 32 bits = 896 bits, two's complement. The inputs are bounded by the public limits
+ * (GG_SHAPE_MAX_FT, GG_SHAPE_MAX_DIR, GG_SHAPE_MAX_CELL_FT, a 4x4 token): normals below 2^17,
+ * local offsets below 2^36, so a clipped vertex has |X|, |Y| < 2^53 (+ 2^35 sqrt n) over a
+ * denominator W < 2^35; the area test multiplies a cross product (< 2^107) by up to 6 W's and
+ * compares with w*h times 8 W's (< 2^306), and the sign test squares that: about 2^631 at most. */
 #define GG__BIG_LIMBS 28
 
 typedef struct gg__big {
