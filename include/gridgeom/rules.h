@@ -674,9 +674,10 @@ GG_API GG_NODISCARD gg_status gg_rules_shape_cells(const gg_scene *scene, const 
 /// of origin, or from the Emanation source's corners, the other creatures giving half cover).
 /// A creature is reached when gg_shape_covers_body() says so under def->affect and at least one
 /// square of its space is reached by line of effect (as gg_rules_shape_cells()). An Emanation
-/// never reaches its source. Without line-of-effect trimming an off-map point of origin is
-/// allowed, and then every cover is GG_COVER_NONE. Stack: about 32 KiB for the other creatures'
-/// bodies on top of gg_scene_cover()'s.
+/// never reaches its source. Creatures of every size are accepted (the creature-array checks of
+/// "Creatures of every size" below; the heights are checked, not used). Without line-of-effect
+/// trimming an off-map point of origin is allowed, and then every cover is GG_COVER_NONE.
+/// Stack: about 32 KiB for the other creatures' bodies on top of gg_scene_cover()'s.
 /// @return GG_OK; GG_PARTIAL (capacity cut the list; *out_count = full count); the statuses of
 ///         gg_rules_shape_cells(); the creature-array statuses.
 /// @thread reader

@@ -486,8 +486,10 @@ gg_status gg_rules_shape_targets(const gg_scene *scene, const gg_creature *creat
     if (out_count == NULL)
         return GG_E_INVALID_ARG;
     *out_count = 0;
+    /* Any size: the every-size creature checks (a Large creature is in the area by any of its
+     * four squares). */
     gg__roster r;
-    gg_status st = gg__rules_roster(scene, creatures, count, &r);
+    gg_status st = gg__rules_roster_sized(scene, creatures, count, true, &r);
     if (st != GG_OK)
         return st;
     if (shape == NULL || capacity < 0 || (out == NULL && capacity > 0))

@@ -534,6 +534,54 @@ static void area_rules__origin_on_and_beside_a_wall(void **state)
     gg_scene_destroy(s);
 }
 
+/* Creatures of every size: a Large ogre is in a Line by any of its four squares, or by its token;
+ * its own 10-ft Emanation (a Large space) leaves it out and catches those around it. */
+static void area_rules__shape_targets_take_every_size(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_open(20, 20);
+    gg_creature cr[3] = {fx_at(6, 6, 1), fx_at(2, 7, 0), fx_at(9, 6, 0)};
+    cr[0].body.size = GG_SIZE_LARGE; /* squares (6..7, 6..7) */
+    /* a 5-ft Line along row 7, from x = 0: the ogre's lower squares */
+    gg_shape_def line = any_shape(GG_SHAPE_LINE, 60, gg_area_point_ft(0, 37), 1, 0);
+    line.origin.y += GG_AREA_UNITS_PER_FT / 2; /* y = 37.5 ft, the centre of row 7 */
+    gg_shape_rule_def rd = gg_shape_rule_def_default();
+    gg_area_target out[3];
+    int32_t n = 0;
+    assert_int_equal(gg_rules_shape_targets(s, cr, 3, &line, &rd, out, 3, &n), GG_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(out[0].creature, 0);
+    assert_int_equal(out[1].creature, 1);
+    /* token: half of the 10 x 10 token is under the line, exactly half: still in; its centre,
+     * (35, 35), is on the line's edge */
+    rd.affect = GG_AFFECT_TOKEN;
+    assert_int_equal(gg_rules_shape_targets(s, cr, 3, &line, &rd, out, 3, &n), GG_OK);
+    assert_int_equal(n, 2);
+    line.line_width_ft = 4; /* 4 of the token's 10 ft: 40 % */
+    assert_int_equal(gg_rules_shape_targets(s, cr, 3, &line, &rd, out, 3, &n), GG_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(out[0].creature, 1);
+    line.coverage = GG_COVERAGE_TOUCH; /* any part of the token */
+    assert_int_equal(gg_rules_shape_targets(s, cr, 3, &line, &rd, out, 3, &n), GG_OK);
+    assert_int_equal(n, 2);
+    line.coverage = GG_COVERAGE_HALF;
+    rd.affect = GG_AFFECT_ANY_SQUARE; /* each lower square is 80 % under the line */
+    assert_int_equal(gg_rules_shape_targets(s, cr, 3, &line, &rd, out, 3, &n), GG_OK);
+    assert_int_equal(n, 2);
+
+    gg_shape_def aura = any_shape(GG_SHAPE_EMANATION, 10, gg_area_point_ft(0, 0), 1, 0);
+    aura.source = cr[0].body;
+    assert_int_equal(gg_rules_shape_targets(s, cr, 3, &aura, &rd, out, 3, &n), GG_OK);
+    assert_int_equal(n, 1); /* (9,6) is 5 ft from the ogre's space; (2,7) 15 ft */
+    assert_int_equal(out[0].creature, 2);
+    gg_cell cells[400];
+    assert_int_equal(gg_rules_shape_cells(s, &aura, &rd, cells, 400, &n), GG_OK);
+    /* the 6 x 6 block minus the ogre's 4 squares and the 4 corner squares (7 of their 25
+     * square feet within 10 ft) */
+    assert_int_equal(n, 6 * 6 - 4 - 4);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -549,6 +597,7 @@ int main(void)
         cmocka_unit_test(area_rules__emanation_excludes_its_source),
         cmocka_unit_test(area_rules__shape_rules_reject_bad_arguments),
         cmocka_unit_test(area_rules__origin_on_and_beside_a_wall),
+        cmocka_unit_test(area_rules__shape_targets_take_every_size),
     };
     return cmocka_run_group_tests_name("rules/area_rules", tests, NULL, NULL);
 }
