@@ -114,7 +114,7 @@ typedef struct gg_io_error {
 /// What the import did to a group of things in the file.
 /// @since 0.1
 typedef enum gg_import_action {
-    GG_IMPORT_SNAPPED = 1,     ///< moved onto the half-cell lattice walls must lie on
+    GG_IMPORT_SNAPPED = 1,     ///< rounded to the wall lattice, or moved onto a nearby grid corner
     GG_IMPORT_MERGED = 2,      ///< joined with a collinear touching wall (or a duplicate)
     GG_IMPORT_CLIPPED = 3,     ///< shortened at the scene edge
     GG_IMPORT_DROPPED = 4,     ///< not in the scene at all

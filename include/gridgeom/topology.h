@@ -61,8 +61,12 @@ typedef enum gg_obscurement {
 /// one integer type of feet (docs/api.md).
 #define GG_SCENE_MAX_CELL_FT (1 << 16)
 /// Largest absolute wall coordinate accepted, in grid units (cells). Walls may lie off the map,
-/// but not absurdly far: beyond this a wall is rejected with GG_E_INVALID_ARG.
-#define GG_WALL_COORD_LIMIT (1 << 24)
+/// but not absurdly far: beyond this a wall is rejected with GG_E_INVALID_ARG. 2^19 (it was 2^24
+/// before 0.3): wall coordinates are exact multiples of 1/GG_WALL_UNITS_PER_CELL, and 2^19 cells
+/// in those units (2^29) is the range the exact 64-bit segment predicates take.
+#define GG_WALL_COORD_LIMIT (1 << 19)
+/// The wall lattice: wall coordinates are multiples of 1/1024 cell (docs/vision.md).
+#define GG_WALL_UNITS_PER_CELL 1024
 
 /// Everything a scene needs at creation. Make it with gg_scene_def_default(), then set fields.
 /// @since 0.1
@@ -235,9 +239,11 @@ typedef enum gg_one_way {
 } gg_one_way;
 
 /// A wall segment between two points in grid-corner coordinates: corner (x,y) is the top-left
-/// corner of cell (x,y). Coordinates must be finite multiples of 0.5 (half cells, exactly) with
-/// absolute value <= GG_WALL_COORD_LIMIT; identical endpoints make a point wall, which blocks
-/// whatever passes through that point (Nat20).
+/// corner of cell (x,y). Coordinates must be finite multiples of 1/GG_WALL_UNITS_PER_CELL
+/// (1/1024 cell, exactly: 0.5, 0.25, 3.0078125 are fine, 0.1 is rejected; round with
+/// floor(v * 1024 + 0.5) / 1024 as the importers do) with absolute value <= GG_WALL_COORD_LIMIT;
+/// identical endpoints make a point wall, which blocks whatever passes through that point
+/// (Nat20). Every wall test is exact on that lattice.
 ///
 /// A wall with a `cover` value is a low wall or a window: it never blocks sight, and a line from
 /// an attacker to a target that touches it grants at least that cover in

@@ -43,13 +43,13 @@ static const map_fact k_maps[] = {
      20,
      20,
      250,
-     92,
-     39,
+     249,
+     1,
      3,
      0,
      0,
      0,
-     430,
+     0,
      1,
      {{4, 8, 15, 8, true},    /* across the cave, above the pillar */
       {10, 8, 10, 17, false}, /* through the south wall */
@@ -62,13 +62,13 @@ static const map_fact k_maps[] = {
      48,
      27,
      173,
-     78,
-     33,
+     163,
+     10,
      5,
      0,
      0,
      0,
-     268,
+     49,
      2,
      {{20, 2, 20, 20, false},  /* across the tomb building */
       {42, 8, 45, 15, true},   /* inside the east hall */
@@ -87,7 +87,7 @@ static const map_fact k_maps[] = {
      0,
      0,
      0,
-     620,
+     0,
      0,
      {{5, 5, 15, 5, false}, /* the wall at x = 11.5 between the rooms */
       {5, 2, 10, 8, true},  /* inside the west room */
@@ -98,13 +98,13 @@ static const map_fact k_maps[] = {
      10,
      10,
      20,
-     11,
+     20,
      0,
      6,
      0,
      0,
      0,
-     24,
+     8,
      0,
      {{1, 4, 8, 8, true},  /* inside */
       {5, 0, 5, 5, false}, /* through the doors along the north side */
@@ -132,7 +132,7 @@ static const map_fact k_maps[] = {
      25,
      25,
      120,
-     110,
+     113,
      7,
      29,
      9,
@@ -151,13 +151,13 @@ static const map_fact k_maps[] = {
      25,
      25,
      379,
-     212,
-     116,
+     366,
+     13,
      0,
      0,
      0,
      0,
-     751,
+     0,
      45,
      {{0, 0, 0, 0, false}}},
     {"foundry/majorvictory__underbark-tavern-top-floor.json",
@@ -165,12 +165,12 @@ static const map_fact k_maps[] = {
      36,
      27,
      98,
-     79,
-     13,
+     96,
+     2,
      7,
      1,
      0,
-     5,
+     11,
      195,
      6,
      {{0, 0, 0, 0, false}}},
@@ -197,8 +197,8 @@ static const map_fact k_maps[] = {
      84,
      48,
      278,
-     271,
-     6,
+     274,
+     4,
      43,
      7,
      1,
@@ -215,12 +215,12 @@ static const map_fact k_maps[] = {
      64,
      64,
      262,
-     252,
-     9,
+     261,
+     1,
      0,
      0,
      0,
-     28,
+     29,
      500,
      0,
      {{0, 0, 0, 0, false}}},
@@ -229,13 +229,13 @@ static const map_fact k_maps[] = {
      21,
      38,
      443,
-     208,
-     220,
+     201,
+     242,
      52,
      4,
      0,
      0,
-     151,
+     103,
      0,
      {{1, 1, 19, 1, true}, /* outside the gate */
       {2, 20, 18, 20, false},
@@ -245,13 +245,13 @@ static const map_fact k_maps[] = {
      31,
      30,
      528,
-     286,
-     145,
+     526,
+     2,
      0,
      0,
      0,
      0,
-     1054,
+     1044,
      4,
      {{0, 0, 0, 0, false}}},
 };
@@ -304,7 +304,10 @@ static void check_map(const map_fact *m)
     assert_int_equal(st.one_way, m->one_way);
     assert_int_equal(st.endpoints_snapped, m->snapped);
     assert_int_equal(gg_scene_light_count(s), m->lights);
-    assert_true(st.max_snap_cells <= 0.3536); /* half the diagonal of a half cell */
+    /* Walls keep the file's positions: none is dropped for being short, and no endpoint moves
+     * farther than a corner snap (1/64 cell, docs/io.md). */
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "short"), 0);
+    assert_true(st.max_snap_cells <= 0.0221); /* the diagonal of 1/64 cell */
     /* Never silent: every wall segment read is in the scene, merged, or reported dropped. */
     assert_int_equal(st.segments_read, st.walls + st.merged + st.walls_dropped);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_MERGED, NULL), st.merged);
@@ -365,7 +368,7 @@ static void maps__nort_gate_one_level(void **state)
     gg_scene *s = load_map("foundry/ocd__nort-gate.json", &def, &r);
     gg_import_stats st;
     assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
-    assert_int_equal(st.walls, 69);
+    assert_int_equal(st.walls, 79);
     assert_int_equal(st.doors, 9);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "other levels"), 356);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "flattened"), 0);
@@ -396,7 +399,7 @@ static void maps__import_without_merging_keeps_every_piece(void **state)
     gg_import_stats st;
     assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
     assert_int_equal(st.merged, 0);
-    assert_int_equal(st.walls, 208 + 220);
+    assert_int_equal(st.walls, 443); /* every segment of the file */
     /* Merging changes no sight answer: compare a sample of sight lines. */
     gg_scene *m = load_map("foundry/ocd__nort-gate.json", NULL, NULL);
     for (int32_t a = 0; a < 21 * 38; a += 7) {

@@ -81,11 +81,18 @@ static void random_wall(gg_scene *s, fx_rng *r, int w, int h)
         x2 = x1 - len, y2 = y1 + (int)fx_below(r, 5);
         break;
     }
-    bool half = fx_below(r, 3) == 0; /* else snap to corners */
-    if (!half) {
+    uint32_t lattice = fx_below(r, 4); /* 0: half cells, 1: fine lattice, else corners */
+    if (lattice >= 2) {
         x1 &= ~1, y1 &= ~1, x2 &= ~1, y2 &= ~1;
     }
     d.x1 = x1 / 2.0, d.y1 = y1 / 2.0, d.x2 = x2 / 2.0, d.y2 = y2 / 2.0;
+    if (lattice == 1) { /* moved off the half cells by a few steps of the wall lattice, or more */
+        double *v[4] = {&d.x1, &d.y1, &d.x2, &d.y2};
+        int32_t m = fx_below(r, 2) == 0 ? 3 : GG_WALL_UNITS_PER_CELL / 2;
+        for (int k = 0; k < 4; ++k)
+            *v[k] += (double)((int32_t)fx_below(r, (uint32_t)(2 * m + 1)) - m) /
+                     GG_WALL_UNITS_PER_CELL;
+    }
     uint32_t k = fx_below(r, 10);
     if (k == 0)
         d.blocks = GG_BLOCKS_MOVEMENT; /* sight passes */

@@ -38,7 +38,7 @@ static void walls__reject_bad_coordinates_with_a_message(void **state)
     (void)state;
     gg_scene *s = fx_scene(4, 4, NULL);
     gg_wall_def w = gg_wall_def_default();
-    w.x2 = 0.25;
+    w.x2 = 0.25 + 1.0 / 2048; /* between two points of the 1/1024-cell lattice */
     assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
     assert_non_null(strstr(gg_scene_message(s), "x2"));
     w.x2 = 0.0 / 0.0;
@@ -257,7 +257,7 @@ static void expect_move_walls_exact(const gg_scene *s)
             for (int d = 0; d < 8; ++d) {
                 gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
                 if (gg__in(s, n) &&
-                    gg__segment_hits_wall_linear(s, gg_cell_centre(c), gg_cell_centre(n),
+                    gg__segment_hits_wall_linear(s, gg__wall_centre(c), gg__wall_centre(n),
                                                  (uint32_t)GG_BLOCKS_MOVEMENT))
                     want |= (uint8_t)(1u << d);
             }
@@ -284,6 +284,13 @@ static void walls__adds_keep_move_walls_exact(void **state)
             int32_t len = 1 + (int32_t)fx_below(&r, k % 5 == 0 ? 30 : 6);
             defs[k].x2 = defs[k].x1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
             defs[k].y2 = defs[k].y1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
+            if (round % 2 == 1) { /* the fine lattice: ends moved by up to half a cell */
+                double *v[4] = {&defs[k].x1, &defs[k].y1, &defs[k].x2, &defs[k].y2};
+                const int32_t m = GG_WALL_UNITS_PER_CELL / 2;
+                for (int e = 0; e < 4; ++e)
+                    *v[e] += (double)((int32_t)fx_below(&r, 2 * m + 1) - m) /
+                             GG_WALL_UNITS_PER_CELL;
+            }
             defs[k].door = (gg_door)fx_below(&r, 4);
             defs[k].one_way = (gg_one_way)fx_below(&r, 3);
             defs[k].cover = fx_below(&r, 4) == 0 ? GG_COVER_TOTAL : GG_COVER_NONE;
@@ -367,6 +374,13 @@ static void walls__long_walls_keep_move_data_exact(void **state)
             int32_t len = 1 + (int32_t)fx_below(&r, k % 3 == 0 ? 120 : 12);
             defs[k].x2 = defs[k].x1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
             defs[k].y2 = defs[k].y1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
+            if (round % 2 == 1) { /* the fine lattice: ends moved by up to half a cell */
+                double *v[4] = {&defs[k].x1, &defs[k].y1, &defs[k].x2, &defs[k].y2};
+                const int32_t m = GG_WALL_UNITS_PER_CELL / 2;
+                for (int e = 0; e < 4; ++e)
+                    *v[e] += (double)((int32_t)fx_below(&r, 2 * m + 1) - m) /
+                             GG_WALL_UNITS_PER_CELL;
+            }
             defs[k].door = (gg_door)fx_below(&r, 4);
             defs[k].one_way = (gg_one_way)fx_below(&r, 3);
         }

@@ -58,9 +58,34 @@ static inline uint8_t gg__row_difficult(const uint8_t *up, const uint8_t *mid, c
                      (dn[i] & D) << 5 | (dn[i + 1] & D) << 6);
 }
 
-/* ---- Walls ----------------------------------------------------------------------------------- */
+/* ---- Walls -----------------------------------------------------------------------------------
+ * Wall points live on an exact lattice of GG__WALL_UNIT points per cell ("wall units"): the grid
+ * corner (x,y) is (U x, U y) and the centre of cell (c,r) is (U c + U/2, U r + U/2). U = 1024:
+ * Dungeondraft writes wall points on a 1/512-cell grid (half a pixel at its 256 px per cell), so
+ * every Universal VTT wall of the shared maps is exact, and on the 50-140 px grids of Foundry
+ * maps a unit is about a tenth of a pixel, so imported walls keep their drawn positions. It is a
+ * power of two, so every lattice point is an exact double. Wall coordinates are bounded by
+ * GG_WALL_COORD_LIMIT = 2^19 cells, i.e. 2^29 wall units = GG_HPOINT_LIMIT, within which the
+ * core's orientation predicates (gg_orientation, gg_segments_intersect) are exact in int64; the
+ * points are passed to them as gg_hpoint, which is just an integer point. Scaling every
+ * coordinate by U/2 changes no orientation sign, so Nat20 scenes (corners and centres) answer
+ * exactly as they did in half units (docs/vision.md). */
+#define GG__WALL_UNIT GG_WALL_UNITS_PER_CELL
+#if (GG__WALL_UNIT % 2) != 0 || GG_WALL_COORD_LIMIT * GG__WALL_UNIT > GG_HPOINT_LIMIT
+#error "wall units must put centres on the lattice and keep wall coordinates within GG_HPOINT_LIMIT"
+#endif
+
+/* The centre of `c` in wall units. */
+static inline gg_hpoint gg__wall_centre(gg_cell c)
+{
+    gg_hpoint p;
+    p.x = GG__WALL_UNIT * c.col + GG__WALL_UNIT / 2;
+    p.y = GG__WALL_UNIT * c.row + GG__WALL_UNIT / 2;
+    return p;
+}
+
 typedef struct gg__wall {
-    gg_hpoint a, b;      /* half units (2 x grid coordinate) */
+    gg_hpoint a, b;      /* wall units (GG__WALL_UNIT per cell) */
     uint32_t blocks;     /* gg_wall_blocks */
     uint32_t generation; /* odd = live, even = free slot */
     uint8_t door;        /* gg_door */
@@ -166,7 +191,7 @@ gg_status gg__scene_fail(gg_scene *s, gg_status status, const char *fmt, ...)
 #endif
     ;
 
-/* True when the closed segment a-b (half units) touches a live wall whose effective blocks
+/* True when the closed segment a-b (wall units) touches a live wall whose effective blocks
  * intersect `mask` and that blocks from a's side (one-way walls). Uses the wall index; exact. */
 bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
 

@@ -128,7 +128,10 @@ bool gg__for_each_bucket(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, in
     return gg__for_each_bucket_strip(a, b, size, dil, imax, jmax, strip_cells, &c);
 }
 
-static int64_t bucket_size_h(const gg__wall_index *ix) { return (int64_t)2 << ix->bucket_shift; }
+static int64_t bucket_size_w(const gg__wall_index *ix)
+{
+    return (int64_t)GG__WALL_UNIT << ix->bucket_shift;
+}
 
 /* Walls are registered with one bucket of margin: the exactness argument (both the wall and
  * the query visit the bucket holding each of their points, so a shared point is found) needs
@@ -172,7 +175,7 @@ static void choose_grid(const gg_scene *s, gg__wall_index *out)
         int64_t dx = (int64_t)wall->b.x - wall->a.x, dy = (int64_t)wall->b.y - wall->a.y;
         dx = dx < 0 ? -dx : dx;
         dy = dy < 0 ? -dy : dy;
-        length += (uint64_t)((dx > dy ? dx : dy) / 2 + 1);
+        length += (uint64_t)((dx > dy ? dx : dy) / GG__WALL_UNIT + 1);
     }
     uint64_t want = length * GG__BUCKETS_PER_CELL;
     if (want < GG__MIN_BUCKETS)
@@ -194,7 +197,7 @@ gg_status gg__wall_index_rebuild(gg_scene *s)
     choose_grid(s, &grid);
     const size_t old_nb = (size_t)ix->bw * (size_t)ix->bh;
     const size_t nb = (size_t)grid.bw * (size_t)grid.bh;
-    const int64_t size = bucket_size_h(&grid);
+    const int64_t size = bucket_size_w(&grid);
     uint32_t *start = (uint32_t *)gg__alloc_array(&s->alloc, nb + 1, sizeof(uint32_t));
     if (start == NULL)
         return GG_E_NO_MEMORY;
@@ -327,7 +330,7 @@ static bool visit_near(hit_ctx *h)
             return true;
     if (!ix->built)
         return false;
-    return gg__for_each_bucket_strip(h->a, h->b, bucket_size_h(ix), 0, ix->bw, ix->bh, hit_strip,
+    return gg__for_each_bucket_strip(h->a, h->b, bucket_size_w(ix), 0, ix->bw, ix->bh, hit_strip,
                                      h);
 }
 

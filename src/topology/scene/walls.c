@@ -8,12 +8,15 @@
 
 #define GG__MAX_WALLS (1u << 24)
 
-/* A wall coordinate must be a finite multiple of 0.5 within the limit; returns half units. */
-static bool to_half_units(double v, int32_t *out)
+/* A wall coordinate must be a finite multiple of 1/GG__WALL_UNIT within the limit; returns wall
+ * units. Off-lattice values are refused rather than rounded: the scene then holds exactly the
+ * walls the host asked for, and gg_scene_get_wall() gives them back unchanged. (The importers
+ * round, and say so in their report.) v * U is exact: U is a power of two. */
+static bool to_wall_units(double v, int32_t *out)
 {
     if (!isfinite(v) || fabs(v) > (double)GG_WALL_COORD_LIMIT)
         return false;
-    double h = v * 2.0;
+    double h = v * (double)GG__WALL_UNIT;
     if (h != floor(h))
         return false;
     *out = (int32_t)h;
@@ -29,11 +32,11 @@ static gg_status validate_def(gg_scene *s, const gg_wall_def *d, int32_t which, 
     const char *names[4] = {"x1", "y1", "x2", "y2"};
     int32_t h[4];
     for (int k = 0; k < 4; ++k)
-        if (!to_half_units(v[k], &h[k]))
+        if (!to_wall_units(v[k], &h[k]))
             return gg__scene_fail(s, GG_E_INVALID_ARG,
-                                  "wall %d: %s = %g is not a finite multiple of 0.5 within "
-                                  "+-%d (snap it to half cells first)",
-                                  (int)which, names[k], v[k], GG_WALL_COORD_LIMIT);
+                                  "wall %d: %s = %.17g is not a finite multiple of 1/%d within "
+                                  "+-%d (round it to the wall lattice first)",
+                                  (int)which, names[k], v[k], GG__WALL_UNIT, GG_WALL_COORD_LIMIT);
     if ((d->blocks & ~(uint32_t)GG_BLOCKS_ALL) != 0)
         return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: unknown blocks bits 0x%x", (int)which,
                               (unsigned)d->blocks);
@@ -124,12 +127,12 @@ static bool refresh_cell(void *vctx, int32_t col, int32_t row)
 {
     gg_scene *s = (gg_scene *)vctx;
     gg_cell c = gg_cell_make(col, row);
-    gg_hpoint pc = gg_cell_centre(c);
+    gg_hpoint pc = gg__wall_centre(c);
     uint8_t bits = 0;
     for (int d = 0; d < 8; ++d) {
         gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
         if (gg__in(s, n) &&
-            gg__segment_hits_wall(s, pc, gg_cell_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT))
+            gg__segment_hits_wall(s, pc, gg__wall_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT))
             bits |= (uint8_t)(1u << d);
     }
     if (s->move_walls[gg__idx(s, c)] != bits) {
@@ -143,13 +146,13 @@ void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b)
 {
     /* A step segment from cell c stays within the centres of c's neighbours, so a wall point
      * can touch it only if the point's cell is within one cell of c. */
-    gg__for_each_bucket(a, b, 2, 1, s->width, s->height, refresh_cell, s);
+    gg__for_each_bucket(a, b, GG__WALL_UNIT, 1, s->width, s->height, refresh_cell, s);
 }
 
 typedef struct add_ctx {
     gg_scene *s;
     const gg__wall *w;
-    int64_t ex, ey;   /* b - a, half units */
+    int64_t ex, ey;   /* b - a, wall units */
     int64_t delta[8]; /* o(neighbour centre) - o(cell centre) in direction d (o: side of line) */
     int64_t lo[8], hi[8]; /* direction d's step crosses the line when o(cell centre) is in here */
     int64_t max_delta;    /* max |delta[d]| */
@@ -173,15 +176,17 @@ static int64_t cheb_h(gg_hpoint p, gg_hpoint q)
  *
  * A step C -> N can touch the wall only if C and N are not strictly on one side of the wall's
  * line (o, linear, so o(N) = o(C) + delta). When they are not, CN meets the line at a point X
- * within 2 half units of C; and a cell visited here holds, within one cell, a point P of the
- * wall, within 3 half units of C. If X were off the wall, an endpoint would lie between P and X
- * on the line, within 3 half units of C. So when both endpoints are farther than that, the step
- * touches the wall, and only cells near an endpoint need the full segment test. */
+ * within one cell (Chebyshev) of C; and a cell visited here holds, within one cell, a point P of
+ * the wall, within 1.5 cells of C. If X were off the wall, an endpoint would lie between P and X
+ * on the line, within 1.5 cells of C. So when both endpoints are farther than that (NEAR wall
+ * units), the step touches the wall, and only cells near an endpoint need the full segment
+ * test. */
+#define NEAR (3 * GG__WALL_UNIT / 2)
 static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
 {
     const add_ctx *a = (const add_ctx *)vctx;
     gg_scene *s = a->s;
-    const gg_hpoint pc = gg_cell_centre(gg_cell_make(col, row));
+    const gg_hpoint pc = gg__wall_centre(gg_cell_make(col, row));
     if (!gg__wall_faces(a->w, pc))
         return false;
     const size_t i = (size_t)row * (size_t)s->width + (size_t)col;
@@ -189,7 +194,7 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
     const gg_hpoint wa = a->w->a, wb = a->w->b;
     const int64_t oc = a->ex * ((int64_t)pc.y - wa.y) - a->ey * ((int64_t)pc.x - wa.x);
     const bool inner = col > 0 && row > 0 && col < s->width - 1 && row < s->height - 1;
-    const bool far = cheb_h(pc, wa) > 3 && cheb_h(pc, wb) > 3;
+    const bool far = cheb_h(pc, wa) > NEAR && cheb_h(pc, wb) > NEAR;
     for (int d = 0; d < 8; ++d) {
         if ((bits >> d & 1u) != 0)
             continue;
@@ -199,7 +204,7 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
         gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
         if (!inner && !gg__in(s, n))
             continue;
-        if (far || gg_segments_intersect(pc, gg_cell_centre(n), wa, wb))
+        if (far || gg_segments_intersect(pc, gg__wall_centre(n), wa, wb))
             bits |= (uint8_t)(1u << d);
     }
     if (s->move_walls[i] != bits) {
@@ -230,9 +235,9 @@ static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
     const add_ctx *a = (const add_ctx *)vctx;
     gg_scene *s = a->s;
     const gg_hpoint wa = a->w->a, wb = a->w->b;
-    const int64_t cx = 2 * (int64_t)col + 1;
-    const int64_t oc0 = a->ex * (1 - (int64_t)wa.y) - a->ey * (cx - wa.x);
-    const int64_t k = 2 * a->ex, m = a->max_delta;
+    const int64_t cx = GG__WALL_UNIT * (int64_t)col + GG__WALL_UNIT / 2;
+    const int64_t oc0 = a->ex * (GG__WALL_UNIT / 2 - (int64_t)wa.y) - a->ey * (cx - wa.x);
+    const int64_t k = GG__WALL_UNIT * a->ex, m = a->max_delta;
     int64_t r0 = j0, r1 = j1;
     if (k == 0) {
         if (oc0 < -m || oc0 > m)
@@ -249,12 +254,13 @@ static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
     for (int d = 0; (col == 0 || col == s->width - 1) && d < 8; ++d)
         if (col + gg__dirs[d].dc < 0 || col + gg__dirs[d].dc >= s->width)
             colmask &= ~(1u << d);
-    const bool near = (cx - wa.x <= 3 && wa.x - cx <= 3) || (cx - wb.x <= 3 && wb.x - cx <= 3);
+    const bool near = (cx - wa.x <= NEAR && wa.x - cx <= NEAR) ||
+                      (cx - wb.x <= NEAR && wb.x - cx <= NEAR);
     int64_t oc = oc0 + k * r0;
     for (int64_t row = r0; row <= r1; ++row, oc += k) {
         if (near) {
-            const gg_hpoint pc = {(int32_t)cx, (int32_t)(2 * row + 1)};
-            if (cheb_h(pc, wa) <= 3 || cheb_h(pc, wb) <= 3)
+            const gg_hpoint pc = {(int32_t)cx, (int32_t)(GG__WALL_UNIT * row + GG__WALL_UNIT / 2)};
+            if (cheb_h(pc, wa) <= NEAR || cheb_h(pc, wb) <= NEAR)
                 continue; /* near an endpoint: add_cell_bits() decides */
         }
         unsigned add = 0;
@@ -276,12 +282,13 @@ static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
     return false;
 }
 
-/* add_cell_bits() on the cells whose centres lie within 3 half units of endpoint e. */
+/* add_cell_bits() on the cells whose centres lie within NEAR wall units of endpoint e. */
 static void add_endpoint_bits(add_ctx *a, gg_hpoint e)
 {
-    /* centre 2c + 1 in [e - 3, e + 3]  <=>  c in [ceil((e - 4) / 2), floor((e + 2) / 2)] */
-    int64_t c0 = ceil_div64((int64_t)e.x - 4, 2), c1 = floor_div64((int64_t)e.x + 2, 2);
-    int64_t r0 = ceil_div64((int64_t)e.y - 4, 2), r1 = floor_div64((int64_t)e.y + 2, 2);
+    /* centre Uc + U/2 in [e - 3U/2, e + 3U/2]  <=>  c in [ceil((e - 2U) / U), floor((e + U) / U)] */
+    const int64_t U = GG__WALL_UNIT;
+    int64_t c0 = ceil_div64((int64_t)e.x - 2 * U, U), c1 = floor_div64((int64_t)e.x + U, U);
+    int64_t r0 = ceil_div64((int64_t)e.y - 2 * U, U), r1 = floor_div64((int64_t)e.y + U, U);
     for (int64_t row = r0 < 0 ? 0 : r0; row <= r1 && row < a->s->height; ++row)
         for (int64_t col = c0 < 0 ? 0 : c0; col <= c1 && col < a->s->width; ++col)
             (void)add_cell_bits(a, (int32_t)col, (int32_t)row);
@@ -303,7 +310,7 @@ static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
     a.max_delta = 0;
     a.not_up = a.not_down = 0xFFu;
     for (int d = 0; d < 8; ++d) {
-        a.delta[d] = a.ex * 2 * gg__dirs[d].dr - a.ey * 2 * gg__dirs[d].dc;
+        a.delta[d] = a.ex * GG__WALL_UNIT * gg__dirs[d].dr - a.ey * GG__WALL_UNIT * gg__dirs[d].dc;
         a.lo[d] = a.delta[d] < 0 ? 0 : -a.delta[d];
         a.hi[d] = a.delta[d] < 0 ? -a.delta[d] : 0;
         if (a.hi[d] - a.lo[d] > a.max_delta)
@@ -315,10 +322,11 @@ static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
     }
     a.masks = masks;
     if (w->one_way != GG_ONE_WAY_NONE) { /* blocks from one side only: cell by cell */
-        gg__for_each_bucket(w->a, w->b, 2, 1, s->width, s->height, add_cell_bits, &a);
+        gg__for_each_bucket(w->a, w->b, GG__WALL_UNIT, 1, s->width, s->height, add_cell_bits, &a);
         return;
     }
-    gg__for_each_bucket_strip(w->a, w->b, 2, 1, s->width, s->height, add_strip_bits, &a);
+    gg__for_each_bucket_strip(w->a, w->b, GG__WALL_UNIT, 1, s->width, s->height, add_strip_bits,
+                              &a);
     add_endpoint_bits(&a, w->a);
     add_endpoint_bits(&a, w->b);
 }
@@ -332,7 +340,7 @@ static bool batch_rebuilds_masks(const gg_scene *s, uint32_t first, uint32_t end
     for (uint32_t slot = first; slot < end; ++slot) {
         const gg__wall *w = &s->walls[slot];
         int64_t dx = (int64_t)w->b.x - w->a.x, dy = (int64_t)w->b.y - w->a.y;
-        near += (uint64_t)(3 * ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)) / 2 + 9);
+        near += (uint64_t)(3 * ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)) / GG__WALL_UNIT + 9);
     }
     return near * 8 >= (uint64_t)s->ncells;
 }
@@ -493,10 +501,10 @@ gg_status gg_scene_get_wall(const gg_scene *s, gg_wall_id id, gg_wall_def *out)
         return GG_E_STALE_ID;
     const gg__wall *w = &s->walls[id.index];
     *out = gg_wall_def_default();
-    out->x1 = w->a.x * 0.5;
-    out->y1 = w->a.y * 0.5;
-    out->x2 = w->b.x * 0.5;
-    out->y2 = w->b.y * 0.5;
+    out->x1 = (double)w->a.x / GG__WALL_UNIT;
+    out->y1 = (double)w->a.y / GG__WALL_UNIT;
+    out->x2 = (double)w->b.x / GG__WALL_UNIT;
+    out->y2 = (double)w->b.y / GG__WALL_UNIT;
     out->blocks = w->blocks;
     out->door = (gg_door)w->door;
     out->one_way = (gg_one_way)w->one_way;

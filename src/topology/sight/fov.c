@@ -75,11 +75,11 @@ static inline int64_t cell_holding(cut c, int64_t d)
 /* ---- Working memory --------------------------------------------------------------------------- */
 
 /* A wall as seen in one octant: its slope span (closed, as cuts) and the range of the major
- * coordinate (half units from O) its points may have. */
+ * coordinate (wall units from O) its points may have. */
 typedef struct owall {
     gg_hpoint a, b;
     cut lo, hi;
-    int32_t umin, umax; /* |u| < 2^26 (GG_WALL_COORD_LIMIT in half units plus the viewer) */
+    int32_t umin, umax; /* |u| < 2^30 (GG_WALL_COORD_LIMIT in wall units plus the viewer) */
     uint32_t index;     /* in s->walls */
 } owall;
 
@@ -145,7 +145,7 @@ bool gg__line_of_mask(const gg_scene *s, gg_cell a, gg_cell b, uint32_t mask)
 {
     if (gg__walk_blocked(s, a, b))
         return false;
-    return !gg__segment_hits_wall(s, gg_cell_centre(a), gg_cell_centre(b), mask);
+    return !gg__segment_hits_wall(s, gg__wall_centre(a), gg__wall_centre(b), mask);
 }
 
 /* ---- Octant geometry -------------------------------------------------------------------------- */
@@ -239,7 +239,7 @@ static bool hash_insert(sweep *w, uint32_t wi)
 }
 
 /* The closed span of slopes (within [0, 1]) of the rays from O that meet the wall a-b, given in
- * octant coordinates (u along the major axis, v along the minor one, half units). False when no
+ * octant coordinates (u along the major axis, v along the minor one, wall units). False when no
  * ray of the octant meets it. */
 static bool wall_span(int64_t ua, int64_t va, int64_t ub, int64_t vb, cut *lo, cut *hi, bool *full)
 {
@@ -379,7 +379,7 @@ static void mark_targets(sweep *w, int64_t d, int64_t n0, int64_t n1)
         gg_cell c = oct_cell(w, d, n);
         bool ok = true;
         if (w->nzone != 0) {
-            gg_hpoint P = gg_cell_centre(c);
+            gg_hpoint P = gg__wall_centre(c);
             for (size_t z = 0; z < w->nzone; ++z) {
                 const owall *ow = &w->walls[w->zone[z]];
                 /* Only rays within the wall's span can meet it. */
@@ -450,7 +450,7 @@ static void sweep_octant(sweep *w, int64_t range)
             w->nzone = 0;
             for (size_t k = 0; k < w->nlive;) {
                 const owall *ow = &w->walls[w->live[k]];
-                if (ow->umax <= 2 * d) {
+                if (ow->umax <= GG__WALL_UNIT * d) {
                     ival sh;
                     sh.lo = ow->lo;
                     sh.hi = ow->hi;
@@ -461,7 +461,7 @@ static void sweep_octant(sweep *w, int64_t range)
                     w->live[k] = w->live[--w->nlive];
                     continue;
                 }
-                if (ow->umin <= 2 * d)
+                if (ow->umin <= GG__WALL_UNIT * d)
                     w->zone[w->nzone++] = w->live[k];
                 ++k;
             }
@@ -621,7 +621,7 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     memset(&w, 0, sizeof w);
     w.s = s;
     w.v = v;
-    w.O = gg_cell_centre(v);
+    w.O = gg__wall_centre(v);
     w.mask = mask;
     w.bits = bits;
     w.keep = keep;

@@ -100,15 +100,15 @@ static bool pair_bucket(void *vctx, int32_t i, int32_t j)
 /* The segment between the centres is symmetric; only one-way walls tell the ends apart. */
 static void walls_between(const gg_scene *s, gg_cell a, gg_cell b, bool *from_a, bool *from_b)
 {
-    pair_ctx p = {s, gg_cell_centre(a), gg_cell_centre(b), false, false};
+    pair_ctx p = {s, gg__wall_centre(a), gg__wall_centre(b), false, false};
     if (s->live_walls > 0) {
         const gg__wall_index *ix = &s->index;
         bool done = false;
         for (uint32_t k = 0; k < ix->pending_count && !done; ++k)
             done = pair_wall(&p, &s->walls[ix->pending[k]]);
         if (!done && ix->built)
-            gg__for_each_bucket(p.a, p.b, (int64_t)2 << ix->bucket_shift, 0, ix->bw, ix->bh,
-                                pair_bucket, &p);
+            gg__for_each_bucket(p.a, p.b, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 0, ix->bw,
+                                ix->bh, pair_bucket, &p);
     }
     *from_a = p.from_a;
     *from_b = p.from_b;
