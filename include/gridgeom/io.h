@@ -69,6 +69,11 @@ typedef struct gg_import_def {
     int32_t max_lights;            ///< more light sources give GG_E_TOO_LARGE; >= 0; default
                                    ///< GG_IMPORT_DEFAULT_MAX_LIGHTS (1 << 16)
     const gg_allocator *allocator; ///< for the scene and the report; NULL = malloc/free
+    /// The wall rule (gg_scene_def.wall_rule) of Universal VTT and Foundry scenes; default
+    /// GG_WALL_RULE_POINT: their walls pass through cell centres (furniture outlines, diagonal
+    /// walls), which the Nat20 rule would make blind, pinned cells (docs/vision.md). A Nat20
+    /// JSON scene uses GG_WALL_RULE_NAT20 unless it says "wall_rule": "point". (@since 0.3)
+    gg_wall_rule vtt_wall_rule;
 } gg_import_def;
 
 /// A def with every default filled in.
@@ -90,6 +95,7 @@ static inline gg_import_def gg_import_def_default(void)
     d.max_polyline_points = GG_IMPORT_DEFAULT_MAX_POLYLINE_POINTS;
     d.max_lights = GG_IMPORT_DEFAULT_MAX_LIGHTS;
     d.allocator = NULL;
+    d.vtt_wall_rule = GG_WALL_RULE_POINT;
     return d;
 }
 

@@ -68,6 +68,20 @@ typedef enum gg_obscurement {
 /// The wall lattice: wall coordinates are multiples of 1/1024 cell (docs/vision.md).
 #define GG_WALL_UNITS_PER_CELL 1024
 
+/// How walls meet the centres that sight lines and steps start and end at (docs/vision.md).
+/// @since 0.3
+typedef enum gg_wall_rule {
+    /// Nat20's closed test everywhere: a wall touching a centre blocks every line and step from
+    /// or to it, so a wall through a cell's centre blinds and pins that cell (the default).
+    GG_WALL_RULE_NAT20 = 0,
+    /// The point rule: a wall containing the viewer takes no part, a wall through the target
+    /// alone does not block, touching still blocks elsewhere; a step onto or off a wall through
+    /// a centre treats the centre as a hair right of (and below) the wall, so the cell belongs to
+    /// one side: never pinned, never a way across. The importers' default for Universal VTT and
+    /// Foundry maps, whose walls pass through centres.
+    GG_WALL_RULE_POINT = 1
+} gg_wall_rule;
+
 /// Everything a scene needs at creation. Make it with gg_scene_def_default(), then set fields.
 /// @since 0.1
 typedef struct gg_scene_def {
@@ -78,6 +92,7 @@ typedef struct gg_scene_def {
                                    ///< grid squares)
     gg_light default_lighting;     ///< light of untagged cells; default GG_LIGHT_BRIGHT
     const gg_allocator *allocator; ///< borrowed during create and copied; NULL = malloc/free
+    gg_wall_rule wall_rule;        ///< default GG_WALL_RULE_NAT20 (@since 0.3)
 } gg_scene_def;
 
 /// A def with every default filled in; width and height are 0 and must be set.
@@ -92,6 +107,7 @@ static inline gg_scene_def gg_scene_def_default(void)
     d.cell_size_ft = 5;
     d.default_lighting = GG_LIGHT_BRIGHT;
     d.allocator = NULL;
+    d.wall_rule = GG_WALL_RULE_NAT20;
     return d;
 }
 
@@ -129,6 +145,11 @@ GG_API int32_t gg_scene_height(const gg_scene *scene);
 /// @thread reader
 /// @since 0.1
 GG_API int32_t gg_scene_cell_size_ft(const gg_scene *scene);
+
+/// The scene's wall rule (gg_scene_def.wall_rule); GG_WALL_RULE_NAT20 for NULL.
+/// @thread reader
+/// @since 0.3
+GG_API gg_wall_rule gg_scene_wall_rule(const gg_scene *scene);
 
 /// True when `c` lies on the scene: 0 <= col < width and 0 <= row < height.
 /// @thread reader

@@ -187,7 +187,8 @@ static const map_fact k_maps[] = {
      0,
      5,
      5,
-     {{35, 25, 40, 25, false}, /* the hall's east wall at x = 40 */
+     {{35, 25, 41, 25, false}, /* the hall's east wall on the centres of column 40 */
+      {35, 25, 40, 25, true},  /* the wall's own cells are seen from the hall (point rule) */
       {60, 2, 60, 8, true},    /* inside the north-east room */
       {45, 45, 55, 45, false},
       {0, 40, 20, 40, false},
@@ -338,6 +339,9 @@ static void check_map(const map_fact *m)
     gg_import_stats st2;
     assert_int_equal(gg_import_report_stats(r2, &st2), GG_OK);
     assert_int_equal(st2.walls, st.walls);
+    /* VTT maps get the point rule, and their Nat20 export keeps it ("wall_rule": "point"). */
+    assert_int_equal(gg_scene_wall_rule(s), GG_WALL_RULE_POINT);
+    assert_int_equal(gg_scene_wall_rule(s2), GG_WALL_RULE_POINT);
     assert_int_equal(st2.merged, 0);            /* already merged */
     assert_int_equal(st2.endpoints_snapped, 0); /* already on the lattice */
     assert_int_equal(gg_import_report_note_count(r2), 0);
@@ -389,6 +393,42 @@ static void maps__stone_resolve_crop_is_reported(void **state)
     gg_scene_destroy(s);
 }
 
+/* Regression (issue 14): 1,756 cells of the shared maps could not see themselves (walls through
+ * their centres, which the Nat20 rule makes blind). With the point rule every cell of every map
+ * sees itself; with the Nat20 rule asked for, the Dungeon of Coins still has its blind cells. */
+static void maps__every_cell_sees_itself(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof k_maps / sizeof k_maps[0]; i++) {
+        gg_scene *s = load_map(k_maps[i].file, NULL, NULL);
+        int32_t blind = 0;
+        for (int32_t r = 0; r < gg_scene_height(s); r++)
+            for (int32_t c = 0; c < gg_scene_width(s); c++) {
+                bool v = false;
+                assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(c, r),
+                                                            gg_cell_make(c, r), &v),
+                                 GG_OK);
+                blind += !v;
+            }
+        if (blind != 0)
+            fail_msg("%s: %d cells cannot see themselves", k_maps[i].file, (int)blind);
+        gg_scene_destroy(s);
+    }
+    gg_import_def def = gg_import_def_default();
+    def.vtt_wall_rule = GG_WALL_RULE_NAT20;
+    gg_scene *s = load_map("foundry/majorvictory__dungeon-of-coins.json", &def, NULL);
+    bool v = true;
+    assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(40, 25), gg_cell_make(40, 25), &v),
+                     GG_OK);
+    assert_false(v);
+    gg_scene_destroy(s);
+    def.vtt_wall_rule = (gg_wall_rule)7;
+    gg_io_error err;
+    assert_int_equal(gg_scene_import_file(GG_TEST_MAPS_DIR "/uvtt/vttmaps__gold-room.dd2vtt", &def,
+                                          &s, NULL, &err),
+                     GG_E_INVALID_ARG);
+}
+
 static void maps__import_without_merging_keeps_every_piece(void **state)
 {
     (void)state;
@@ -421,6 +461,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(maps__every_map_loads_with_the_known_facts),
         cmocka_unit_test(maps__nort_gate_one_level),
+        cmocka_unit_test(maps__every_cell_sees_itself),
         cmocka_unit_test(maps__stone_resolve_crop_is_reported),
         cmocka_unit_test(maps__import_without_merging_keeps_every_piece),
     };

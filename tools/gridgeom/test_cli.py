@@ -59,6 +59,11 @@ def case_info():
     rc, out, _ = run(['info', os.path.join(MAPS, 'foundry', 'ocd__nort-gate.json'),
                       '--elevation', '0', '--json'])
     check(rc == 0 and json.loads(out)['walls'] == 79, 'info --elevation')
+    rc, out, _ = run(['info', os.path.join(MAPS, 'foundry', 'majorvictory__dungeon-of-coins.json'),
+                      '--json'])
+    coins = json.loads(out)
+    check(rc == 0 and coins['centres_on_walls'] == 1206 and coins['wall_rule'] == 'point' and
+          coins['centre_on_wall_example'].startswith('cell 0,0: wall'), 'info: centres on walls')
 
 
 def case_query():

@@ -117,6 +117,103 @@ static inline bool gg__wall_faces(const gg__wall *w, gg_hpoint origin)
     return side != (int)w->one_way;
 }
 
+/* ---- The point rule (GG_WALL_RULE_POINT, docs/vision.md) ---------------------------------------
+ * Sight from V to P: a wall containing V takes no part, and a wall meets the line only if it
+ * meets the half-open segment [V, P) (a wall through P alone does not block); a one-way wall
+ * with V on its supporting line does not block. Steps from A to B: when neither centre lies on
+ * a wall that blocks movement, the closed Nat20 test; when one does, every wall is judged moved
+ * by the infinitesimal (-e, -e^2), i.e. the centres sit a hair right of (and a hair below) the
+ * walls: the cell belongs to one side of each wall through it, so it is never pinned and cannot
+ * step across a wall by stepping onto it and off again, and since all walls move together their
+ * joints stay closed. */
+
+/* How one wall is judged against one segment. */
+enum {
+    GG__RULE_CLOSED = 0, /* Nat20: the closed test, from a's one-way side */
+    GG__RULE_SIGHT = 1,  /* the point rule for a line of sight or light */
+    GG__RULE_NUDGED = 2  /* the point rule for a step with a centre on a wall */
+};
+
+/* Sign of c0 + c1 e + c2 e^2 for an infinitesimal e > 0. */
+static inline int gg__sgn_eps(int64_t c0, int64_t c1, int64_t c2)
+{
+    if (c0 != 0)
+        return c0 < 0 ? -1 : 1;
+    if (c1 != 0)
+        return c1 < 0 ? -1 : 1;
+    return (c2 > 0) - (c2 < 0);
+}
+
+/* p lies on the closed segment a-b. */
+static inline bool gg__on_segment(gg_hpoint p, gg_hpoint a, gg_hpoint b)
+{
+    return gg_segments_intersect(p, p, a, b);
+}
+
+/* The closed segment a-b (which touches p) meets the segment from v to p somewhere else than p:
+ * only a wall running along the line towards v does. */
+static inline bool gg__meets_before(gg_hpoint v, gg_hpoint p, gg_hpoint a, gg_hpoint b)
+{
+    if (gg_orientation(v, p, a) != 0 || gg_orientation(v, p, b) != 0)
+        return false;
+    const int64_t dx = (int64_t)v.x - p.x, dy = (int64_t)v.y - p.y;
+    return ((int64_t)a.x - p.x) * dx + ((int64_t)a.y - p.y) * dy > 0 ||
+           ((int64_t)b.x - p.x) * dx + ((int64_t)b.y - p.y) * dy > 0;
+}
+
+/* The one-way side of `origin` moved by (e, e^2): exact, never on the line unless the wall is a
+ * point. */
+static inline bool gg__wall_faces_nudged(const gg__wall *w, gg_hpoint origin)
+{
+    if (w->one_way == GG_ONE_WAY_NONE)
+        return true;
+    int64_t o = ((int64_t)w->a.y - origin.y) * ((int64_t)w->b.x - origin.x) -
+                ((int64_t)w->a.x - origin.x) * ((int64_t)w->b.y - origin.y);
+    int sg = gg__sgn_eps(o, (int64_t)w->b.y - w->a.y, (int64_t)w->a.x - w->b.x);
+    int side = sg < 0 ? GG_ONE_WAY_LEFT : (sg > 0 ? GG_ONE_WAY_RIGHT : 0);
+    return side != (int)w->one_way;
+}
+
+/* The step a -> b against the wall moved by (-e, -e^2); the step has length. With the shift no
+ * point is collinear with the other segment (unless the wall is a point, which then never meets
+ * the step), so a strict straddle test decides. */
+static inline bool gg__step_meets_nudged(gg_hpoint a, gg_hpoint b, gg_hpoint wa, gg_hpoint wb)
+{
+    const int64_t dx = (int64_t)b.x - a.x, dy = (int64_t)b.y - a.y;
+    const int64_t wx = (int64_t)wb.x - wa.x, wy = (int64_t)wb.y - wa.y;
+    /* side of (p - d) of the line a->b: cross(d, p - a) + dy e - dx e^2 */
+    int s1 = gg__sgn_eps(dx * ((int64_t)wa.y - a.y) - dy * ((int64_t)wa.x - a.x), dy, -dx);
+    int s2 = gg__sgn_eps(dx * ((int64_t)wb.y - a.y) - dy * ((int64_t)wb.x - a.x), dy, -dx);
+    /* side of q of the moved wall line: cross(w, q - wa) - wy e + wx e^2 */
+    int s3 = gg__sgn_eps(wx * ((int64_t)a.y - wa.y) - wy * ((int64_t)a.x - wa.x), -wy, wx);
+    int s4 = gg__sgn_eps(wx * ((int64_t)b.y - wa.y) - wy * ((int64_t)b.x - wa.x), -wy, wx);
+    return s1 * s2 < 0 && s3 * s4 < 0;
+}
+
+/* Whether the live wall w stops the centre-to-centre segment a -> b for `mask`, judged by
+ * `rule` (GG__RULE_*): the one test the index, the linear scan, the field of view and the
+ * movement upkeep share. The closed test is necessary under every rule (disjoint closed
+ * segments stay apart under an infinitesimal move), so the refinements cost nothing on misses. */
+static inline bool gg__wall_stops(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                                  uint32_t mask)
+{
+    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & mask) == 0)
+        return false;
+    if (rule == GG__RULE_CLOSED)
+        return gg__wall_faces(w, a) && gg_segments_intersect(a, b, w->a, w->b);
+    if (!gg_segments_intersect(a, b, w->a, w->b))
+        return false;
+    if (rule == GG__RULE_NUDGED)
+        return gg__wall_faces_nudged(w, a) && gg__step_meets_nudged(a, b, w->a, w->b);
+    if (gg__on_segment(a, w->a, w->b))
+        return false;
+    if (gg__on_segment(b, w->a, w->b) && !gg__meets_before(a, b, w->a, w->b))
+        return false;
+    if (w->one_way != GG_ONE_WAY_NONE && gg_orientation(w->a, w->b, a) == 0)
+        return false; /* a viewer on a one-way wall's line is not blocked by it */
+    return gg__wall_faces(w, a);
+}
+
 /* Walls are indexed in square buckets of 2^bucket_shift cells (chosen at each rebuild: as fine
  * as the map allows, coarser when the walls are few for the map), stored as CSR arrays built in
  * one pass. Walls added after the last build sit in `pending` and are tested linearly until the next
@@ -151,6 +248,7 @@ struct gg_scene {
     uint32_t cover_walls; /* live walls with a cover value (0 = skip that test) */
     uint32_t free_head;   /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
     gg__wall_index index;
+    bool point_rule; /* gg_scene_def.wall_rule == GG_WALL_RULE_POINT */
     char message[192];
     /* ---- Light sources (src/topology/light.c). Zeroed at create = no lights; freed by
      * gg__lights_free() in gg_scene_destroy(). Free slots chain through `next_free` as
@@ -202,6 +300,11 @@ gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b);
 /* Reference implementation of the same test over every wall: the slow path that property
  * tests and benchmarks compare the index against. */
 bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
+
+/* The GG__RULE_* that judges every wall against the segment a -> b for `mask`: CLOSED under the
+ * Nat20 rule; under the point rule SIGHT for sight and light, and for a step (mask movement
+ * alone) NUDGED when a or b lies on a live wall that blocks movement, else CLOSED. */
+int gg__segment_rule(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
 
 /* Nat20 step cost from a to b (both on the map): GG_STEP_ILLEGAL or cell_size_ft (x2 when b is
  * difficult). O(1): reads the cell plane and move_walls. */

@@ -273,10 +273,16 @@ gg_status gg__wall_index_add(gg_scene *s, uint32_t wall)
     return GG_OK;
 }
 
-static bool wall_blocks(const gg__wall *w, gg_hpoint a, gg_hpoint b, uint32_t mask)
+/* GG__RULE_* values, plus: any live wall with `mask` in its effective blocks that touches the
+ * segment (the "does a centre lie on a wall" question of gg__segment_rule()). */
+#define RULE_TOUCH 3
+
+static bool wall_blocks(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b, uint32_t mask)
 {
-    return gg__wall_live(w) && (gg__wall_effective_blocks(w) & mask) != 0 && gg__wall_faces(w, a) &&
-           gg_segments_intersect(a, b, w->a, w->b);
+    if (rule == RULE_TOUCH)
+        return gg__wall_live(w) && (gg__wall_effective_blocks(w) & mask) != 0 &&
+               gg_segments_intersect(a, b, w->a, w->b);
+    return gg__wall_stops(rule, w, a, b, mask);
 }
 
 static gg_cover wall_cover(const gg__wall *w, gg_hpoint a, gg_hpoint b)
@@ -294,12 +300,13 @@ typedef struct hit_ctx {
     gg_hpoint a, b;
     uint32_t mask; /* 0 = collect cover instead */
     gg_cover cover;
+    int rule; /* GG__RULE_* or RULE_TOUCH */
 } hit_ctx;
 
 static bool visit_wall(hit_ctx *h, const gg__wall *w)
 {
     if (h->mask != 0)
-        return wall_blocks(w, h->a, h->b, h->mask);
+        return wall_blocks(h->rule, w, h->a, h->b, h->mask);
     gg_cover c = wall_cover(w, h->a, h->b);
     if (c > h->cover)
         h->cover = c;
@@ -334,11 +341,31 @@ static bool visit_near(hit_ctx *h)
                                      h);
 }
 
+static bool touches_any(const gg_scene *s, gg_hpoint p, uint32_t mask)
+{
+    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH};
+    return visit_near(&h);
+}
+
+int gg__segment_rule(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    if (!s->point_rule)
+        return GG__RULE_CLOSED;
+    if (mask != (uint32_t)GG_BLOCKS_MOVEMENT)
+        return GG__RULE_SIGHT;
+    return touches_any(s, a, mask) || touches_any(s, b, mask) ? GG__RULE_NUDGED : GG__RULE_CLOSED;
+}
+
 bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
 {
     if (s->live_walls == 0)
         return false;
-    hit_ctx h = {s, a, b, mask, GG_COVER_NONE};
+    hit_ctx h = {s,
+                 a,
+                 b,
+                 mask,
+                 GG_COVER_NONE,
+                 s->point_rule ? gg__segment_rule(s, a, b, mask) : GG__RULE_CLOSED};
     return visit_near(&h);
 }
 
@@ -346,15 +373,24 @@ gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b)
 {
     if (s->cover_walls == 0)
         return GG_COVER_NONE;
-    hit_ctx h = {s, a, b, 0, GG_COVER_NONE};
+    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED};
     (void)visit_near(&h);
     return h.cover;
 }
 
 bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
 {
+    int rule = GG__RULE_CLOSED;
+    if (s->point_rule && mask != (uint32_t)GG_BLOCKS_MOVEMENT)
+        rule = GG__RULE_SIGHT;
+    for (uint32_t w = 0; s->point_rule && mask == (uint32_t)GG_BLOCKS_MOVEMENT &&
+                         rule == GG__RULE_CLOSED && w < s->wall_slots;
+         ++w)
+        if (wall_blocks(RULE_TOUCH, &s->walls[w], a, a, mask) ||
+            wall_blocks(RULE_TOUCH, &s->walls[w], b, b, mask))
+            rule = GG__RULE_NUDGED;
     for (uint32_t w = 0; w < s->wall_slots; ++w)
-        if (wall_blocks(&s->walls[w], a, b, mask))
+        if (wall_blocks(rule, &s->walls[w], a, b, mask))
             return true;
     return false;
 }

@@ -187,7 +187,8 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
     const add_ctx *a = (const add_ctx *)vctx;
     gg_scene *s = a->s;
     const gg_hpoint pc = gg__wall_centre(gg_cell_make(col, row));
-    if (!gg__wall_faces(a->w, pc))
+    const bool point = s->point_rule;
+    if (!point && !gg__wall_faces(a->w, pc))
         return false;
     const size_t i = (size_t)row * (size_t)s->width + (size_t)col;
     uint8_t bits = s->move_walls[i];
@@ -204,7 +205,12 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
         gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
         if (!inner && !gg__in(s, n))
             continue;
-        if (far || gg_segments_intersect(pc, gg__wall_centre(n), wa, wb))
+        /* Under the point rule the step is judged exactly, by its own rule (a centre on some
+         * wall moves every wall a hair, gg__segment_rule()). */
+        if (point ? gg__wall_stops(gg__segment_rule(s, pc, gg__wall_centre(n),
+                                                    (uint32_t)GG_BLOCKS_MOVEMENT),
+                                   a->w, pc, gg__wall_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT)
+                  : (far || gg_segments_intersect(pc, gg__wall_centre(n), wa, wb)))
             bits |= (uint8_t)(1u << d);
     }
     if (s->move_walls[i] != bits) {
@@ -258,6 +264,16 @@ static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
                       (cx - wb.x <= NEAR && wb.x - cx <= NEAR);
     int64_t oc = oc0 + k * r0;
     for (int64_t row = r0; row <= r1; ++row, oc += k) {
+        if (s->point_rule) {
+            /* A centre on the wall, or a neighbour's: the exact test decides (add_cell_bits()). */
+            bool on_line = oc == 0;
+            for (int d = 0; d < 8 && !on_line; ++d)
+                on_line = oc + a->delta[d] == 0;
+            if (on_line) {
+                (void)add_cell_bits(vctx, col, (int32_t)row);
+                continue;
+            }
+        }
         if (near) {
             const gg_hpoint pc = {(int32_t)cx, (int32_t)(GG__WALL_UNIT * row + GG__WALL_UNIT / 2)};
             if (cheb_h(pc, wa) <= NEAR || cheb_h(pc, wb) <= NEAR)
@@ -294,6 +310,20 @@ static void add_endpoint_bits(add_ctx *a, gg_hpoint e)
             (void)add_cell_bits(a, (int32_t)col, (int32_t)row);
 }
 
+/* Under the point rule a wall through a centre changes how every step from or to that cell is
+ * judged (gg__segment_rule()), against every wall: those steps are recomputed in full. */
+static bool centre_on_wall(void *vctx, int32_t col, int32_t row)
+{
+    const add_ctx *a = (const add_ctx *)vctx;
+    if (!gg__on_segment(gg__wall_centre(gg_cell_make(col, row)), a->w->a, a->w->b))
+        return false;
+    for (int32_t r = row - 1; r <= row + 1; ++r)
+        for (int32_t c = col - 1; c <= col + 1; ++c)
+            if (gg__in(a->s, gg_cell_make(c, r)))
+                (void)refresh_cell(a->s, c, r);
+    return false;
+}
+
 /* The movement upkeep for a wall just added: the cells within one cell of it gain the steps it
  * blocks. Costs the cells the wall touches, whatever the map size or the walls around it, so a
  * batch of N walls costs the sum over the batch. With `masks` false the step_masks words are
@@ -323,12 +353,14 @@ static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
     a.masks = masks;
     if (w->one_way != GG_ONE_WAY_NONE) { /* blocks from one side only: cell by cell */
         gg__for_each_bucket(w->a, w->b, GG__WALL_UNIT, 1, s->width, s->height, add_cell_bits, &a);
-        return;
+    } else {
+        gg__for_each_bucket_strip(w->a, w->b, GG__WALL_UNIT, 1, s->width, s->height, add_strip_bits,
+                                  &a);
+        add_endpoint_bits(&a, w->a);
+        add_endpoint_bits(&a, w->b);
     }
-    gg__for_each_bucket_strip(w->a, w->b, GG__WALL_UNIT, 1, s->width, s->height, add_strip_bits,
-                              &a);
-    add_endpoint_bits(&a, w->a);
-    add_endpoint_bits(&a, w->b);
+    if (s->point_rule)
+        gg__for_each_bucket(w->a, w->b, GG__WALL_UNIT, 0, s->width, s->height, centre_on_wall, &a);
 }
 
 /* Whether a batch touches so many cells that one pass over the step_masks plane is cheaper

@@ -297,8 +297,16 @@ static void examine_wall(sweep *w, uint32_t wi)
         return;
     w->walls_seen++;
     const gg__wall *wall = &w->s->walls[wi];
-    if (!gg__wall_live(wall) || (gg__wall_effective_blocks(wall) & w->mask) == 0 ||
-        !gg__wall_faces(wall, w->O))
+    if (!gg__wall_live(wall) || (gg__wall_effective_blocks(wall) & w->mask) == 0)
+        return;
+    if (w->s->point_rule) {
+        /* The point rule: a wall containing the viewer takes no part, nor does a one-way wall
+         * with the viewer on its line (gg__wall_stops()). */
+        if (gg__on_segment(w->O, wall->a, wall->b) ||
+            (wall->one_way != GG_ONE_WAY_NONE && gg_orientation(wall->a, wall->b, w->O) == 0))
+            return;
+    }
+    if (!gg__wall_faces(wall, w->O))
         return;
     int64_t ax = (int64_t)wall->a.x - w->O.x, ay = (int64_t)wall->a.y - w->O.y;
     int64_t bx = (int64_t)wall->b.x - w->O.x, by = (int64_t)wall->b.y - w->O.y;
@@ -385,7 +393,9 @@ static void mark_targets(sweep *w, int64_t d, int64_t n0, int64_t n1)
                 /* Only rays within the wall's span can meet it. */
                 if (n * ow->lo.q < ow->lo.p * d || n * ow->hi.q > ow->hi.p * d)
                     continue;
-                if (gg_segments_intersect(w->O, P, ow->a, ow->b)) {
+                if (gg_segments_intersect(w->O, P, ow->a, ow->b) &&
+                    (!s->point_rule || !gg__on_segment(P, ow->a, ow->b) ||
+                     gg__meets_before(w->O, P, ow->a, ow->b))) {
                     ok = false;
                     break;
                 }
@@ -450,7 +460,11 @@ static void sweep_octant(sweep *w, int64_t range)
             w->nzone = 0;
             for (size_t k = 0; k < w->nlive;) {
                 const owall *ow = &w->walls[w->live[k]];
-                if (ow->umax <= GG__WALL_UNIT * d) {
+                /* Passed: every target at distance d or beyond is behind it. Under the point
+                 * rule a target at the wall's farthest point may lie on the wall, which then does
+                 * not block it: the wall stays a zone wall for that distance. */
+                if (ow->umax < GG__WALL_UNIT * d ||
+                    (ow->umax == GG__WALL_UNIT * d && !s->point_rule)) {
                     ival sh;
                     sh.lo = ow->lo;
                     sh.hi = ow->hi;
@@ -630,8 +644,9 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     if (out_stats != NULL)
         memset(out_stats, 0, sizeof *out_stats);
 
-    /* A wall through the viewer's centre touches every sight line, its own included. */
-    if (w.have_walls && gg__segment_hits_wall(s, w.O, w.O, mask))
+    /* A wall through the viewer's centre touches every sight line, its own included (the Nat20
+     * rule; under the point rule it takes no part). */
+    if (w.have_walls && !s->point_rule && gg__segment_hits_wall(s, w.O, w.O, mask))
         return;
     if (keep == NULL || keep(ctx, v)) {
         bit_set(bits, gg__idx(s, v));

@@ -79,9 +79,10 @@ static bool pair_wall(pair_ctx *p, const gg__wall *w)
     if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & (uint32_t)GG_BLOCKS_SIGHT) == 0 ||
         !gg_segments_intersect(p->a, p->b, w->a, w->b))
         return false;
-    if (!p->from_a && gg__wall_faces(w, p->a))
+    const int rule = p->s->point_rule ? GG__RULE_SIGHT : GG__RULE_CLOSED;
+    if (!p->from_a && gg__wall_stops(rule, w, p->a, p->b, (uint32_t)GG_BLOCKS_SIGHT))
         p->from_a = true;
-    if (!p->from_b && gg__wall_faces(w, p->b))
+    if (!p->from_b && gg__wall_stops(rule, w, p->b, p->a, (uint32_t)GG_BLOCKS_SIGHT))
         p->from_b = true;
     return p->from_a && p->from_b;
 }
