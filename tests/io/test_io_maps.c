@@ -429,6 +429,48 @@ static void maps__every_cell_sees_itself(void **state)
                      GG_E_INVALID_ARG);
 }
 
+/* The Litch's doors: closed they block; opened, the two rows in line with each opening see and
+ * step straight through it (the cells on either side of the door line). */
+static void maps__litch_doors_pass_straight_through_when_open(void **state)
+{
+    (void)state;
+    gg_scene *s = load_map("uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt", NULL, NULL);
+    gg_wall_id ids[200];
+    gg_wall_def defs[200];
+    int32_t n = 0;
+    assert_int_equal(gg_io_list_walls(s, ids, defs, 200, &n), GG_OK);
+    int checked = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int32_t i = 0; i < n; i++) {
+            const gg_wall_def *d = &defs[i];
+            if (d->door == GG_DOOR_NONE || d->x1 != d->x2)
+                continue; /* the vertical doors (the fifth is slanted) */
+            assert_int_equal(gg_scene_set_door(s, ids[i], pass ? GG_DOOR_OPEN : GG_DOOR_CLOSED),
+                             GG_OK);
+            const double lo = d->y1 < d->y2 ? d->y1 : d->y2, hi = d->y1 < d->y2 ? d->y2 : d->y1;
+            const int32_t col = (int32_t)d->x1; /* the door line x = col: cells col-1 | col */
+            for (int32_t row = 0; row < gg_scene_height(s); row++) {
+                if (row + 0.5 < lo || row + 0.5 > hi)
+                    continue;
+                bool v = !pass;
+                int32_t cost = 0;
+                assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(col - 1, row),
+                                                            gg_cell_make(col, row), &v),
+                                 GG_OK);
+                assert_int_equal(gg_scene_edge_distance(s, gg_cell_make(col - 1, row),
+                                                        gg_cell_make(col, row), &cost),
+                                 GG_OK);
+                if (v != (pass == 1) || (cost != GG_STEP_ILLEGAL) != (pass == 1))
+                    fail_msg("door at x = %d, row %d, %s: sight %d, step %d", (int)col, (int)row,
+                             pass ? "open" : "closed", v, (int)cost);
+                checked++;
+            }
+        }
+    }
+    assert_int_equal(checked, 2 * 4 * 2); /* four vertical doors, two rows each, both states */
+    gg_scene_destroy(s);
+}
+
 static void maps__import_without_merging_keeps_every_piece(void **state)
 {
     (void)state;
@@ -462,6 +504,7 @@ int main(void)
         cmocka_unit_test(maps__every_map_loads_with_the_known_facts),
         cmocka_unit_test(maps__nort_gate_one_level),
         cmocka_unit_test(maps__every_cell_sees_itself),
+        cmocka_unit_test(maps__litch_doors_pass_straight_through_when_open),
         cmocka_unit_test(maps__stone_resolve_crop_is_reported),
         cmocka_unit_test(maps__import_without_merging_keeps_every_piece),
     };

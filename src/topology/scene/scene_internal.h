@@ -245,8 +245,9 @@ struct gg_scene {
     gg__wall *walls;
     uint32_t wall_cap, wall_slots; /* slots used (live or free) */
     uint32_t live_walls;
-    uint32_t cover_walls; /* live walls with a cover value (0 = skip that test) */
-    uint32_t free_head;   /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
+    uint32_t cover_walls;  /* live walls with a cover value (0 = skip that test) */
+    uint32_t portal_walls; /* live doors and windows (0 = no doorway can open, doorways.c) */
+    uint32_t free_head;    /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
     gg__wall_index index;
     bool point_rule; /* gg_scene_def.wall_rule == GG_WALL_RULE_POINT */
     char message[192];
@@ -297,6 +298,11 @@ bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t
  * a-b touches (GG_COVER_NONE when none). */
 gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b);
 
+/* The same, with the doorway excuse (doorway.c) on or off: off gives the plain touching test
+ * that the field-of-view sweep computes. */
+bool gg__segment_hits_wall_ex(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                              bool doorways);
+
 /* Reference implementation of the same test over every wall: the slow path that property
  * tests and benchmarks compare the index against. */
 bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
@@ -320,6 +326,19 @@ bool gg__walk_blocked(const gg_scene *s, gg_cell a, gg_cell b);
 /* Nat20 cover_between for two on-map cells. */
 gg_cover gg__cover_between(const gg_scene *s, gg_cell a, gg_cell b, const gg_cell *occupied,
                            int32_t occupied_count);
+
+/* ---- Doorways (doorway.c) -------------------------------------------------------------------
+ * Under the point rule, a line (sight, light or step) that touches the walls only at a point J
+ * where an open door or window ends, without crossing them there, passes: the cells in line
+ * with an opening see and step straight through it whatever its offset. A wall w that stops
+ * a -> b by the rule `rule` is excused when this holds at the one point where it touches.
+ * `linear` tests every wall instead of the index (the slow path). */
+static inline bool gg__is_portal(const gg__wall *w)
+{
+    return w->door != GG_DOOR_NONE || w->cover != GG_COVER_NONE;
+}
+bool gg__doorway_excuses(const gg_scene *s, int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                         uint32_t mask, bool linear);
 
 /* Recomputes move_walls for every cell whose steps could touch the closed segment a-b. */
 void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b);

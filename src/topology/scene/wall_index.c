@@ -300,13 +300,15 @@ typedef struct hit_ctx {
     gg_hpoint a, b;
     uint32_t mask; /* 0 = collect cover instead */
     gg_cover cover;
-    int rule; /* GG__RULE_* or RULE_TOUCH */
+    int rule;      /* GG__RULE_* or RULE_TOUCH */
+    bool doorways; /* let doorway.c excuse touches at open portals' ends */
 } hit_ctx;
 
 static bool visit_wall(hit_ctx *h, const gg__wall *w)
 {
     if (h->mask != 0)
-        return wall_blocks(h->rule, w, h->a, h->b, h->mask);
+        return wall_blocks(h->rule, w, h->a, h->b, h->mask) &&
+               (!h->doorways || !gg__doorway_excuses(h->s, h->rule, w, h->a, h->b, h->mask, false));
     gg_cover c = wall_cover(w, h->a, h->b);
     if (c > h->cover)
         h->cover = c;
@@ -343,7 +345,7 @@ static bool visit_near(hit_ctx *h)
 
 static bool touches_any(const gg_scene *s, gg_hpoint p, uint32_t mask)
 {
-    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH};
+    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH, false};
     return visit_near(&h);
 }
 
@@ -356,7 +358,8 @@ int gg__segment_rule(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
     return touches_any(s, a, mask) || touches_any(s, b, mask) ? GG__RULE_NUDGED : GG__RULE_CLOSED;
 }
 
-bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
+bool gg__segment_hits_wall_ex(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                              bool doorways)
 {
     if (s->live_walls == 0)
         return false;
@@ -365,15 +368,21 @@ bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t
                  b,
                  mask,
                  GG_COVER_NONE,
-                 s->point_rule ? gg__segment_rule(s, a, b, mask) : GG__RULE_CLOSED};
+                 s->point_rule ? gg__segment_rule(s, a, b, mask) : GG__RULE_CLOSED,
+                 doorways && s->point_rule && s->portal_walls > 0};
     return visit_near(&h);
+}
+
+bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    return gg__segment_hits_wall_ex(s, a, b, mask, true);
 }
 
 gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b)
 {
     if (s->cover_walls == 0)
         return GG_COVER_NONE;
-    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED};
+    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED, false};
     (void)visit_near(&h);
     return h.cover;
 }
@@ -390,7 +399,8 @@ bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, u
             wall_blocks(RULE_TOUCH, &s->walls[w], b, b, mask))
             rule = GG__RULE_NUDGED;
     for (uint32_t w = 0; w < s->wall_slots; ++w)
-        if (wall_blocks(rule, &s->walls[w], a, b, mask))
+        if (wall_blocks(rule, &s->walls[w], a, b, mask) &&
+            !gg__doorway_excuses(s, rule, &s->walls[w], a, b, mask, true))
             return true;
     return false;
 }

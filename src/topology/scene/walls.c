@@ -109,6 +109,8 @@ static uint32_t insert_wall(gg_scene *s, const gg__wall *w, bool use_free)
     s->live_walls++;
     if (w->cover != GG_COVER_NONE)
         s->cover_walls++;
+    if (gg__is_portal(w))
+        s->portal_walls++;
     return slot;
 }
 
@@ -118,6 +120,8 @@ static void release_slot(gg_scene *s, uint32_t slot)
     w->generation++; /* odd -> even: ids naming it are now stale */
     if (w->cover != GG_COVER_NONE)
         s->cover_walls--;
+    if (gg__is_portal(w))
+        s->portal_walls--;
     w->a.x = (int32_t)s->free_head;
     s->free_head = slot;
     s->live_walls--;
@@ -207,11 +211,16 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
             continue;
         /* Under the point rule the step is judged exactly, by its own rule (a centre on some
          * wall moves every wall a hair, gg__segment_rule()). */
-        if (point ? gg__wall_stops(gg__segment_rule(s, pc, gg__wall_centre(n),
-                                                    (uint32_t)GG_BLOCKS_MOVEMENT),
-                                   a->w, pc, gg__wall_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT)
-                  : (far || gg_segments_intersect(pc, gg__wall_centre(n), wa, wb)))
+        if (point) {
+            const gg_hpoint pn = gg__wall_centre(n);
+            const uint32_t mv = (uint32_t)GG_BLOCKS_MOVEMENT;
+            const int rule = gg__segment_rule(s, pc, pn, mv);
+            if (gg__wall_stops(rule, a->w, pc, pn, mv) &&
+                !gg__doorway_excuses(s, rule, a->w, pc, pn, mv, false))
+                bits |= (uint8_t)(1u << d);
+        } else if (far || gg_segments_intersect(pc, gg__wall_centre(n), wa, wb)) {
             bits |= (uint8_t)(1u << d);
+        }
     }
     if (s->move_walls[i] != bits) {
         s->move_walls[i] = bits;
@@ -363,6 +372,16 @@ static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
         gg__for_each_bucket(w->a, w->b, GG__WALL_UNIT, 0, s->width, s->height, centre_on_wall, &a);
 }
 
+/* Under the point rule a new open portal can excuse other walls' touches at its ends (doorway.c):
+ * the steps through a point lie within one cell of it, so the cells there are recomputed. */
+static void add_portal_ends(gg_scene *s, const gg__wall *w)
+{
+    if (!s->point_rule || !gg__wall_live(w) || !gg__is_portal(w))
+        return;
+    gg__refresh_move_walls_near(s, w->a, w->a);
+    gg__refresh_move_walls_near(s, w->b, w->b);
+}
+
 /* Whether a batch touches so many cells that one pass over the step_masks plane is cheaper
  * than refreshing each changed word (about 20 times the work per word): a rough count of the
  * cells near each wall against the map. */
@@ -444,6 +463,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
             if (out_ids != NULL)
                 out_ids[k] = id_of(s, slots[k]);
             add_move_walls(s, &s->walls[slots[k]], true);
+            add_portal_ends(s, &s->walls[slots[k]]);
         }
         return GG_OK;
     }
@@ -462,6 +482,8 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         for (uint32_t slot = first; slot < s->wall_slots; ++slot) {
             if (s->walls[slot].cover != GG_COVER_NONE)
                 s->cover_walls--;
+            if (gg__is_portal(&s->walls[slot]))
+                s->portal_walls--;
             s->walls[slot].generation = 0;
         }
         s->wall_slots = first;
@@ -474,6 +496,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         if (out_ids != NULL)
             out_ids[k] = id_of(s, slot);
         add_move_walls(s, &s->walls[slot], !rebuild);
+        add_portal_ends(s, &s->walls[slot]);
     }
     if (rebuild)
         gg__step_masks_rebuild(s);
@@ -520,7 +543,9 @@ gg_status gg_scene_set_door(gg_scene *s, gg_wall_id id, gg_door door)
         return gg__scene_fail(s, GG_E_STALE_ID, "wall id %u/%u names no live wall",
                               (unsigned)id.index, (unsigned)id.generation);
     gg__wall *w = &s->walls[id.index];
+    s->portal_walls -= gg__is_portal(w) ? 1u : 0u;
     w->door = (uint8_t)door;
+    s->portal_walls += gg__is_portal(w) ? 1u : 0u;
     gg__refresh_move_walls_near(s, w->a, w->b);
     return GG_OK;
 }

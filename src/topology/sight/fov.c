@@ -602,6 +602,88 @@ static size_t cap_of(size_t bytes, size_t size, size_t limit)
     return n < limit ? n : limit;
 }
 
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b != 0) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* An open portal's end J for the sweep's mask (the k-th wall's a or b). */
+static bool portal_end(const sweep *w, uint32_t k, int e, gg_hpoint *J)
+{
+    const gg__wall *wall = &w->s->walls[k];
+    if (!gg__wall_live(wall) || !gg__is_portal(wall) ||
+        (gg__wall_effective_blocks(wall) & w->mask) != 0)
+        return false;
+    *J = e ? wall->b : wall->a;
+    return true;
+}
+
+/* Whether an end examined before (k, e) lies on the segment from O to P, short of P: the
+ * target P was then already looked at from it. */
+static bool seen_before(const sweep *w, uint32_t k, int e, gg_hpoint P)
+{
+    const int64_t px = (int64_t)P.x - w->O.x, py = (int64_t)P.y - w->O.y;
+    for (uint32_t k2 = 0; k2 <= k; ++k2)
+        for (int e2 = 0; e2 < 2 && (k2 < k || e2 < e); ++e2) {
+            gg_hpoint J;
+            if (!portal_end(w, k2, e2, &J))
+                continue;
+            const int64_t jx = (int64_t)J.x - w->O.x, jy = (int64_t)J.y - w->O.y;
+            const int64_t dot = jx * px + jy * py;
+            if (jx * py - jy * px == 0 && dot > 0 && dot < px * px + py * py)
+                return true;
+        }
+    return false;
+}
+
+/* Doorways (doorway.c): a sight line that grazes the end J of an open portal may pass where the
+ * sweep, for which every touch blocks, casts a shadow. Such a line runs from O through J, so its
+ * targets are the cells O + t (dx, dy) beyond J, (dx, dy) the primitive direction of J - O (a
+ * centre differs from O by whole cells, and dx, dy are coprime): each is decided by the per-cell
+ * test, and counted when the sweep did not count it. Costs the portals times the range. */
+static void doorway_fixup(sweep *w, int64_t range)
+{
+    const gg_scene *s = w->s;
+    for (uint32_t k = 0; k < s->wall_slots; ++k) {
+        for (int e = 0; e < 2; ++e) {
+            gg_hpoint J;
+            if (!portal_end(w, k, e, &J))
+                continue;
+            int64_t dx = (int64_t)J.x - w->O.x, dy = (int64_t)J.y - w->O.y;
+            const int64_t g = gcd64(dx, dy);
+            if (g == 0)
+                continue;
+            dx /= g;
+            dy /= g;
+            for (int64_t t = g / GG__WALL_UNIT + 1;; ++t) {
+                const int64_t c = w->v.col + t * dx, r = w->v.row + t * dy;
+                if (t * (dx < 0 ? -dx : dx) > range || t * (dy < 0 ? -dy : dy) > range || c < 0 ||
+                    r < 0 || c >= s->width || r >= s->height)
+                    break;
+                const gg_cell P = gg_cell_make((int32_t)c, (int32_t)r);
+                const gg_hpoint PC = gg__wall_centre(P);
+                /* A wall that stops O -> P also stops every target further out on the ray (it
+                 * meets [O, P) at a point other than those targets): the walk ends there. */
+                if (gg__segment_hits_wall(s, w->O, PC, w->mask))
+                    break;
+                if (!gg__walk_blocked(s, w->v, P) &&
+                    gg__segment_hits_wall_ex(s, w->O, PC, w->mask, false) &&
+                    !seen_before(w, k, e, PC) && (w->keep == NULL || w->keep(w->kctx, P))) {
+                    bit_set(w->bits, gg__idx(s, P));
+                    w->count++;
+                }
+            }
+        }
+    }
+}
+
 static void fallback_loop(sweep *w, int64_t range)
 {
     const gg_scene *s = w->s;
@@ -742,6 +824,8 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     }
     if (w.overflow)
         fallback_loop(&w, range_cells);
+    else if (s->point_rule && s->portal_walls > 0)
+        doorway_fixup(&w, range_cells);
     if (out_stats != NULL) {
         out_stats->cells_set = w.count;
         out_stats->fell_back = w.overflow;
