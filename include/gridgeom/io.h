@@ -204,8 +204,9 @@ GG_API int32_t gg_import_report_count_of(const gg_import_report *report, gg_impo
  * ============================================================================================= */
 
 /// Parses `len` bytes of JSON (no NUL needed) in the def's format and builds a scene. Walls are
-/// converted to scene-local grid-corner coordinates, clipped, snapped to half cells and merged as
-/// the def says; everything changed or left out is counted in the report. Nothing is silent.
+/// converted to scene-local grid-corner coordinates, clipped, rounded to the 1/1024-cell wall
+/// lattice and merged as the def says; everything changed or left out is counted in the report.
+/// Nothing is silent.
 /// `out_report` may be NULL; `out_error` may be NULL.
 /// @return GG_OK; GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL pointers or content the format does
 ///         not allow (wrong types, unknown enum values, a hex grid); GG_E_PARSE for invalid JSON

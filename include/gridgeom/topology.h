@@ -157,7 +157,7 @@ GG_API gg_wall_rule gg_scene_wall_rule(const gg_scene *scene);
 GG_API bool gg_scene_contains(const gg_scene *scene, gg_cell c);
 
 /// A sentence explaining the last writer call on this scene that failed with GG_E_INVALID_ARG or
-/// GG_E_OUT_OF_BOUNDS (e.g. which wall coordinate was not a multiple of 0.5); "" when none.
+/// GG_E_OUT_OF_BOUNDS (e.g. which wall coordinate was not a multiple of 1/1024); "" when none.
 /// The scene lends the string; it stays valid until the next writer call on the scene.
 /// @thread reader
 /// @since 0.1
