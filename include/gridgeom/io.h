@@ -69,6 +69,11 @@ typedef struct gg_import_def {
     int32_t max_lights;            ///< more light sources give GG_E_TOO_LARGE; >= 0; default
                                    ///< GG_IMPORT_DEFAULT_MAX_LIGHTS (1 << 16)
     const gg_allocator *allocator; ///< for the scene and the report; NULL = malloc/free
+    /// The wall rule (gg_scene_def.wall_rule) of Universal VTT and Foundry scenes; default
+    /// GG_WALL_RULE_POINT: their walls pass through cell centres (furniture outlines, diagonal
+    /// walls), which the Nat20 rule would make blind, pinned cells (docs/vision.md). A Nat20
+    /// JSON scene uses GG_WALL_RULE_NAT20 unless it says "wall_rule": "point". (@since 0.3)
+    gg_wall_rule vtt_wall_rule;
 } gg_import_def;
 
 /// A def with every default filled in.
@@ -90,6 +95,7 @@ static inline gg_import_def gg_import_def_default(void)
     d.max_polyline_points = GG_IMPORT_DEFAULT_MAX_POLYLINE_POINTS;
     d.max_lights = GG_IMPORT_DEFAULT_MAX_LIGHTS;
     d.allocator = NULL;
+    d.vtt_wall_rule = GG_WALL_RULE_POINT;
     return d;
 }
 
@@ -114,7 +120,7 @@ typedef struct gg_io_error {
 /// What the import did to a group of things in the file.
 /// @since 0.1
 typedef enum gg_import_action {
-    GG_IMPORT_SNAPPED = 1,     ///< moved onto the half-cell lattice walls must lie on
+    GG_IMPORT_SNAPPED = 1,     ///< rounded to the wall lattice, or moved onto a nearby grid corner
     GG_IMPORT_MERGED = 2,      ///< joined with a collinear touching wall (or a duplicate)
     GG_IMPORT_CLIPPED = 3,     ///< shortened at the scene edge
     GG_IMPORT_DROPPED = 4,     ///< not in the scene at all
@@ -198,8 +204,9 @@ GG_API int32_t gg_import_report_count_of(const gg_import_report *report, gg_impo
  * ============================================================================================= */
 
 /// Parses `len` bytes of JSON (no NUL needed) in the def's format and builds a scene. Walls are
-/// converted to scene-local grid-corner coordinates, clipped, snapped to half cells and merged as
-/// the def says; everything changed or left out is counted in the report. Nothing is silent.
+/// converted to scene-local grid-corner coordinates, clipped, rounded to the 1/1024-cell wall
+/// lattice and merged as the def says; everything changed or left out is counted in the report.
+/// Nothing is silent.
 /// `out_report` may be NULL; `out_error` may be NULL.
 /// @return GG_OK; GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL pointers or content the format does
 ///         not allow (wrong types, unknown enum values, a hex grid); GG_E_PARSE for invalid JSON

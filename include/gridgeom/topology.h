@@ -61,8 +61,26 @@ typedef enum gg_obscurement {
 /// one integer type of feet (docs/api.md).
 #define GG_SCENE_MAX_CELL_FT (1 << 16)
 /// Largest absolute wall coordinate accepted, in grid units (cells). Walls may lie off the map,
-/// but not absurdly far: beyond this a wall is rejected with GG_E_INVALID_ARG.
-#define GG_WALL_COORD_LIMIT (1 << 24)
+/// but not absurdly far: beyond this a wall is rejected with GG_E_INVALID_ARG. 2^19 (it was 2^24
+/// before 0.3): wall coordinates are exact multiples of 1/GG_WALL_UNITS_PER_CELL, and 2^19 cells
+/// in those units (2^29) is the range the exact 64-bit segment predicates take.
+#define GG_WALL_COORD_LIMIT (1 << 19)
+/// The wall lattice: wall coordinates are multiples of 1/1024 cell (docs/vision.md).
+#define GG_WALL_UNITS_PER_CELL 1024
+
+/// How walls meet the centres that sight lines and steps start and end at (docs/vision.md).
+/// @since 0.3
+typedef enum gg_wall_rule {
+    /// Nat20's closed test everywhere: a wall touching a centre blocks every line and step from
+    /// or to it, so a wall through a cell's centre blinds and pins that cell (the default).
+    GG_WALL_RULE_NAT20 = 0,
+    /// The point rule: a wall containing the viewer takes no part, a wall through the target
+    /// alone does not block, touching still blocks elsewhere; a step onto or off a wall through
+    /// a centre treats the centre as a hair right of (and below) the wall, so the cell belongs to
+    /// one side: never pinned, never a way across. The importers' default for Universal VTT and
+    /// Foundry maps, whose walls pass through centres.
+    GG_WALL_RULE_POINT = 1
+} gg_wall_rule;
 
 /// Everything a scene needs at creation. Make it with gg_scene_def_default(), then set fields.
 /// @since 0.1
@@ -74,6 +92,7 @@ typedef struct gg_scene_def {
                                    ///< grid squares)
     gg_light default_lighting;     ///< light of untagged cells; default GG_LIGHT_BRIGHT
     const gg_allocator *allocator; ///< borrowed during create and copied; NULL = malloc/free
+    gg_wall_rule wall_rule;        ///< default GG_WALL_RULE_NAT20 (@since 0.3)
 } gg_scene_def;
 
 /// A def with every default filled in; width and height are 0 and must be set.
@@ -88,6 +107,7 @@ static inline gg_scene_def gg_scene_def_default(void)
     d.cell_size_ft = 5;
     d.default_lighting = GG_LIGHT_BRIGHT;
     d.allocator = NULL;
+    d.wall_rule = GG_WALL_RULE_NAT20;
     return d;
 }
 
@@ -126,13 +146,18 @@ GG_API int32_t gg_scene_height(const gg_scene *scene);
 /// @since 0.1
 GG_API int32_t gg_scene_cell_size_ft(const gg_scene *scene);
 
+/// The scene's wall rule (gg_scene_def.wall_rule); GG_WALL_RULE_NAT20 for NULL.
+/// @thread reader
+/// @since 0.3
+GG_API gg_wall_rule gg_scene_wall_rule(const gg_scene *scene);
+
 /// True when `c` lies on the scene: 0 <= col < width and 0 <= row < height.
 /// @thread reader
 /// @since 0.1
 GG_API bool gg_scene_contains(const gg_scene *scene, gg_cell c);
 
 /// A sentence explaining the last writer call on this scene that failed with GG_E_INVALID_ARG or
-/// GG_E_OUT_OF_BOUNDS (e.g. which wall coordinate was not a multiple of 0.5); "" when none.
+/// GG_E_OUT_OF_BOUNDS (e.g. which wall coordinate was not a multiple of 1/1024); "" when none.
 /// The scene lends the string; it stays valid until the next writer call on the scene.
 /// @thread reader
 /// @since 0.1
@@ -235,9 +260,11 @@ typedef enum gg_one_way {
 } gg_one_way;
 
 /// A wall segment between two points in grid-corner coordinates: corner (x,y) is the top-left
-/// corner of cell (x,y). Coordinates must be finite multiples of 0.5 (half cells, exactly) with
-/// absolute value <= GG_WALL_COORD_LIMIT; identical endpoints make a point wall, which blocks
-/// whatever passes through that point (Nat20).
+/// corner of cell (x,y). Coordinates must be finite multiples of 1/GG_WALL_UNITS_PER_CELL
+/// (1/1024 cell, exactly: 0.5, 0.25, 3.0078125 are fine, 0.1 is rejected; round with
+/// floor(v * 1024 + 0.5) / 1024 as the importers do) with absolute value <= GG_WALL_COORD_LIMIT;
+/// identical endpoints make a point wall, which blocks whatever passes through that point
+/// (Nat20). Every wall test is exact on that lattice.
 ///
 /// A wall with a `cover` value is a low wall or a window: it never blocks sight, and a line from
 /// an attacker to a target that touches it grants at least that cover in

@@ -239,6 +239,8 @@ gg_status gg__io_scene_create(gg__io_ctx *ctx, int32_t width, int32_t height, in
     sd.cell_size_ft = cell_ft;
     sd.default_lighting = default_light;
     sd.allocator = ctx->def->allocator;
+    sd.wall_rule = ctx->stats.format == GG_IO_FORMAT_NAT20 ? ctx->wall_rule
+                                                           : ctx->def->vtt_wall_rule;
     gg_status st = gg_scene_create(&sd, out);
     if (st != GG_OK)
         return gg__io_fail(ctx, st, "creating a %d x %d scene failed: %s", (int)width, (int)height,
@@ -480,6 +482,10 @@ gg_status gg_scene_import(const char *data, size_t len, const gg_import_def *def
     if (def->struct_size != (uint32_t)sizeof *def)
         return gg__io_fail(&ctx, GG_E_BAD_DEF,
                            "the import def was not made by gg_import_def_default()");
+    if ((int)def->vtt_wall_rule != GG_WALL_RULE_NAT20 &&
+        (int)def->vtt_wall_rule != GG_WALL_RULE_POINT)
+        return gg__io_fail(&ctx, GG_E_INVALID_ARG, "vtt_wall_rule %d is not a gg_wall_rule",
+                           (int)def->vtt_wall_rule);
     ctx.def = def;
     gg_allocator alloc;
     if (!gg__io_allocator_resolve(def->allocator, &alloc))

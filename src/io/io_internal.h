@@ -73,7 +73,8 @@ typedef struct gg__io_ctx {
     gg_import_stats stats;
     gg__io_seg *segs;
     int32_t n_segs, cap_segs;
-    bool oom; /* a note or segment could not be stored */
+    bool oom;               /* a note or segment could not be stored */
+    gg_wall_rule wall_rule; /* of a Nat20 JSON scene ("wall_rule"; NAT20 when absent) */
 } gg__io_ctx;
 
 /* Sets *ctx->err (status and printf message, no position) and returns `status`. */

@@ -268,6 +268,7 @@ gg_status gg__io_read_nat20(gg__io_ctx *ctx, json_t *root, gg_scene **out)
         "obscurement_cells",
         "sunlight",
         "lights",
+        "wall_rule",
         "",
     };
     *out = NULL;
@@ -307,6 +308,17 @@ gg_status gg__io_read_nat20(gg__io_ctx *ctx, json_t *root, gg_scene **out)
             gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1,
                             "the sunlight flag (no query of the library reads it)", "%s",
                             "sunlight: true");
+    }
+    /* Not Nat20's: a scene exported from a map with the point rule says so, so that it reads
+     * back answering the same (docs/vision.md). */
+    const json_t *rule = json_object_get(root, "wall_rule");
+    if (rule != NULL && !json_is_null(rule)) {
+        const char *r = json_string_value(rule);
+        if (r == NULL || (strcmp(r, "nat20") != 0 && strcmp(r, "point") != 0))
+            return gg__io_fail(ctx, GG_E_INVALID_ARG,
+                               "wall_rule: expected \"nat20\" or \"point\", found %s",
+                               r != NULL ? r : gg__io_json_type(rule));
+        ctx->wall_rule = strcmp(r, "point") == 0 ? GG_WALL_RULE_POINT : GG_WALL_RULE_NAT20;
     }
     const json_t *walls = json_object_get(root, "wall_segments");
     if ((st = gg__io_check_caps(ctx, w, h, (int64_t)json_array_size(walls),
@@ -421,6 +433,8 @@ static json_t *scene_json(const gg_scene *s, gg__io_mem *mem)
     bool ok = root != NULL && put(root, "width", json_integer(width)) &&
               put(root, "height", json_integer(height)) &&
               put(root, "cell_size_ft", json_integer(gg_scene_cell_size_ft(s))) &&
+              (gg_scene_wall_rule(s) != GG_WALL_RULE_POINT ||
+               put(root, "wall_rule", json_string("point"))) &&
               put_kept(root, "blocked_cells", blocked) && put_kept(root, "wall_segments", walls) &&
               put_kept(root, "cover_cells", cover) &&
               put_kept(root, "difficult_terrain_cells", difficult) &&

@@ -1,6 +1,8 @@
-/* walls.c - the wall pipeline every reader ends with: snap to the half-cell lattice, clip to the
- * scene, drop what collapsed, merge collinear touching walls, then add them in one bulk call.
- * Every change is counted in the report. Layer: io. */
+/* walls.c - the wall pipeline every reader ends with: round to the scene's wall lattice
+ * (GG_WALL_UNITS_PER_CELL points per cell), snap endpoints that lie within a hair of a grid
+ * corner onto it, clip to the scene, drop what is outside or has no length, merge collinear
+ * touching walls, then add them in one bulk call. Every change is counted in the report, and the
+ * counts add up: segments_read = walls + merged + walls_dropped. Layer: io. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +12,19 @@
 
 /* Beyond this (in cells) a coordinate is nonsense, not a wall slightly off the map. */
 #define FAR_LIMIT ((double)GG_WALL_COORD_LIMIT)
+/* Wall units per cell. */
+#define WU GG_WALL_UNITS_PER_CELL
+/* An endpoint within this many wall units (1/64 cell, Chebyshev) of a grid corner is moved onto
+ * the corner: a wall meant to end on a corner but written with float noise or a pixel off then
+ * closes the corner as the drawn map does (a diagonal step through the corner is blocked,
+ * docs/io.md). Anything farther keeps its position. */
+#define CORNER_SNAP (WU / 64)
+/* Rounding by less than this (in cells) is the file's own decimal noise (Dungeondraft writes six
+ * decimals of its 1/512-cell points) and is not reported; any larger move is. */
+#define ROUND_NOISE 1e-6
 
 typedef struct hseg {
-    int64_t ax, ay, bx, by; /* half units */
+    int64_t ax, ay, bx, by; /* wall units */
     int64_t ndx, ndy, k, ta, tb;
     uint32_t blocks;
     uint8_t door, one_way, cover;
@@ -35,8 +47,14 @@ static int64_t gcd64(int64_t a, int64_t b)
     return a;
 }
 
-/* Nearest half unit (ties away from -inf: floor(2v + 0.5)). */
-static int64_t to_half(double v) { return (int64_t)floor(2.0 * v + 0.5); }
+/* Nearest wall unit (ties towards +inf: floor(U v + 0.5); U v is exact, U a power of two). */
+static int64_t to_wu(double v) { return (int64_t)floor((double)WU * v + 0.5); }
+
+/* The coordinate moved onto a grid line when both of an endpoint's coordinates are within
+ * CORNER_SNAP of one (the caller checks both). */
+static int64_t nearest_line(int64_t u) { return (int64_t)floor(((double)u + WU / 2) / WU) * WU; }
+
+static double cells_of(int64_t u) { return (double)u / WU; }
 
 /* Liang-Barsky against [0,w] x [0,h]; false when nothing is left. t0, t1 are the kept params. */
 static bool clip_params(double x1, double y1, double x2, double y2, double w, double h, double *t0,
@@ -170,9 +188,9 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
     if (v == NULL)
         return gg__io_fail(ctx, GG_E_NO_MEMORY, "out of memory merging walls");
     int32_t count = 0;
-    double max_snap = 0.0;
-    int32_t snapped = 0;
-    char snap_example[GG__IO_EXAMPLE_MAX] = "";
+    double max_round = 0.0, max_corner = 0.0;
+    int32_t rounded = 0, cornered = 0;
+    char round_example[GG__IO_EXAMPLE_MAX] = "", corner_example[GG__IO_EXAMPLE_MAX] = "";
     for (int32_t i = 0; i < n; i++) {
         const gg__io_seg *r = &ctx->segs[i];
         double c[4] = {r->x1, r->y1, r->x2, r->y2};
@@ -187,33 +205,52 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
                             c[3]);
             continue;
         }
-        /* Snap first: a wall drawn 0.2 cells outside the map edge belongs on the edge. */
+        if (c[0] == c[2] && c[1] == c[3] && !r->keep_point) {
+            ctx->stats.walls_dropped++;
+            gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1,
+                            r->door != GG_DOOR_NONE ? "doors of zero length"
+                                                    : "walls of zero length",
+                            "%s[%d]: (%.6g,%.6g)-(%.6g,%.6g)", r->label, (int)r->source, c[0], c[1],
+                            c[2], c[3]);
+            continue;
+        }
+        /* Round first, then snap near corners: a wall drawn a hair outside the map edge
+         * belongs on the edge, and the clip below then keeps it. */
         int64_t hv[4];
-        bool moved = false;
-        for (int k = 0; k < 4; k++) {
-            hv[k] = to_half(c[k]);
-            double d = fabs((double)hv[k] * 0.5 - c[k]);
-            if (d > 1e-9)
-                moved = true;
-        }
         for (int e = 0; e < 2; e++) {
-            double dx = (double)hv[2 * e] * 0.5 - c[2 * e];
-            double dy = (double)hv[2 * e + 1] * 0.5 - c[2 * e + 1];
+            int64_t x = to_wu(c[2 * e]), y = to_wu(c[2 * e + 1]);
+            double dx = cells_of(x) - c[2 * e], dy = cells_of(y) - c[2 * e + 1];
             double d = sqrt(dx * dx + dy * dy);
-            if (d > 1e-9) {
-                snapped++;
-                if (d > max_snap)
-                    max_snap = d;
+            if (d > ROUND_NOISE) {
+                rounded++;
+                if (d > max_round)
+                    max_round = d;
+                if (round_example[0] == '\0')
+                    snprintf(round_example, sizeof round_example,
+                             "%s[%d]: (%.9g,%.9g) -> (%.9g,%.9g)", r->label, (int)r->source,
+                             c[2 * e], c[2 * e + 1], cells_of(x), cells_of(y));
             }
+            int64_t gx = nearest_line(x), gy = nearest_line(y);
+            if ((gx != x || gy != y) && llabs(gx - x) <= CORNER_SNAP &&
+                llabs(gy - y) <= CORNER_SNAP) {
+                double sx = cells_of(gx) - c[2 * e], sy = cells_of(gy) - c[2 * e + 1];
+                double sd = sqrt(sx * sx + sy * sy);
+                cornered++;
+                if (sd > max_corner)
+                    max_corner = sd;
+                if (corner_example[0] == '\0')
+                    snprintf(corner_example, sizeof corner_example,
+                             "%s[%d]: (%.9g,%.9g) -> (%g,%g)", r->label, (int)r->source, c[2 * e],
+                             c[2 * e + 1], cells_of(gx), cells_of(gy));
+                x = gx;
+                y = gy;
+            }
+            hv[2 * e] = x;
+            hv[2 * e + 1] = y;
         }
-        if (moved && snap_example[0] == '\0')
-            snprintf(snap_example, sizeof snap_example,
-                     "%s[%d]: (%.4g,%.4g)-(%.4g,%.4g) -> (%g,%g)-(%g,%g)", r->label, (int)r->source,
-                     c[0], c[1], c[2], c[3], (double)hv[0] * 0.5, (double)hv[1] * 0.5,
-                     (double)hv[2] * 0.5, (double)hv[3] * 0.5);
         if (ctx->def->clip_walls) {
-            double x1 = (double)hv[0] * 0.5, y1 = (double)hv[1] * 0.5;
-            double x2 = (double)hv[2] * 0.5, y2 = (double)hv[3] * 0.5;
+            double x1 = cells_of(hv[0]), y1 = cells_of(hv[1]);
+            double x2 = cells_of(hv[2]), y2 = cells_of(hv[3]);
             double t0 = 0.0, t1 = 1.0;
             if (!clip_params(x1, y1, x2, y2, w, h, &t0, &t1)) {
                 ctx->stats.walls_dropped++;
@@ -225,13 +262,13 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
             if (t0 > 0.0 || t1 < 1.0) {
                 double cx1 = x1 + t0 * (x2 - x1), cy1 = y1 + t0 * (y2 - y1);
                 double cx2 = x1 + t1 * (x2 - x1), cy2 = y1 + t1 * (y2 - y1);
-                int64_t nh[4] = {to_half(cx1), to_half(cy1), to_half(cx2), to_half(cy2)};
+                int64_t nh[4] = {to_wu(cx1), to_wu(cy1), to_wu(cx2), to_wu(cy2)};
                 /* Rounding must not push a clipped end back outside. */
-                const int64_t lim[4] = {(int64_t)(2.0 * w), (int64_t)(2.0 * h), (int64_t)(2.0 * w),
-                                        (int64_t)(2.0 * h)};
+                const int64_t lim[4] = {(int64_t)w * WU, (int64_t)h * WU, (int64_t)w * WU,
+                                        (int64_t)h * WU};
                 for (int k = 0; k < 4; k++)
                     nh[k] = nh[k] < 0 ? 0 : (nh[k] > lim[k] ? lim[k] : nh[k]);
-                if (nh[0] == nh[2] && nh[1] == nh[3]) {
+                if (nh[0] == nh[2] && nh[1] == nh[3] && (hv[0] != hv[2] || hv[1] != hv[3])) {
                     ctx->stats.walls_dropped++;
                     gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "walls entirely outside the scene",
                                     "%s[%d]: (%g,%g)-(%g,%g) on a %gx%g scene", r->label,
@@ -241,21 +278,18 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
                 ctx->stats.clipped++;
                 gg__io_note_add(ctx, GG_IMPORT_CLIPPED, 1, "walls cut at the scene edge",
                                 "%s[%d]: (%g,%g)-(%g,%g) -> (%g,%g)-(%g,%g)", r->label,
-                                (int)r->source, x1, y1, x2, y2, (double)nh[0] * 0.5,
-                                (double)nh[1] * 0.5, (double)nh[2] * 0.5, (double)nh[3] * 0.5);
+                                (int)r->source, x1, y1, x2, y2, cells_of(nh[0]), cells_of(nh[1]),
+                                cells_of(nh[2]), cells_of(nh[3]));
                 memcpy(hv, nh, sizeof hv);
             }
         }
-        if (hv[0] == hv[2] && hv[1] == hv[3] && !r->keep_point) {
-            ctx->stats.walls_dropped++;
-            gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1,
-                            r->door != GG_DOOR_NONE
-                                ? "doors shorter than a quarter cell (a point after snapping)"
-                                : "walls shorter than a quarter cell (a point after snapping)",
-                            "%s[%d]: (%.4g,%.4g)-(%.4g,%.4g)", r->label, (int)r->source, c[0], c[1],
+        /* A wall shorter than the lattice step that rounds to one point stays, as the point
+         * obstacle it is at this precision: no wall is dropped for being short. */
+        if (hv[0] == hv[2] && hv[1] == hv[3] && !r->keep_point)
+            gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
+                            "walls shorter than the 1/1024-cell lattice, kept as a point",
+                            "%s[%d]: (%.9g,%.9g)-(%.9g,%.9g)", r->label, (int)r->source, c[0], c[1],
                             c[2], c[3]);
-            continue;
-        }
         hseg *s = &v[count++];
         memset(s, 0, sizeof *s);
         s->ax = hv[0];
@@ -272,12 +306,22 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
         if (s->mergeable)
             canonicalise(s);
     }
-    ctx->stats.endpoints_snapped = snapped;
-    ctx->stats.max_snap_cells = max_snap;
-    if (snapped > 0) {
+    ctx->stats.endpoints_snapped = rounded + cornered;
+    ctx->stats.max_snap_cells = max_round > max_corner ? max_round : max_corner;
+    if (rounded > 0) {
         char what[GG__IO_WHAT_MAX];
-        snprintf(what, sizeof what, "wall endpoints moved, by up to %.3f cells", max_snap);
-        gg__io_note_add(ctx, GG_IMPORT_SNAPPED, snapped, what, "%s", snap_example);
+        snprintf(what, sizeof what,
+                 "wall endpoints rounded to the 1/%d-cell lattice, by up to %.2g cells", WU,
+                 max_round);
+        gg__io_note_add(ctx, GG_IMPORT_SNAPPED, rounded, what, "%s", round_example);
+    }
+    if (cornered > 0) {
+        char what[GG__IO_WHAT_MAX];
+        snprintf(what, sizeof what,
+                 "wall endpoints within 1/%d cell of a grid corner moved onto it, by up to %.3f "
+                 "cells",
+                 WU / CORNER_SNAP, max_corner);
+        gg__io_note_add(ctx, GG_IMPORT_SNAPPED, cornered, what, "%s", corner_example);
     }
 
     int32_t merged = 0;
@@ -294,10 +338,10 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
         st = gg__io_fail(ctx, GG_E_NO_MEMORY, "out of memory adding walls");
     for (int32_t i = 0; st == GG_OK && i < count; i++) {
         gg_wall_def d = gg_wall_def_default();
-        d.x1 = (double)v[i].ax * 0.5;
-        d.y1 = (double)v[i].ay * 0.5;
-        d.x2 = (double)v[i].bx * 0.5;
-        d.y2 = (double)v[i].by * 0.5;
+        d.x1 = cells_of(v[i].ax);
+        d.y1 = cells_of(v[i].ay);
+        d.x2 = cells_of(v[i].bx);
+        d.y2 = cells_of(v[i].by);
         d.blocks = v[i].blocks;
         d.door = (gg_door)v[i].door;
         d.one_way = (gg_one_way)v[i].one_way;

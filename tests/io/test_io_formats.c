@@ -87,7 +87,59 @@ static void uvtt__origin_portals_and_merging(void **state)
     assert_int_equal(n, 3);
     assert_true(d[0].x1 == 0 && d[0].y1 == 0 && d[0].x2 == 4 && d[0].y2 == 0);
     assert_int_equal(d[2].door, GG_DOOR_CLOSED);
-    assert_true(d[2].x1 == 2 && d[2].y1 == 0 && d[2].x2 == 2 && d[2].y2 == 1);
+    /* The door keeps the file's 1.1 (at 1/1024 cell) and meets the wall below it exactly. */
+    assert_true(d[2].x1 == 2 && d[2].y1 == 0 && d[2].x2 == 2 && d[2].y2 == 1126.0 / 1024);
+    assert_true(d[1].x1 == 2 && d[1].y1 == 1126.0 / 1024 && d[1].x2 == 2 && d[1].y2 == 3);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+/* A Dungeondraft-style doorway: on a 7 x 5 map the wall x = 3 stops at y = 1.5 and resumes at
+ * y = 2.5, and a portal fills the gap (Dungeondraft's portals often end half a cell off the
+ * grid). Closed, nothing passes; opened by the host, rows 1 and 2 (in line with the opening)
+ * see and step straight through, under the point rule the import gives VTT maps. */
+static void uvtt__doorway_half_a_cell_off_the_grid(void **state)
+{
+    (void)state;
+    const char *json = "{\"format\": 0.3, \"resolution\": {\"map_size\": {\"x\": 7, \"y\": 5},"
+                       " \"pixels_per_grid\": 256},"
+                       " \"line_of_sight\": [[{\"x\": 3, \"y\": 0}, {\"x\": 3, \"y\": 1.5}],"
+                       "   [{\"x\": 3, \"y\": 2.5}, {\"x\": 3, \"y\": 5}]],"
+                       " \"portals\": [{\"position\": {\"x\": 3, \"y\": 2}, \"bounds\": ["
+                       "   {\"x\": 3, \"y\": 1.5}, {\"x\": 3, \"y\": 2.5}], \"rotation\": 1.5708,"
+                       "   \"closed\": true, \"freestanding\": false}]}";
+    gg_import_report *r = NULL;
+    gg_scene *s = load(json, NULL, &r);
+    assert_int_equal(gg_scene_wall_rule(s), GG_WALL_RULE_POINT);
+    gg_wall_id ids[3];
+    gg_wall_def defs[3];
+    int32_t n = 0;
+    assert_int_equal(gg_io_list_walls(s, ids, defs, 3, &n), GG_OK);
+    assert_int_equal(n, 3);
+    int door = -1;
+    for (int i = 0; i < 3; i++)
+        if (defs[i].door != GG_DOOR_NONE)
+            door = i;
+    assert_true(door >= 0);
+    assert_true(defs[door].y1 + defs[door].y2 == 4.0); /* kept at 1.5 .. 2.5 */
+    for (int32_t row = 0; row < 5; row++) {
+        int32_t cost = 0;
+        assert_false(los(s, 1, row, 5, row));
+        assert_int_equal(gg_scene_edge_distance(s, gg_cell_make(2, row), gg_cell_make(3, row),
+                                                &cost),
+                         GG_OK);
+        assert_int_equal(cost, GG_STEP_ILLEGAL);
+    }
+    assert_int_equal(gg_scene_set_door(s, ids[door], GG_DOOR_OPEN), GG_OK);
+    for (int32_t row = 0; row < 5; row++) {
+        const bool in_line = row == 1 || row == 2;
+        int32_t cost = 0;
+        assert_int_equal(los(s, 1, row, 5, row), in_line);
+        assert_int_equal(gg_scene_edge_distance(s, gg_cell_make(2, row), gg_cell_make(3, row),
+                                                &cost),
+                         GG_OK);
+        assert_int_equal(cost, in_line ? 5 : GG_STEP_ILLEGAL);
+    }
     gg_import_report_destroy(r);
     gg_scene_destroy(s);
 }
@@ -437,6 +489,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(uvtt__origin_portals_and_merging),
+        cmocka_unit_test(uvtt__doorway_half_a_cell_off_the_grid),
         cmocka_unit_test(uvtt__open_portal_is_a_window_and_objects_are_optional),
         cmocka_unit_test(foundry__old_fields_frame_doors_and_one_way),
         cmocka_unit_test(foundry__v10_fields_and_levels),

@@ -43,13 +43,13 @@ static const map_fact k_maps[] = {
      20,
      20,
      250,
-     92,
-     39,
+     249,
+     1,
      3,
      0,
      0,
      0,
-     430,
+     0,
      1,
      {{4, 8, 15, 8, true},    /* across the cave, above the pillar */
       {10, 8, 10, 17, false}, /* through the south wall */
@@ -62,13 +62,13 @@ static const map_fact k_maps[] = {
      48,
      27,
      173,
-     78,
-     33,
+     163,
+     10,
      5,
      0,
      0,
      0,
-     268,
+     49,
      2,
      {{20, 2, 20, 20, false},  /* across the tomb building */
       {42, 8, 45, 15, true},   /* inside the east hall */
@@ -87,7 +87,7 @@ static const map_fact k_maps[] = {
      0,
      0,
      0,
-     620,
+     0,
      0,
      {{5, 5, 15, 5, false}, /* the wall at x = 11.5 between the rooms */
       {5, 2, 10, 8, true},  /* inside the west room */
@@ -98,13 +98,13 @@ static const map_fact k_maps[] = {
      10,
      10,
      20,
-     11,
+     20,
      0,
      6,
      0,
      0,
      0,
-     24,
+     8,
      0,
      {{1, 4, 8, 8, true},  /* inside */
       {5, 0, 5, 5, false}, /* through the doors along the north side */
@@ -132,7 +132,7 @@ static const map_fact k_maps[] = {
      25,
      25,
      120,
-     110,
+     113,
      7,
      29,
      9,
@@ -151,13 +151,13 @@ static const map_fact k_maps[] = {
      25,
      25,
      379,
-     212,
-     116,
+     366,
+     13,
      0,
      0,
      0,
      0,
-     751,
+     0,
      45,
      {{0, 0, 0, 0, false}}},
     {"foundry/majorvictory__underbark-tavern-top-floor.json",
@@ -165,12 +165,12 @@ static const map_fact k_maps[] = {
      36,
      27,
      98,
-     79,
-     13,
+     96,
+     2,
      7,
      1,
      0,
-     5,
+     11,
      195,
      6,
      {{0, 0, 0, 0, false}}},
@@ -187,7 +187,8 @@ static const map_fact k_maps[] = {
      0,
      5,
      5,
-     {{35, 25, 40, 25, false}, /* the hall's east wall at x = 40 */
+     {{35, 25, 41, 25, false}, /* the hall's east wall on the centres of column 40 */
+      {35, 25, 40, 25, true},  /* the wall's own cells are seen from the hall (point rule) */
       {60, 2, 60, 8, true},    /* inside the north-east room */
       {45, 45, 55, 45, false},
       {0, 40, 20, 40, false},
@@ -197,8 +198,8 @@ static const map_fact k_maps[] = {
      84,
      48,
      278,
-     271,
-     6,
+     274,
+     4,
      43,
      7,
      1,
@@ -215,12 +216,12 @@ static const map_fact k_maps[] = {
      64,
      64,
      262,
-     252,
-     9,
+     261,
+     1,
      0,
      0,
      0,
-     28,
+     29,
      500,
      0,
      {{0, 0, 0, 0, false}}},
@@ -229,13 +230,13 @@ static const map_fact k_maps[] = {
      21,
      38,
      443,
-     208,
-     220,
+     201,
+     242,
      52,
      4,
      0,
      0,
-     151,
+     103,
      0,
      {{1, 1, 19, 1, true}, /* outside the gate */
       {2, 20, 18, 20, false},
@@ -245,13 +246,13 @@ static const map_fact k_maps[] = {
      31,
      30,
      528,
-     286,
-     145,
+     526,
+     2,
      0,
      0,
      0,
      0,
-     1054,
+     1044,
      4,
      {{0, 0, 0, 0, false}}},
 };
@@ -304,7 +305,10 @@ static void check_map(const map_fact *m)
     assert_int_equal(st.one_way, m->one_way);
     assert_int_equal(st.endpoints_snapped, m->snapped);
     assert_int_equal(gg_scene_light_count(s), m->lights);
-    assert_true(st.max_snap_cells <= 0.3536); /* half the diagonal of a half cell */
+    /* Walls keep the file's positions: none is dropped for being short, and no endpoint moves
+     * farther than a corner snap (1/64 cell, docs/io.md). */
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "short"), 0);
+    assert_true(st.max_snap_cells <= 0.0221); /* the diagonal of 1/64 cell */
     /* Never silent: every wall segment read is in the scene, merged, or reported dropped. */
     assert_int_equal(st.segments_read, st.walls + st.merged + st.walls_dropped);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_MERGED, NULL), st.merged);
@@ -335,6 +339,9 @@ static void check_map(const map_fact *m)
     gg_import_stats st2;
     assert_int_equal(gg_import_report_stats(r2, &st2), GG_OK);
     assert_int_equal(st2.walls, st.walls);
+    /* VTT maps get the point rule, and their Nat20 export keeps it ("wall_rule": "point"). */
+    assert_int_equal(gg_scene_wall_rule(s), GG_WALL_RULE_POINT);
+    assert_int_equal(gg_scene_wall_rule(s2), GG_WALL_RULE_POINT);
     assert_int_equal(st2.merged, 0);            /* already merged */
     assert_int_equal(st2.endpoints_snapped, 0); /* already on the lattice */
     assert_int_equal(gg_import_report_note_count(r2), 0);
@@ -365,7 +372,7 @@ static void maps__nort_gate_one_level(void **state)
     gg_scene *s = load_map("foundry/ocd__nort-gate.json", &def, &r);
     gg_import_stats st;
     assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
-    assert_int_equal(st.walls, 69);
+    assert_int_equal(st.walls, 79);
     assert_int_equal(st.doors, 9);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "other levels"), 356);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "flattened"), 0);
@@ -386,6 +393,84 @@ static void maps__stone_resolve_crop_is_reported(void **state)
     gg_scene_destroy(s);
 }
 
+/* Regression (issue 14): 1,756 cells of the shared maps could not see themselves (walls through
+ * their centres, which the Nat20 rule makes blind). With the point rule every cell of every map
+ * sees itself; with the Nat20 rule asked for, the Dungeon of Coins still has its blind cells. */
+static void maps__every_cell_sees_itself(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof k_maps / sizeof k_maps[0]; i++) {
+        gg_scene *s = load_map(k_maps[i].file, NULL, NULL);
+        int32_t blind = 0;
+        for (int32_t r = 0; r < gg_scene_height(s); r++)
+            for (int32_t c = 0; c < gg_scene_width(s); c++) {
+                bool v = false;
+                assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(c, r),
+                                                            gg_cell_make(c, r), &v),
+                                 GG_OK);
+                blind += !v;
+            }
+        if (blind != 0)
+            fail_msg("%s: %d cells cannot see themselves", k_maps[i].file, (int)blind);
+        gg_scene_destroy(s);
+    }
+    gg_import_def def = gg_import_def_default();
+    def.vtt_wall_rule = GG_WALL_RULE_NAT20;
+    gg_scene *s = load_map("foundry/majorvictory__dungeon-of-coins.json", &def, NULL);
+    bool v = true;
+    assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(40, 25), gg_cell_make(40, 25), &v),
+                     GG_OK);
+    assert_false(v);
+    gg_scene_destroy(s);
+    def.vtt_wall_rule = (gg_wall_rule)7;
+    gg_io_error err;
+    assert_int_equal(gg_scene_import_file(GG_TEST_MAPS_DIR "/uvtt/vttmaps__gold-room.dd2vtt", &def,
+                                          &s, NULL, &err),
+                     GG_E_INVALID_ARG);
+}
+
+/* The Litch's doors: closed they block; opened, the two rows in line with each opening see and
+ * step straight through it (the cells on either side of the door line). */
+static void maps__litch_doors_pass_straight_through_when_open(void **state)
+{
+    (void)state;
+    gg_scene *s = load_map("uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt", NULL, NULL);
+    gg_wall_id ids[200];
+    gg_wall_def defs[200];
+    int32_t n = 0;
+    assert_int_equal(gg_io_list_walls(s, ids, defs, 200, &n), GG_OK);
+    int checked = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int32_t i = 0; i < n; i++) {
+            const gg_wall_def *d = &defs[i];
+            if (d->door == GG_DOOR_NONE || d->x1 != d->x2)
+                continue; /* the vertical doors (the fifth is slanted) */
+            assert_int_equal(gg_scene_set_door(s, ids[i], pass ? GG_DOOR_OPEN : GG_DOOR_CLOSED),
+                             GG_OK);
+            const double lo = d->y1 < d->y2 ? d->y1 : d->y2, hi = d->y1 < d->y2 ? d->y2 : d->y1;
+            const int32_t col = (int32_t)d->x1; /* the door line x = col: cells col-1 | col */
+            for (int32_t row = 0; row < gg_scene_height(s); row++) {
+                if (row + 0.5 < lo || row + 0.5 > hi)
+                    continue;
+                bool v = !pass;
+                int32_t cost = 0;
+                assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(col - 1, row),
+                                                            gg_cell_make(col, row), &v),
+                                 GG_OK);
+                assert_int_equal(gg_scene_edge_distance(s, gg_cell_make(col - 1, row),
+                                                        gg_cell_make(col, row), &cost),
+                                 GG_OK);
+                if (v != (pass == 1) || (cost != GG_STEP_ILLEGAL) != (pass == 1))
+                    fail_msg("door at x = %d, row %d, %s: sight %d, step %d", (int)col, (int)row,
+                             pass ? "open" : "closed", v, (int)cost);
+                checked++;
+            }
+        }
+    }
+    assert_int_equal(checked, 2 * 4 * 2); /* four vertical doors, two rows each, both states */
+    gg_scene_destroy(s);
+}
+
 static void maps__import_without_merging_keeps_every_piece(void **state)
 {
     (void)state;
@@ -396,7 +481,7 @@ static void maps__import_without_merging_keeps_every_piece(void **state)
     gg_import_stats st;
     assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
     assert_int_equal(st.merged, 0);
-    assert_int_equal(st.walls, 208 + 220);
+    assert_int_equal(st.walls, 443); /* every segment of the file */
     /* Merging changes no sight answer: compare a sample of sight lines. */
     gg_scene *m = load_map("foundry/ocd__nort-gate.json", NULL, NULL);
     for (int32_t a = 0; a < 21 * 38; a += 7) {
@@ -418,6 +503,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(maps__every_map_loads_with_the_known_facts),
         cmocka_unit_test(maps__nort_gate_one_level),
+        cmocka_unit_test(maps__every_cell_sees_itself),
+        cmocka_unit_test(maps__litch_doors_pass_straight_through_when_open),
         cmocka_unit_test(maps__stone_resolve_crop_is_reported),
         cmocka_unit_test(maps__import_without_merging_keeps_every_piece),
     };

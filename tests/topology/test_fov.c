@@ -81,11 +81,18 @@ static void random_wall(gg_scene *s, fx_rng *r, int w, int h)
         x2 = x1 - len, y2 = y1 + (int)fx_below(r, 5);
         break;
     }
-    bool half = fx_below(r, 3) == 0; /* else snap to corners */
-    if (!half) {
+    uint32_t lattice = fx_below(r, 4); /* 0: half cells, 1: fine lattice, else corners */
+    if (lattice >= 2) {
         x1 &= ~1, y1 &= ~1, x2 &= ~1, y2 &= ~1;
     }
     d.x1 = x1 / 2.0, d.y1 = y1 / 2.0, d.x2 = x2 / 2.0, d.y2 = y2 / 2.0;
+    if (lattice == 1) { /* moved off the half cells by a few steps of the wall lattice, or more */
+        double *v[4] = {&d.x1, &d.y1, &d.x2, &d.y2};
+        int32_t m = fx_below(r, 2) == 0 ? 3 : GG_WALL_UNITS_PER_CELL / 2;
+        for (int k = 0; k < 4; ++k)
+            *v[k] += (double)((int32_t)fx_below(r, (uint32_t)(2 * m + 1)) - m) /
+                     GG_WALL_UNITS_PER_CELL;
+    }
     uint32_t k = fx_below(r, 10);
     if (k == 0)
         d.blocks = GG_BLOCKS_MOVEMENT; /* sight passes */
@@ -99,9 +106,17 @@ static void random_wall(gg_scene *s, fx_rng *r, int w, int h)
     assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
 }
 
+/* The wall rule of the scenes random_scene() makes (the tests run under both). */
+static gg_wall_rule g_rule = GG_WALL_RULE_NAT20;
+
 static gg_scene *random_scene(fx_rng *r, int w, int h, int blocked_pct, int walls)
 {
-    gg_scene *s = fx_scene(w, h, NULL);
+    gg_scene_def def = gg_scene_def_default();
+    def.width = w;
+    def.height = h;
+    def.wall_rule = g_rule;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&def, &s), GG_OK);
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x)
             if ((int)fx_below(r, 100) < blocked_pct)
@@ -113,9 +128,8 @@ static gg_scene *random_scene(fx_rng *r, int w, int h, int blocked_pct, int wall
 
 /* ---- Tests ----------------------------------------------------------------------------------- */
 
-static void fov__equals_per_cell_loop_on_random_maps(void **state)
+static void random_maps(void)
 {
-    (void)state;
     fx_rng r;
     fx_rng_seed(&r, 20240605u, "fov random maps");
     for (int round = 0; round < 60; ++round) {
@@ -141,6 +155,23 @@ static void fov__equals_per_cell_loop_on_random_maps(void **state)
         gg_scratch_destroy(x);
         gg_scene_destroy(s);
     }
+}
+
+static void fov__equals_per_cell_loop_on_random_maps(void **state)
+{
+    (void)state;
+    g_rule = GG_WALL_RULE_NAT20;
+    random_maps();
+}
+
+/* The same under the point rule (a wall through the viewer takes no part, one through the
+ * target alone does not block): the sweep equals the per-cell line of sight there too. */
+static void fov__equals_per_cell_loop_under_the_point_rule(void **state)
+{
+    (void)state;
+    g_rule = GG_WALL_RULE_POINT;
+    random_maps();
+    g_rule = GG_WALL_RULE_NAT20;
 }
 
 static void fov__dense_small_maps_every_viewer(void **state)
@@ -490,6 +521,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fov__equals_per_cell_loop_on_random_maps),
+        cmocka_unit_test(fov__equals_per_cell_loop_under_the_point_rule),
         cmocka_unit_test(fov__dense_small_maps_every_viewer),
         cmocka_unit_test(fov__large_map_many_walls),
         cmocka_unit_test(fov__overflowing_working_memory_falls_back_exactly),

@@ -1,5 +1,6 @@
 /* test_wall_index.c - the wall index answers exactly as testing every wall (fast path equals
- * slow path), on random scenes with integer and half-integer walls, after removals and doors. */
+ * slow path), on random scenes with half-cell and fine-lattice (1/GG_WALL_UNITS_PER_CELL) walls,
+ * after removals and doors. */
 #include "fixture.h"
 
 #include "topology/scene/scene_internal.h"
@@ -13,7 +14,7 @@ static void check_all_pairs(const gg_scene *s, fx_rng *r, int samples)
                                  (int32_t)fx_below(r, (uint32_t)h));
         gg_cell b = gg_cell_make((int32_t)fx_below(r, (uint32_t)w),
                                  (int32_t)fx_below(r, (uint32_t)h));
-        gg_hpoint pa = gg_cell_centre(a), pb = gg_cell_centre(b);
+        gg_hpoint pa = gg__wall_centre(a), pb = gg__wall_centre(b);
         for (uint32_t mask = 1; mask <= GG_BLOCKS_ALL; mask <<= 1) {
             bool fast = gg__segment_hits_wall(s, pa, pb, mask);
             bool slow = gg__segment_hits_wall_linear(s, pa, pb, mask);
@@ -24,11 +25,19 @@ static void check_all_pairs(const gg_scene *s, fx_rng *r, int samples)
     }
 }
 
-static void wall_index__equals_linear_scan_on_random_scenes(void **state)
+/* A random coordinate: a multiple of 1/2 (half cells) or of 1/U (the fine wall lattice). */
+static double coord(fx_rng *r, int32_t span, bool fine)
 {
-    (void)state;
+    if (!fine)
+        return (double)fx_below(r, (uint32_t)(2 * span + 1)) * 0.5;
+    return (double)fx_below(r, (uint32_t)(span * GG_WALL_UNITS_PER_CELL + 1)) /
+           GG_WALL_UNITS_PER_CELL;
+}
+
+static void random_scenes(uint64_t seed, const char *name, bool fine)
+{
     fx_rng r;
-    fx_rng_seed(&r, 77, "wall_index__equals_linear_scan_on_random_scenes");
+    fx_rng_seed(&r, seed, name);
     for (int round = 0; round < 40; ++round) {
         int w = 1 + (int)fx_below(&r, 40), h = 1 + (int)fx_below(&r, 40);
         gg_scene *s = fx_scene(w, h, NULL);
@@ -37,14 +46,14 @@ static void wall_index__equals_linear_scan_on_random_scenes(void **state)
         gg_wall_id ids[120];
         for (int k = 0; k < n; ++k) {
             defs[k] = gg_wall_def_default();
-            /* integer or half-integer corners, some off the map, some long, some points */
-            defs[k].x1 = (double)fx_below(&r, (uint32_t)(2 * w + 9)) * 0.5 - 2.0;
-            defs[k].y1 = (double)fx_below(&r, (uint32_t)(2 * h + 9)) * 0.5 - 2.0;
+            /* lattice points, some off the map, some long, some points */
+            defs[k].x1 = coord(&r, w + 4, fine) - 2.0;
+            defs[k].y1 = coord(&r, h + 4, fine) - 2.0;
             int len = fx_below(&r, 4) == 0 ? 40 : 3;
-            defs[k].x2 = defs[k].x1 + (double)fx_below(&r, (uint32_t)(2 * len + 1)) * 0.5 -
-                         len * 0.5;
-            defs[k].y2 = defs[k].y1 + (double)fx_below(&r, (uint32_t)(2 * len + 1)) * 0.5 -
-                         len * 0.5;
+            defs[k].x2 = fx_below(&r, 8) == 0 ? defs[k].x1
+                                              : defs[k].x1 + coord(&r, len, fine) - len * 0.5;
+            defs[k].y2 = fx_below(&r, 8) == 0 ? defs[k].y1
+                                              : defs[k].y1 + coord(&r, len, fine) - len * 0.5;
             defs[k].blocks = 1u + fx_below(&r, 7);
             defs[k].one_way = (gg_one_way)fx_below(&r, 3);
             defs[k].cover = fx_below(&r, 5) == 0 ? GG_COVER_HALF : GG_COVER_NONE;
@@ -61,6 +70,18 @@ static void wall_index__equals_linear_scan_on_random_scenes(void **state)
         check_all_pairs(s, &r, 300);
         gg_scene_destroy(s);
     }
+}
+
+static void wall_index__equals_linear_scan_on_random_scenes(void **state)
+{
+    (void)state;
+    random_scenes(77, "wall_index__equals_linear_scan_on_random_scenes", false);
+}
+
+static void wall_index__equals_linear_scan_on_the_fine_lattice(void **state)
+{
+    (void)state;
+    random_scenes(78, "wall_index__equals_linear_scan_on_the_fine_lattice", true);
 }
 
 typedef struct collect {
@@ -114,6 +135,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wall_index__equals_linear_scan_on_random_scenes),
+        cmocka_unit_test(wall_index__equals_linear_scan_on_the_fine_lattice),
         cmocka_unit_test(wall_index__bucket_walk_visits_the_bucket_of_every_point),
     };
     return cmocka_run_group_tests_name("topology/wall_index", tests, NULL, NULL);

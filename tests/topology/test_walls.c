@@ -38,7 +38,7 @@ static void walls__reject_bad_coordinates_with_a_message(void **state)
     (void)state;
     gg_scene *s = fx_scene(4, 4, NULL);
     gg_wall_def w = gg_wall_def_default();
-    w.x2 = 0.25;
+    w.x2 = 0.25 + 1.0 / 2048; /* between two points of the 1/1024-cell lattice */
     assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
     assert_non_null(strstr(gg_scene_message(s), "x2"));
     w.x2 = 0.0 / 0.0;
@@ -257,7 +257,7 @@ static void expect_move_walls_exact(const gg_scene *s)
             for (int d = 0; d < 8; ++d) {
                 gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
                 if (gg__in(s, n) &&
-                    gg__segment_hits_wall_linear(s, gg_cell_centre(c), gg_cell_centre(n),
+                    gg__segment_hits_wall_linear(s, gg__wall_centre(c), gg__wall_centre(n),
                                                  (uint32_t)GG_BLOCKS_MOVEMENT))
                     want |= (uint8_t)(1u << d);
             }
@@ -274,8 +274,14 @@ static void walls__adds_keep_move_walls_exact(void **state)
     (void)state;
     fx_rng r;
     fx_rng_seed(&r, 20261201, "walls__adds_keep_move_walls_exact");
-    for (int round = 0; round < 20; ++round) {
-        gg_scene *bulk = fx_scene(14, 11, NULL), *single = fx_scene(14, 11, NULL);
+    for (int round = 0; round < 40; ++round) {
+        gg_scene_def sd = gg_scene_def_default();
+        sd.width = 14;
+        sd.height = 11;
+        sd.wall_rule = round >= 20 ? GG_WALL_RULE_POINT : GG_WALL_RULE_NAT20;
+        gg_scene *bulk = NULL, *single = NULL;
+        assert_int_equal(gg_scene_create(&sd, &bulk), GG_OK);
+        assert_int_equal(gg_scene_create(&sd, &single), GG_OK);
         gg_wall_def defs[60];
         for (int k = 0; k < 60; ++k) {
             defs[k] = gg_wall_def_default();
@@ -284,6 +290,13 @@ static void walls__adds_keep_move_walls_exact(void **state)
             int32_t len = 1 + (int32_t)fx_below(&r, k % 5 == 0 ? 30 : 6);
             defs[k].x2 = defs[k].x1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
             defs[k].y2 = defs[k].y1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
+            if (round % 2 == 1) { /* the fine lattice: ends moved by up to half a cell */
+                double *v[4] = {&defs[k].x1, &defs[k].y1, &defs[k].x2, &defs[k].y2};
+                const int32_t m = GG_WALL_UNITS_PER_CELL / 2;
+                for (int e = 0; e < 4; ++e)
+                    *v[e] += (double)((int32_t)fx_below(&r, 2 * m + 1) - m) /
+                             GG_WALL_UNITS_PER_CELL;
+            }
             defs[k].door = (gg_door)fx_below(&r, 4);
             defs[k].one_way = (gg_one_way)fx_below(&r, 3);
             defs[k].cover = fx_below(&r, 4) == 0 ? GG_COVER_TOTAL : GG_COVER_NONE;
@@ -367,6 +380,13 @@ static void walls__long_walls_keep_move_data_exact(void **state)
             int32_t len = 1 + (int32_t)fx_below(&r, k % 3 == 0 ? 120 : 12);
             defs[k].x2 = defs[k].x1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
             defs[k].y2 = defs[k].y1 + (double)((int32_t)fx_below(&r, 2 * len + 1) - len) * 0.5;
+            if (round % 2 == 1) { /* the fine lattice: ends moved by up to half a cell */
+                double *v[4] = {&defs[k].x1, &defs[k].y1, &defs[k].x2, &defs[k].y2};
+                const int32_t m = GG_WALL_UNITS_PER_CELL / 2;
+                for (int e = 0; e < 4; ++e)
+                    *v[e] += (double)((int32_t)fx_below(&r, 2 * m + 1) - m) /
+                             GG_WALL_UNITS_PER_CELL;
+            }
             defs[k].door = (gg_door)fx_below(&r, 4);
             defs[k].one_way = (gg_one_way)fx_below(&r, 3);
         }
@@ -383,6 +403,111 @@ static void walls__long_walls_keep_move_data_exact(void **state)
     }
 }
 
+/* ---- The point rule (docs/vision.md) --------------------------------------------------------- */
+
+static gg_scene *point_scene(int32_t w, int32_t h)
+{
+    gg_scene_def d = gg_scene_def_default();
+    d.width = w;
+    d.height = h;
+    d.wall_rule = GG_WALL_RULE_POINT;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    assert_int_equal(gg_scene_wall_rule(s), GG_WALL_RULE_POINT);
+    d.wall_rule = (gg_wall_rule)2;
+    gg_scene *bad = NULL;
+    assert_int_equal(gg_scene_create(&d, &bad), GG_E_INVALID_ARG);
+    assert_null(bad);
+    return s;
+}
+
+static int64_t side_of(gg_hpoint a, gg_hpoint b, gg_hpoint p)
+{
+    return ((int64_t)b.x - a.x) * ((int64_t)p.y - a.y) -
+           ((int64_t)b.y - a.y) * ((int64_t)p.x - a.x);
+}
+
+/* Random walls through cell centres at any angle (fine lattice): under the point rule every
+ * cell sees itself, no cell on one wall alone is pinned, and no creature crosses a wall by
+ * stepping onto it and off the other side (X -> C -> Y with X, Y strictly on opposite sides of a
+ * wall through C's centre, both steps touching it). Under the Nat20 rule the same walls blind and
+ * pin those cells (the regression this rule fixes). */
+static void walls__point_rule_no_blind_no_pinned_no_crossing(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 1402, "walls__point_rule_no_blind_no_pinned_no_crossing");
+    const int32_t U = GG_WALL_UNITS_PER_CELL;
+    for (int round = 0; round < 60; ++round) {
+        const int32_t W = 7, H = 7;
+        gg_scene *s = point_scene(W, H), *nat = fx_scene(W, H, NULL);
+        int nwalls = 1 + (int)fx_below(&r, round < 20 ? 1 : 4);
+        gg_hpoint wa[4], wb[4];
+        for (int k = 0; k < nwalls; ++k) {
+            /* through the centre of a random cell, in a random fine direction */
+            gg_cell c = gg_cell_make(1 + (int32_t)fx_below(&r, 5), 1 + (int32_t)fx_below(&r, 5));
+            gg_hpoint C = gg__wall_centre(c);
+            int32_t dx = (int32_t)fx_below(&r, (uint32_t)U + 1) - U / 2;
+            int32_t dy = (int32_t)fx_below(&r, (uint32_t)U + 1) - U / 2;
+            if (dx == 0 && dy == 0)
+                dx = U / 2;
+            int32_t k1 = 1 + (int32_t)fx_below(&r, 4), k2 = 1 + (int32_t)fx_below(&r, 4);
+            wa[k] = (gg_hpoint){C.x - k1 * dx, C.y - k1 * dy};
+            wb[k] = (gg_hpoint){C.x + k2 * dx, C.y + k2 * dy};
+            gg_wall_def d = gg_wall_def_default();
+            d.x1 = (double)wa[k].x / U, d.y1 = (double)wa[k].y / U;
+            d.x2 = (double)wb[k].x / U, d.y2 = (double)wb[k].y / U;
+            assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
+            assert_int_equal(gg_scene_add_wall(nat, &d, NULL), GG_OK);
+        }
+        expect_move_walls_exact(s);
+        for (int32_t row = 0; row < H; ++row)
+            for (int32_t col = 0; col < W; ++col) {
+                gg_cell c = gg_cell_make(col, row);
+                gg_hpoint C = gg__wall_centre(c);
+                assert_true(fx_los(s, col, row, col, row));
+                int walls_here = 0, inside = -1;
+                for (int k = 0; k < nwalls; ++k)
+                    if (gg_segments_intersect(C, C, wa[k], wb[k])) {
+                        walls_here++;
+                        if (!gg_segments_intersect(C, C, wa[k], wa[k]) &&
+                            !gg_segments_intersect(C, C, wb[k], wb[k]))
+                            inside = k;
+                    }
+                if (walls_here > 0 && col > 0 && row > 0 && col < W - 1 && row < H - 1)
+                    assert_false(fx_los(nat, col, row, col, row)); /* Nat20: blind */
+                int legal = 0;
+                for (int d = 0; d < 8; ++d) {
+                    gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
+                    if (gg__in(s, n) && fx_step(s, col, row, n.col, n.row) != GG_STEP_ILLEGAL)
+                        legal++;
+                }
+                if (walls_here == 1)
+                    assert_true(legal > 0); /* never pinned by one wall */
+                if (inside < 0)
+                    continue;
+                for (int d1 = 0; d1 < 8; ++d1)
+                    for (int d2 = 0; d2 < 8; ++d2) {
+                        gg_cell x = gg_cell_make(col + gg__dirs[d1].dc, row + gg__dirs[d1].dr);
+                        gg_cell y = gg_cell_make(col + gg__dirs[d2].dc, row + gg__dirs[d2].dr);
+                        if (!gg__in(s, x) || !gg__in(s, y))
+                            continue;
+                        gg_hpoint X = gg__wall_centre(x), Y = gg__wall_centre(y);
+                        const gg_hpoint a = wa[inside], b = wb[inside];
+                        if (!(side_of(a, b, X) > 0 && side_of(a, b, Y) < 0))
+                            continue;
+                        if (fx_step(s, x.col, x.row, col, row) != GG_STEP_ILLEGAL &&
+                            fx_step(s, col, row, y.col, y.row) != GG_STEP_ILLEGAL)
+                            fail_msg("round %d: %d,%d -> %d,%d -> %d,%d crosses a wall", round,
+                                     (int)x.col, (int)x.row, (int)col, (int)row, (int)y.col,
+                                     (int)y.row);
+                    }
+            }
+        gg_scene_destroy(s);
+        gg_scene_destroy(nat);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -396,6 +521,7 @@ int main(void)
         cmocka_unit_test(walls__adds_keep_move_walls_exact),
         cmocka_unit_test(walls__long_walls_keep_move_data_exact),
         cmocka_unit_test(walls__bulk_add_costs_the_cells_each_wall_touches),
+        cmocka_unit_test(walls__point_rule_no_blind_no_pinned_no_crossing),
     };
     return cmocka_run_group_tests_name("topology/walls", tests, NULL, NULL);
 }

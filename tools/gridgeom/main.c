@@ -228,6 +228,58 @@ static int32_t count_blocked(const gg_scene *scene)
     return n;
 }
 
+/* The cells whose centre lies on a wall that blocks sight or movement (closed doors too): the
+ * cells the Nat20 wall rule makes blind and pinned, and the point rule keeps seeing and moving
+ * (docs/vision.md). Exact: wall coordinates are multiples of 1/GG_WALL_UNITS_PER_CELL, so in
+ * those units every point is an integer. `example` gets the first (row-major) and its wall. */
+static int32_t count_centres_on_walls(const gg_scene *scene, char *example, size_t cap)
+{
+    example[0] = '\0';
+    const int32_t w = gg_scene_width(scene), h = gg_scene_height(scene);
+    int32_t n = 0;
+    if (gg_scene_list_walls(scene, NULL, NULL, 0, &n) == GG_E_INVALID_ARG || n == 0)
+        return 0;
+    gg_wall_def *defs = (gg_wall_def *)calloc((size_t)n, sizeof *defs);
+    uint8_t *on = (uint8_t *)calloc((size_t)w * (size_t)h, 1);
+    int32_t *by = (int32_t *)calloc((size_t)w * (size_t)h, sizeof *by);
+    int32_t count = 0;
+    if (defs != NULL && on != NULL && by != NULL &&
+        gg_scene_list_walls(scene, NULL, defs, n, &n) == GG_OK) {
+        const double u = GG_WALL_UNITS_PER_CELL;
+        for (int32_t k = 0; k < n; k++) {
+            const gg_wall_def *d = &defs[k];
+            if (d->door == GG_DOOR_OPEN ||
+                (d->blocks & (GG_BLOCKS_SIGHT | GG_BLOCKS_MOVEMENT)) == 0)
+                continue;
+            gg_hpoint a = {(int32_t)(d->x1 * u), (int32_t)(d->y1 * u)};
+            gg_hpoint b = {(int32_t)(d->x2 * u), (int32_t)(d->y2 * u)};
+            double x0 = d->x1 < d->x2 ? d->x1 : d->x2, x1 = d->x1 < d->x2 ? d->x2 : d->x1;
+            double y0 = d->y1 < d->y2 ? d->y1 : d->y2, y1 = d->y1 < d->y2 ? d->y2 : d->y1;
+            for (int32_t r = y0 < 0 ? 0 : (int32_t)y0; r < h && r <= y1; r++)
+                for (int32_t c = x0 < 0 ? 0 : (int32_t)x0; c < w && c <= x1; c++) {
+                    gg_hpoint p = {(int32_t)(c * u + u / 2), (int32_t)(r * u + u / 2)};
+                    size_t i = (size_t)r * (size_t)w + (size_t)c;
+                    if (!on[i] && gg_segments_intersect(p, p, a, b)) {
+                        on[i] = 1;
+                        by[i] = k;
+                        count++;
+                    }
+                }
+        }
+        for (size_t i = 0; count > 0 && i < (size_t)w * (size_t)h; i++)
+            if (on[i]) {
+                const gg_wall_def *d = &defs[by[i]];
+                snprintf(example, cap, "cell %d,%d: wall (%g,%g)-(%g,%g)", (int)(i % (size_t)w),
+                         (int)(i / (size_t)w), d->x1, d->y1, d->x2, d->y2);
+                break;
+            }
+    }
+    free(defs);
+    free(on);
+    free(by);
+    return count;
+}
+
 static int cmd_info(const char *path, bool as_json, const gg_scene *scene,
                     const gg_import_report *report)
 {
@@ -235,6 +287,9 @@ static int cmd_info(const char *path, bool as_json, const gg_scene *scene,
     if (gg_import_report_stats(report, &s) != GG_OK)
         return EXIT_LOAD;
     int32_t blocked = count_blocked(scene);
+    char on_example[160];
+    int32_t on_walls = count_centres_on_walls(scene, on_example, sizeof on_example);
+    const char *rule = gg_scene_wall_rule(scene) == GG_WALL_RULE_POINT ? "point" : "nat20";
     int32_t nn = gg_import_report_note_count(report);
     if (as_json) {
         json_t *notes = json_array();
@@ -248,7 +303,7 @@ static int cmd_info(const char *path, bool as_json, const gg_scene *scene,
         }
         json_t *o = json_pack(
             "{s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:f,s:i,s:i,s:i,s:i,s:i,"
-            "s:i,s:o}",
+            "s:i,s:i,s:s,s:s,s:o}",
             "map", base_name(path), "format", gg_io_format_name(s.format), "width", (int)s.width,
             "height", (int)s.height, "cell_size_ft", (int)s.cell_size_ft, "segments_read",
             (int)s.segments_read, "walls", (int)s.walls, "doors", (int)s.doors, "doors_open",
@@ -257,7 +312,8 @@ static int cmd_info(const char *path, bool as_json, const gg_scene *scene,
             (int)s.endpoints_snapped, "max_snap_cells", s.max_snap_cells, "merged", (int)s.merged,
             "clipped", (int)s.clipped, "walls_dropped", (int)s.walls_dropped, "lights_read",
             (int)s.lights_read, "lights_dropped", (int)s.lights_dropped, "tags", (int)s.tags,
-            "notes", notes);
+            "centres_on_walls", (int)on_walls, "centre_on_wall_example", on_example, "wall_rule",
+            rule, "notes", notes);
         if (o == NULL)
             return EXIT_OUTPUT;
         json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
@@ -270,7 +326,10 @@ static int cmd_info(const char *path, bool as_json, const gg_scene *scene,
                "one-way, %d windows\n",
                (int)s.walls, (int)s.segments_read, (int)s.doors, (int)s.doors_open,
                (int)s.doors_locked, (int)s.one_way, (int)s.windows);
-        printf("cells:   %d blocked, %d tags\n", (int)blocked, (int)s.tags);
+        printf("cells:   %d blocked, %d tags, %d with the centre on a wall (wall rule %s)\n",
+               (int)blocked, (int)s.tags, (int)on_walls, rule);
+        if (on_walls > 0)
+            printf("         e.g. %s\n", on_example);
         printf("lights:  %d in the file, %d in the scene\n", (int)s.lights_read,
                (int)(s.lights_read - s.lights_dropped));
         printf("import:  %d endpoints snapped (by up to %.3f cells), %d merged, %d clipped, %d "

@@ -103,7 +103,7 @@ static const gg_cli_field k_add_wall[] = {
     {NULL, GG_CLI_INT, false, NULL},
 };
 
-/* A wall from corner `from` [x, y] to corner `to` (grid-corner coordinates, multiples of 0.5). */
+/* A wall from corner `from` [x, y] to corner `to` (grid-corner coordinates, multiples of 1/1024). */
 static json_t *op_add_wall(gg_cli_call *c)
 {
     json_t *from = json_object_get(c->q, "from"), *to = json_object_get(c->q, "to");

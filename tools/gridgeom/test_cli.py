@@ -52,13 +52,18 @@ def case_info():
     rc, out, _ = run(['info', STREET, '--json'])
     check(rc == 0, 'info --json')
     info = json.loads(out)
-    check(info['format'] == 'foundry' and info['width'] == 25 and info['walls'] == 110, 'facts')
+    check(info['format'] == 'foundry' and info['width'] == 25 and info['walls'] == 113, 'facts')
     check(info['doors'] == 29 and info['doors_open'] == 9, 'doors')
     check(any(n['action'] == 'dropped' and 'light' in n['what'] for n in info['notes']),
           'the hidden lights are reported')
     rc, out, _ = run(['info', os.path.join(MAPS, 'foundry', 'ocd__nort-gate.json'),
                       '--elevation', '0', '--json'])
-    check(rc == 0 and json.loads(out)['walls'] == 69, 'info --elevation')
+    check(rc == 0 and json.loads(out)['walls'] == 79, 'info --elevation')
+    rc, out, _ = run(['info', os.path.join(MAPS, 'foundry', 'majorvictory__dungeon-of-coins.json'),
+                      '--json'])
+    coins = json.loads(out)
+    check(rc == 0 and coins['centres_on_walls'] == 1206 and coins['wall_rule'] == 'point' and
+          coins['centre_on_wall_example'].startswith('cell 0,0: wall'), 'info: centres on walls')
 
 
 def case_query():
@@ -153,7 +158,7 @@ def case_convert():
         check(rc == 0, f'convert again: {err}')
         check(open(a).read() == open(b).read(), 'convert is a fixed point after one pass')
         scene = json.load(open(a))
-        check(scene['width'] == 25 and len(scene['wall_segments']) == 110, 'Nat20 JSON')
+        check(scene['width'] == 25 and len(scene['wall_segments']) == 113, 'Nat20 JSON')
         rc, out, _ = run(['info', a, '--json'])
         check(json.loads(out)['format'] == 'nat20' and json.loads(out)['notes'] == [],
               'reloading reports nothing')

@@ -184,7 +184,7 @@ def find_door_pair(walls):
 
 def case_edits():
     walls = results(STREET, [{'op': 'walls', 'doors_only': True}, {'op': 'walls'}])
-    check(len(walls[0]) == 29 and len(walls[1]) == 110, 'walls and doors of the street')
+    check(len(walls[0]) == 29 and len(walls[1]) == 113, 'walls and doors of the street')
     found = False
     for wall, a, b in find_door_pair(walls[0]):
         r = results(STREET, [

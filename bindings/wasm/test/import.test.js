@@ -11,20 +11,20 @@ const maps = fileURLToPath(new URL('../../../tests/data/maps/', import.meta.url)
 // docs/io.md, "What each shared map loads as": format, cells, segments read, walls, merged,
 // doors (open, locked), endpoints snapped, lights kept.
 const TABLE = [
-    ['uvtt/oganm__test.dd2vtt', 'uvtt', 20, 20, 250, 92, 39, 3, 0, 0, 430, 1],
-    ['uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt', 'uvtt', 48, 27, 173, 78, 33, 5, 0, 0, 268, 2],
+    ['uvtt/oganm__test.dd2vtt', 'uvtt', 20, 20, 250, 249, 1, 3, 0, 0, 0, 1],
+    ['uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt', 'uvtt', 48, 27, 173, 163, 10, 5, 0, 0, 49, 2],
     ['uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt', 'uvtt', 32, 10, 482, 14, 0,
-        0, 0, 0, 620, 0],
-    ['uvtt/vttmaps__headmasters-quarters.dd2vtt', 'uvtt', 10, 10, 20, 11, 0, 6, 0, 0, 24, 0],
+        0, 0, 0, 0, 0],
+    ['uvtt/vttmaps__headmasters-quarters.dd2vtt', 'uvtt', 10, 10, 20, 20, 0, 6, 0, 0, 8, 0],
     ['uvtt/vttmaps__gold-room.dd2vtt', 'uvtt', 20, 10, 14, 8, 0, 0, 0, 0, 0, 0],
-    ['foundry/zahi__cities-street.json', 'foundry', 25, 25, 120, 110, 7, 29, 9, 0, 81, 0],
-    ['foundry/zahi__oota-warning-sign.json', 'foundry', 25, 25, 379, 212, 116, 0, 0, 0, 751, 45],
-    ['foundry/majorvictory__underbark-tavern-top-floor.json', 'foundry', 36, 27, 98, 79, 13, 7, 1, 0, 195, 6],
+    ['foundry/zahi__cities-street.json', 'foundry', 25, 25, 120, 113, 7, 29, 9, 0, 81, 0],
+    ['foundry/zahi__oota-warning-sign.json', 'foundry', 25, 25, 379, 366, 13, 0, 0, 0, 0, 45],
+    ['foundry/majorvictory__underbark-tavern-top-floor.json', 'foundry', 36, 27, 98, 96, 2, 7, 1, 0, 195, 6],
     ['foundry/majorvictory__dungeon-of-coins.json', 'foundry', 74, 74, 378, 377, 1, 94, 38, 38, 5, 5],
-    ['foundry/majorvictory__mansion-floor-2.json', 'foundry', 84, 48, 278, 271, 6, 43, 7, 1, 556, 0],
-    ['foundry/majorvictory__jonto-island.json', 'foundry', 64, 64, 262, 252, 9, 0, 0, 0, 500, 0],
-    ['foundry/ocd__nort-gate.json', 'foundry', 21, 38, 443, 208, 220, 52, 4, 0, 151, 0],
-    ['foundry/ocd__collapsed-tower.json', 'foundry', 31, 30, 528, 286, 145, 0, 0, 0, 1054, 4],
+    ['foundry/majorvictory__mansion-floor-2.json', 'foundry', 84, 48, 278, 274, 4, 43, 7, 1, 556, 0],
+    ['foundry/majorvictory__jonto-island.json', 'foundry', 64, 64, 262, 261, 1, 0, 0, 0, 500, 0],
+    ['foundry/ocd__nort-gate.json', 'foundry', 21, 38, 443, 201, 242, 52, 4, 0, 103, 0],
+    ['foundry/ocd__collapsed-tower.json', 'foundry', 31, 30, 528, 526, 2, 0, 0, 0, 1044, 4],
 ];
 
 for (const [file, format, w, h, read, walls, merged, doors, open, locked, snapped, lights] of TABLE) {

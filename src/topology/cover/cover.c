@@ -17,7 +17,7 @@ gg_cover gg__cover_between(const gg_scene *s, gg_cell a, gg_cell b, const gg_cel
      * attacker. Nat20 reads that off the cells of the Bresenham walk: blocked cells are total,
      * tags count (the target's own included), creatures give half but never raise a tag. */
     /* Low walls and windows (walls with a cover value) count too; a Nat20 scene has none. */
-    gg_cover best = gg__segment_wall_cover(s, gg_cell_centre(a), gg_cell_centre(b));
+    gg_cover best = gg__segment_wall_cover(s, gg__wall_centre(a), gg__wall_centre(b));
     gg_line_iter it = gg_line_begin(a, b);
     gg_cell c;
     while (gg_line_next(&it, &c)) {

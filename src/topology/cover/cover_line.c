@@ -23,6 +23,15 @@ static bool ev_zero(gg__ev v) { return v.a == 0 && v.b == 0; }
 static gg__ev ev_sub(gg__ev x, gg__ev y) { return gg__ev_make(x.a - y.a, x.b - y.b); }
 static gg__ev ev_neg(gg__ev x) { return gg__ev_make(-x.a, -x.b); }
 static gg__ev ev_k(int64_t k) { return gg__ev_make(k, 0); }
+
+/* Walls live on the finer wall lattice (GG__WALL_UNIT per cell, scene_internal.h): the line is
+ * scaled up to it in the wall tests rather than the walls down, so both stay exact, and a
+ * contact stores its plan ends (x, y) in wall units too (end_tv(), end_of()). */
+#define WK (GG__WALL_UNIT / GG__PU)
+#if GG__WALL_UNIT % GG_COVER_SUBDIV != 0
+#error "the cover plan unit must divide the wall unit"
+#endif
+static gg__ev ev_scale(gg__ev v, int64_t k) { return gg__ev_make(v.a * k, v.b * k); }
 static q3 mul(gg__ev x, gg__ev y)
 {
     q3 r = {x.a * y.a, x.a * y.b + x.b * y.a, x.b * y.b};
@@ -199,17 +208,21 @@ static gg__ev p_axis(const lstate *L, int ax)
     return ax == 0 ? L->p.x : (ax == 1 ? L->p.y : L->p.z);
 }
 
-/* The parameter a stored end (v, ax) stands for. */
+/* The parameter a stored end (v, ax) stands for: v is in wall units on the plan axes (x, y),
+ * in z units on z. */
 static tv end_tv(const lstate *L, int64_t v, int ax)
 {
     if (ax == CE_UNIT)
         return tv_make(ev_k(v), ev_k(1));
-    return tv_make(ev_sub(ev_k(v), p_axis(L, ax)), L->d[ax]);
+    if (ax == 2)
+        return tv_make(ev_sub(ev_k(v), L->p.z), L->d[2]);
+    return tv_make(ev_sub(ev_k(v), ev_scale(p_axis(L, ax), WK)), ev_scale(L->d[ax], WK));
 }
 
-/* Stores t as (v, ax) with end_tv() giving back exactly t. Every t of a contact is one of
- * 0, 1 (the open unit segment) or (bound - p[ax]) / d[ax] (span_axis(), a wall's end), so one
- * of the four readings fits; when several do, they are the same value. */
+/* Stores t as (v, ax) with end_tv() giving back t's value. Every t of a contact is one of
+ * 0, 1 (the open unit segment), (bound - p[ax]) / d[ax] (span_axis(), in plan or z units) or
+ * the same in wall units (a wall's end, test_wall()), so one of the readings fits; when several
+ * do, they are the same value. */
 static int64_t end_of(const lstate *L, tv t, unsigned *ax)
 {
     if (t.d.a == 1 && t.d.b == 0 && t.n.b == 0 && (t.n.a == 0 || t.n.a == 1)) {
@@ -217,15 +230,20 @@ static int64_t end_of(const lstate *L, tv t, unsigned *ax)
         return t.n.a;
     }
     for (unsigned k = 0; k < 3; ++k) {
-        gg__ev D = L->d[k], P = p_axis(L, (int)k);
-        int s = (t.d.a == D.a && t.d.b == D.b) ? 1 : ((t.d.a == -D.a && t.d.b == -D.b) ? -1 : 0);
-        if (s == 0 || ev_sgn(D) == 0)
-            continue;
-        /* t.n = s (v - P), so v = s t.n + P must be a constant */
-        if (s * t.n.b + P.b != 0)
-            continue;
-        *ax = k;
-        return s * t.n.a + P.a;
+        for (int pass = 0; pass < (k == 2 ? 1 : 2); ++pass) {
+            const int64_t scale = pass == 0 ? 1 : WK;
+            gg__ev D = ev_scale(L->d[k], scale), P = ev_scale(p_axis(L, (int)k), scale);
+            int s = (t.d.a == D.a && t.d.b == D.b) ? 1
+                                                   : ((t.d.a == -D.a && t.d.b == -D.b) ? -1 : 0);
+            if (s == 0 || ev_sgn(D) == 0)
+                continue;
+            /* t.n = s (v - P), so v = s t.n + P must be a constant */
+            if (s * t.n.b + P.b != 0)
+                continue;
+            *ax = k;
+            /* plan axes are stored in wall units */
+            return (s * t.n.a + P.a) * (k == 2 ? 1 : WK / scale);
+        }
     }
     *ax = CE_UNIT; /* not reached: every stored end is one of the above */
     return t.n.a;
@@ -430,11 +448,10 @@ static bool wall_obstacle(const lstate *L, uint32_t wi, gg__obs *o)
     }
     if (w->one_way != GG_ONE_WAY_NONE) {
         /* Foundry's side of the line's start (an eps-point) against the wall A->B. */
-        int64_t ax = (int64_t)w->a.x * (GG__PU / 2), ay = (int64_t)w->a.y * (GG__PU / 2);
-        int64_t bx = (int64_t)w->b.x * (GG__PU / 2), by = (int64_t)w->b.y * (GG__PU / 2);
-        const gg__ep *P = &L->p;
-        q3 v = q3_sub(mul(ev_sub(ev_k(ay), P->y), ev_sub(ev_k(bx), P->x)),
-                      mul(ev_sub(ev_k(ax), P->x), ev_sub(ev_k(by), P->y)));
+        int64_t ax = w->a.x, ay = w->a.y, bx = w->b.x, by = w->b.y;
+        const gg__ev Px = ev_scale(L->p.x, WK), Py = ev_scale(L->p.y, WK);
+        q3 v = q3_sub(mul(ev_sub(ev_k(ay), Py), ev_sub(ev_k(bx), Px)),
+                      mul(ev_sub(ev_k(ax), Px), ev_sub(ev_k(by), Py)));
         int s = q3_sgn(v);
         int side = s < 0 ? GG_ONE_WAY_LEFT : (s > 0 ? GG_ONE_WAY_RIGHT : 0);
         if (side == (int)w->one_way)
@@ -451,21 +468,24 @@ static void test_wall(lstate *L, uint32_t wi)
     if (!wall_obstacle(L, wi, &o))
         return;
     const gg__wall *w = &L->q->s->walls[wi];
-    int64_t w1x = (int64_t)w->a.x * (GG__PU / 2), w1y = (int64_t)w->a.y * (GG__PU / 2);
-    int64_t w2x = (int64_t)w->b.x * (GG__PU / 2), w2y = (int64_t)w->b.y * (GG__PU / 2);
+    int64_t w1x = w->a.x, w1y = w->a.y, w2x = w->b.x, w2y = w->b.y;
     if (w1x == w2x && w1y == w2y)
         return; /* a point has no side: passing it is tangency */
-    const gg__ep *P = &L->p;
-    int o1 = q3_sgn(
-        q3_sub(mul(L->d[0], ev_sub(ev_k(w1y), P->y)), mul(L->d[1], ev_sub(ev_k(w1x), P->x))));
-    int o2 = q3_sgn(
-        q3_sub(mul(L->d[0], ev_sub(ev_k(w2y), P->y)), mul(L->d[1], ev_sub(ev_k(w2x), P->x))));
+    /* The line in wall units: every value below is the plan one times WK, so each sign and each
+     * parameter t (a ratio of two scaled values) is unchanged. */
+    gg__ep Ps = L->p;
+    Ps.x = ev_scale(L->p.x, WK);
+    Ps.y = ev_scale(L->p.y, WK);
+    const gg__ep *P = &Ps;
+    const gg__ev d0 = ev_scale(L->d[0], WK), d1 = ev_scale(L->d[1], WK);
+    int o1 = q3_sgn(q3_sub(mul(d0, ev_sub(ev_k(w1y), P->y)), mul(d1, ev_sub(ev_k(w1x), P->x))));
+    int o2 = q3_sgn(q3_sub(mul(d0, ev_sub(ev_k(w2y), P->y)), mul(d1, ev_sub(ev_k(w2x), P->x))));
     if (o1 == 0 && o2 == 0)
         return; /* running along a wall is never a crossing */
     if (o1 * o2 < 0) {
         int64_t wx = w2x - w1x, wy = w2y - w1y;
-        gg__ev qx = gg__ev_make(P->x.a + L->d[0].a, P->x.b + L->d[0].b);
-        gg__ev qy = gg__ev_make(P->y.a + L->d[1].a, P->y.b + L->d[1].b);
+        gg__ev qx = gg__ev_make(P->x.a + d0.a, P->x.b + d0.b);
+        gg__ev qy = gg__ev_make(P->y.a + d1.a, P->y.b + d1.b);
         gg__ev a1 = ev_sub(gg__ev_make(wx * (P->y.a - w1y), wx * P->y.b),
                            gg__ev_make(wy * (P->x.a - w1x), wy * P->x.b));
         gg__ev a2 = ev_sub(gg__ev_make(wx * (qy.a - w1y), wx * qy.b),
@@ -479,8 +499,7 @@ static void test_wall(lstate *L, uint32_t wi)
     /* One end lies on the line: a contact at that point, on the side of the other end. */
     int64_t ex = o1 == 0 ? w1x : w2x, ey = o1 == 0 ? w1y : w2y;
     int other = o1 == 0 ? o2 : o1;
-    tv t = !ev_zero(L->d[0]) ? tv_make(ev_sub(ev_k(ex), P->x), L->d[0])
-                             : tv_make(ev_sub(ev_k(ey), P->y), L->d[1]);
+    tv t = !ev_zero(d0) ? tv_make(ev_sub(ev_k(ex), P->x), d0) : tv_make(ev_sub(ev_k(ey), P->y), d1);
     span sp = span_all();
     sp.has_lo = sp.has_hi = true;
     sp.lo = sp.hi = t;
@@ -523,16 +542,16 @@ static void visit_walls(lstate *L)
         test_wall(L, ix->pending[k]);
     if (!ix->built || L->done)
         return;
-    /* The eps = 0 segment rounded outward to half units; with one bucket of dilation this
-     * visits every bucket the eps-segment can touch (walls are registered in every bucket
-     * holding one of their points). */
+    /* The eps = 0 segment in wall units (exact: a plan unit is WK wall units); with one bucket
+     * of dilation this visits every bucket the eps-segment can touch (walls are registered in
+     * every bucket holding one of their points). */
     gg_hpoint a, b;
-    a.x = (int32_t)fdiv(L->p.x.a, GG__PU / 2);
-    a.y = (int32_t)fdiv(L->p.y.a, GG__PU / 2);
-    b.x = (int32_t)fdiv(L->p.x.a + L->d[0].a, GG__PU / 2);
-    b.y = (int32_t)fdiv(L->p.y.a + L->d[1].a, GG__PU / 2);
-    (void)gg__for_each_bucket(a, b, (int64_t)2 << ix->bucket_shift, 1, ix->bw, ix->bh, wall_bucket,
-                              L);
+    a.x = (int32_t)(L->p.x.a * WK);
+    a.y = (int32_t)(L->p.y.a * WK);
+    b.x = (int32_t)((L->p.x.a + L->d[0].a) * WK);
+    b.y = (int32_t)((L->p.y.a + L->d[1].a) * WK);
+    (void)gg__for_each_bucket(a, b, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 1, ix->bw, ix->bh,
+                              wall_bucket, L);
 }
 
 /* ---- Cells, terrain, creatures, boxes -------------------------------------------------------- */

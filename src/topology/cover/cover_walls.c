@@ -13,6 +13,6 @@ gg_status gg_scene_wall_cover_between(const gg_scene *s, gg_cell a, gg_cell b, g
     if (!gg__in(s, a) || !gg__in(s, b))
         return GG_E_OUT_OF_BOUNDS;
     /* The very expression gg__cover_between() starts from, so the two never disagree. */
-    *out_cover = gg__segment_wall_cover(s, gg_cell_centre(a), gg_cell_centre(b));
+    *out_cover = gg__segment_wall_cover(s, gg__wall_centre(a), gg__wall_centre(b));
     return GG_OK;
 }

@@ -31,7 +31,8 @@ gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
     if (def->struct_size != (uint32_t)sizeof *def)
         return GG_E_BAD_DEF;
     if (def->width < 1 || def->height < 1 || def->cell_size_ft < 1 ||
-        !valid_light((int)def->default_lighting))
+        !valid_light((int)def->default_lighting) ||
+        ((int)def->wall_rule != GG_WALL_RULE_NAT20 && (int)def->wall_rule != GG_WALL_RULE_POINT))
         return GG_E_INVALID_ARG;
     if (def->width > GG_SCENE_MAX_SIDE || def->height > GG_SCENE_MAX_SIDE ||
         (int64_t)def->width * (int64_t)def->height > (int64_t)GG_SCENE_MAX_CELLS ||
@@ -49,6 +50,7 @@ gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
     s->height = def->height;
     s->cell_size_ft = def->cell_size_ft;
     s->default_light = def->default_lighting;
+    s->point_rule = def->wall_rule == GG_WALL_RULE_POINT;
     s->ncells = (size_t)def->width * (size_t)def->height;
     s->free_head = UINT32_MAX;
     s->cells = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
@@ -81,6 +83,11 @@ void gg_scene_destroy(gg_scene *s)
 int32_t gg_scene_width(const gg_scene *s) { return s ? s->width : 0; }
 int32_t gg_scene_height(const gg_scene *s) { return s ? s->height : 0; }
 int32_t gg_scene_cell_size_ft(const gg_scene *s) { return s ? s->cell_size_ft : 0; }
+
+gg_wall_rule gg_scene_wall_rule(const gg_scene *s)
+{
+    return s != NULL && s->point_rule ? GG_WALL_RULE_POINT : GG_WALL_RULE_NAT20;
+}
 bool gg_scene_contains(const gg_scene *s, gg_cell c) { return s != NULL && gg__in(s, c); }
 const char *gg_scene_message(const gg_scene *s) { return s ? s->message : ""; }
 

@@ -58,9 +58,34 @@ static inline uint8_t gg__row_difficult(const uint8_t *up, const uint8_t *mid, c
                      (dn[i] & D) << 5 | (dn[i + 1] & D) << 6);
 }
 
-/* ---- Walls ----------------------------------------------------------------------------------- */
+/* ---- Walls -----------------------------------------------------------------------------------
+ * Wall points live on an exact lattice of GG__WALL_UNIT points per cell ("wall units"): the grid
+ * corner (x,y) is (U x, U y) and the centre of cell (c,r) is (U c + U/2, U r + U/2). U = 1024:
+ * Dungeondraft writes wall points on a 1/512-cell grid (half a pixel at its 256 px per cell), so
+ * every Universal VTT wall of the shared maps is exact, and on the 50-140 px grids of Foundry
+ * maps a unit is about a tenth of a pixel, so imported walls keep their drawn positions. It is a
+ * power of two, so every lattice point is an exact double. Wall coordinates are bounded by
+ * GG_WALL_COORD_LIMIT = 2^19 cells, i.e. 2^29 wall units = GG_HPOINT_LIMIT, within which the
+ * core's orientation predicates (gg_orientation, gg_segments_intersect) are exact in int64; the
+ * points are passed to them as gg_hpoint, which is just an integer point. Scaling every
+ * coordinate by U/2 changes no orientation sign, so Nat20 scenes (corners and centres) answer
+ * exactly as they did in half units (docs/vision.md). */
+#define GG__WALL_UNIT GG_WALL_UNITS_PER_CELL
+#if (GG__WALL_UNIT % 2) != 0 || GG_WALL_COORD_LIMIT * GG__WALL_UNIT > GG_HPOINT_LIMIT
+#error "wall units must put centres on the lattice and keep wall coordinates within GG_HPOINT_LIMIT"
+#endif
+
+/* The centre of `c` in wall units. */
+static inline gg_hpoint gg__wall_centre(gg_cell c)
+{
+    gg_hpoint p;
+    p.x = GG__WALL_UNIT * c.col + GG__WALL_UNIT / 2;
+    p.y = GG__WALL_UNIT * c.row + GG__WALL_UNIT / 2;
+    return p;
+}
+
 typedef struct gg__wall {
-    gg_hpoint a, b;      /* half units (2 x grid coordinate) */
+    gg_hpoint a, b;      /* wall units (GG__WALL_UNIT per cell) */
     uint32_t blocks;     /* gg_wall_blocks */
     uint32_t generation; /* odd = live, even = free slot */
     uint8_t door;        /* gg_door */
@@ -90,6 +115,103 @@ static inline bool gg__wall_faces(const gg__wall *w, gg_hpoint origin)
                 ((int64_t)w->a.x - origin.x) * ((int64_t)w->b.y - origin.y);
     int side = o < 0 ? GG_ONE_WAY_LEFT : (o > 0 ? GG_ONE_WAY_RIGHT : 0);
     return side != (int)w->one_way;
+}
+
+/* ---- The point rule (GG_WALL_RULE_POINT, docs/vision.md) ---------------------------------------
+ * Sight from V to P: a wall containing V takes no part, and a wall meets the line only if it
+ * meets the half-open segment [V, P) (a wall through P alone does not block); a one-way wall
+ * with V on its supporting line does not block. Steps from A to B: when neither centre lies on
+ * a wall that blocks movement, the closed Nat20 test; when one does, every wall is judged moved
+ * by the infinitesimal (-e, -e^2), i.e. the centres sit a hair right of (and a hair below) the
+ * walls: the cell belongs to one side of each wall through it, so it is never pinned and cannot
+ * step across a wall by stepping onto it and off again, and since all walls move together their
+ * joints stay closed. */
+
+/* How one wall is judged against one segment. */
+enum {
+    GG__RULE_CLOSED = 0, /* Nat20: the closed test, from a's one-way side */
+    GG__RULE_SIGHT = 1,  /* the point rule for a line of sight or light */
+    GG__RULE_NUDGED = 2  /* the point rule for a step with a centre on a wall */
+};
+
+/* Sign of c0 + c1 e + c2 e^2 for an infinitesimal e > 0. */
+static inline int gg__sgn_eps(int64_t c0, int64_t c1, int64_t c2)
+{
+    if (c0 != 0)
+        return c0 < 0 ? -1 : 1;
+    if (c1 != 0)
+        return c1 < 0 ? -1 : 1;
+    return (c2 > 0) - (c2 < 0);
+}
+
+/* p lies on the closed segment a-b. */
+static inline bool gg__on_segment(gg_hpoint p, gg_hpoint a, gg_hpoint b)
+{
+    return gg_segments_intersect(p, p, a, b);
+}
+
+/* The closed segment a-b (which touches p) meets the segment from v to p somewhere else than p:
+ * only a wall running along the line towards v does. */
+static inline bool gg__meets_before(gg_hpoint v, gg_hpoint p, gg_hpoint a, gg_hpoint b)
+{
+    if (gg_orientation(v, p, a) != 0 || gg_orientation(v, p, b) != 0)
+        return false;
+    const int64_t dx = (int64_t)v.x - p.x, dy = (int64_t)v.y - p.y;
+    return ((int64_t)a.x - p.x) * dx + ((int64_t)a.y - p.y) * dy > 0 ||
+           ((int64_t)b.x - p.x) * dx + ((int64_t)b.y - p.y) * dy > 0;
+}
+
+/* The one-way side of `origin` moved by (e, e^2): exact, never on the line unless the wall is a
+ * point. */
+static inline bool gg__wall_faces_nudged(const gg__wall *w, gg_hpoint origin)
+{
+    if (w->one_way == GG_ONE_WAY_NONE)
+        return true;
+    int64_t o = ((int64_t)w->a.y - origin.y) * ((int64_t)w->b.x - origin.x) -
+                ((int64_t)w->a.x - origin.x) * ((int64_t)w->b.y - origin.y);
+    int sg = gg__sgn_eps(o, (int64_t)w->b.y - w->a.y, (int64_t)w->a.x - w->b.x);
+    int side = sg < 0 ? GG_ONE_WAY_LEFT : (sg > 0 ? GG_ONE_WAY_RIGHT : 0);
+    return side != (int)w->one_way;
+}
+
+/* The step a -> b against the wall moved by (-e, -e^2); the step has length. With the shift no
+ * point is collinear with the other segment (unless the wall is a point, which then never meets
+ * the step), so a strict straddle test decides. */
+static inline bool gg__step_meets_nudged(gg_hpoint a, gg_hpoint b, gg_hpoint wa, gg_hpoint wb)
+{
+    const int64_t dx = (int64_t)b.x - a.x, dy = (int64_t)b.y - a.y;
+    const int64_t wx = (int64_t)wb.x - wa.x, wy = (int64_t)wb.y - wa.y;
+    /* side of (p - d) of the line a->b: cross(d, p - a) + dy e - dx e^2 */
+    int s1 = gg__sgn_eps(dx * ((int64_t)wa.y - a.y) - dy * ((int64_t)wa.x - a.x), dy, -dx);
+    int s2 = gg__sgn_eps(dx * ((int64_t)wb.y - a.y) - dy * ((int64_t)wb.x - a.x), dy, -dx);
+    /* side of q of the moved wall line: cross(w, q - wa) - wy e + wx e^2 */
+    int s3 = gg__sgn_eps(wx * ((int64_t)a.y - wa.y) - wy * ((int64_t)a.x - wa.x), -wy, wx);
+    int s4 = gg__sgn_eps(wx * ((int64_t)b.y - wa.y) - wy * ((int64_t)b.x - wa.x), -wy, wx);
+    return s1 * s2 < 0 && s3 * s4 < 0;
+}
+
+/* Whether the live wall w stops the centre-to-centre segment a -> b for `mask`, judged by
+ * `rule` (GG__RULE_*): the one test the index, the linear scan, the field of view and the
+ * movement upkeep share. The closed test is necessary under every rule (disjoint closed
+ * segments stay apart under an infinitesimal move), so the refinements cost nothing on misses. */
+static inline bool gg__wall_stops(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                                  uint32_t mask)
+{
+    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & mask) == 0)
+        return false;
+    if (rule == GG__RULE_CLOSED)
+        return gg__wall_faces(w, a) && gg_segments_intersect(a, b, w->a, w->b);
+    if (!gg_segments_intersect(a, b, w->a, w->b))
+        return false;
+    if (rule == GG__RULE_NUDGED)
+        return gg__wall_faces_nudged(w, a) && gg__step_meets_nudged(a, b, w->a, w->b);
+    if (gg__on_segment(a, w->a, w->b))
+        return false;
+    if (gg__on_segment(b, w->a, w->b) && !gg__meets_before(a, b, w->a, w->b))
+        return false;
+    if (w->one_way != GG_ONE_WAY_NONE && gg_orientation(w->a, w->b, a) == 0)
+        return false; /* a viewer on a one-way wall's line is not blocked by it */
+    return gg__wall_faces(w, a);
 }
 
 /* Walls are indexed in square buckets of 2^bucket_shift cells (chosen at each rebuild: as fine
@@ -123,9 +245,11 @@ struct gg_scene {
     gg__wall *walls;
     uint32_t wall_cap, wall_slots; /* slots used (live or free) */
     uint32_t live_walls;
-    uint32_t cover_walls; /* live walls with a cover value (0 = skip that test) */
-    uint32_t free_head;   /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
+    uint32_t cover_walls;  /* live walls with a cover value (0 = skip that test) */
+    uint32_t portal_walls; /* live doors and windows (0 = no doorway can open, doorways.c) */
+    uint32_t free_head;    /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
     gg__wall_index index;
+    bool point_rule; /* gg_scene_def.wall_rule == GG_WALL_RULE_POINT */
     char message[192];
     /* ---- Light sources (src/topology/light.c). Zeroed at create = no lights; freed by
      * gg__lights_free() in gg_scene_destroy(). Free slots chain through `next_free` as
@@ -166,7 +290,7 @@ gg_status gg__scene_fail(gg_scene *s, gg_status status, const char *fmt, ...)
 #endif
     ;
 
-/* True when the closed segment a-b (half units) touches a live wall whose effective blocks
+/* True when the closed segment a-b (wall units) touches a live wall whose effective blocks
  * intersect `mask` and that blocks from a's side (one-way walls). Uses the wall index; exact. */
 bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
 
@@ -174,9 +298,19 @@ bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t
  * a-b touches (GG_COVER_NONE when none). */
 gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b);
 
+/* The same, with the doorway excuse (doorway.c) on or off: off gives the plain touching test
+ * that the field-of-view sweep computes. */
+bool gg__segment_hits_wall_ex(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                              bool doorways);
+
 /* Reference implementation of the same test over every wall: the slow path that property
  * tests and benchmarks compare the index against. */
 bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
+
+/* The GG__RULE_* that judges every wall against the segment a -> b for `mask`: CLOSED under the
+ * Nat20 rule; under the point rule SIGHT for sight and light, and for a step (mask movement
+ * alone) NUDGED when a or b lies on a live wall that blocks movement, else CLOSED. */
+int gg__segment_rule(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
 
 /* Nat20 step cost from a to b (both on the map): GG_STEP_ILLEGAL or cell_size_ft (x2 when b is
  * difficult). O(1): reads the cell plane and move_walls. */
@@ -192,6 +326,19 @@ bool gg__walk_blocked(const gg_scene *s, gg_cell a, gg_cell b);
 /* Nat20 cover_between for two on-map cells. */
 gg_cover gg__cover_between(const gg_scene *s, gg_cell a, gg_cell b, const gg_cell *occupied,
                            int32_t occupied_count);
+
+/* ---- Doorways (doorway.c) -------------------------------------------------------------------
+ * Under the point rule, a line (sight, light or step) that touches the walls only at a point J
+ * where an open door or window ends, without crossing them there, passes: the cells in line
+ * with an opening see and step straight through it whatever its offset. A wall w that stops
+ * a -> b by the rule `rule` is excused when this holds at the one point where it touches.
+ * `linear` tests every wall instead of the index (the slow path). */
+static inline bool gg__is_portal(const gg__wall *w)
+{
+    return w->door != GG_DOOR_NONE || w->cover != GG_COVER_NONE;
+}
+bool gg__doorway_excuses(const gg_scene *s, int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                         uint32_t mask, bool linear);
 
 /* Recomputes move_walls for every cell whose steps could touch the closed segment a-b. */
 void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b);

@@ -52,10 +52,10 @@ gg_status gg_scene_list_walls(const gg_scene *s, gg_wall_id *out_ids, gg_wall_de
             }
             if (out_defs != NULL) {
                 gg_wall_def d = gg_wall_def_default();
-                d.x1 = (double)w->a.x * 0.5;
-                d.y1 = (double)w->a.y * 0.5;
-                d.x2 = (double)w->b.x * 0.5;
-                d.y2 = (double)w->b.y * 0.5;
+                d.x1 = (double)w->a.x / GG__WALL_UNIT;
+                d.y1 = (double)w->a.y / GG__WALL_UNIT;
+                d.x2 = (double)w->b.x / GG__WALL_UNIT;
+                d.y2 = (double)w->b.y / GG__WALL_UNIT;
                 d.blocks = w->blocks;
                 d.door = (gg_door)w->door;
                 d.one_way = (gg_one_way)w->one_way;

@@ -128,7 +128,10 @@ bool gg__for_each_bucket(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, in
     return gg__for_each_bucket_strip(a, b, size, dil, imax, jmax, strip_cells, &c);
 }
 
-static int64_t bucket_size_h(const gg__wall_index *ix) { return (int64_t)2 << ix->bucket_shift; }
+static int64_t bucket_size_w(const gg__wall_index *ix)
+{
+    return (int64_t)GG__WALL_UNIT << ix->bucket_shift;
+}
 
 /* Walls are registered with one bucket of margin: the exactness argument (both the wall and
  * the query visit the bucket holding each of their points, so a shared point is found) needs
@@ -172,7 +175,7 @@ static void choose_grid(const gg_scene *s, gg__wall_index *out)
         int64_t dx = (int64_t)wall->b.x - wall->a.x, dy = (int64_t)wall->b.y - wall->a.y;
         dx = dx < 0 ? -dx : dx;
         dy = dy < 0 ? -dy : dy;
-        length += (uint64_t)((dx > dy ? dx : dy) / 2 + 1);
+        length += (uint64_t)((dx > dy ? dx : dy) / GG__WALL_UNIT + 1);
     }
     uint64_t want = length * GG__BUCKETS_PER_CELL;
     if (want < GG__MIN_BUCKETS)
@@ -194,7 +197,7 @@ gg_status gg__wall_index_rebuild(gg_scene *s)
     choose_grid(s, &grid);
     const size_t old_nb = (size_t)ix->bw * (size_t)ix->bh;
     const size_t nb = (size_t)grid.bw * (size_t)grid.bh;
-    const int64_t size = bucket_size_h(&grid);
+    const int64_t size = bucket_size_w(&grid);
     uint32_t *start = (uint32_t *)gg__alloc_array(&s->alloc, nb + 1, sizeof(uint32_t));
     if (start == NULL)
         return GG_E_NO_MEMORY;
@@ -270,10 +273,32 @@ gg_status gg__wall_index_add(gg_scene *s, uint32_t wall)
     return GG_OK;
 }
 
-static bool wall_blocks(const gg__wall *w, gg_hpoint a, gg_hpoint b, uint32_t mask)
+/* GG__RULE_* values, plus: any live wall with `mask` in its effective blocks that touches the
+ * segment (the "does a centre lie on a wall" question of gg__segment_rule()). */
+#define RULE_TOUCH 3
+
+/* The point rule's refinements, out of line: the Nat20 rule (every default scene, and the sight
+ * benchmarks) keeps the closed test inlined in the bucket scan. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+static NOINLINE bool wall_blocks_refined(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                                         uint32_t mask)
 {
-    return gg__wall_live(w) && (gg__wall_effective_blocks(w) & mask) != 0 && gg__wall_faces(w, a) &&
-           gg_segments_intersect(a, b, w->a, w->b);
+    if (rule == RULE_TOUCH)
+        return gg__wall_live(w) && (gg__wall_effective_blocks(w) & mask) != 0 &&
+               gg_segments_intersect(a, b, w->a, w->b);
+    return gg__wall_stops(rule, w, a, b, mask);
+}
+
+static inline bool wall_blocks(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    if (rule == GG__RULE_CLOSED)
+        return gg__wall_live(w) && (gg__wall_effective_blocks(w) & mask) != 0 &&
+               gg__wall_faces(w, a) && gg_segments_intersect(a, b, w->a, w->b);
+    return wall_blocks_refined(rule, w, a, b, mask);
 }
 
 static gg_cover wall_cover(const gg__wall *w, gg_hpoint a, gg_hpoint b)
@@ -291,12 +316,17 @@ typedef struct hit_ctx {
     gg_hpoint a, b;
     uint32_t mask; /* 0 = collect cover instead */
     gg_cover cover;
+    int rule;      /* GG__RULE_* or RULE_TOUCH */
+    bool doorways; /* let doorway.c excuse touches at open portals' ends */
 } hit_ctx;
 
 static bool visit_wall(hit_ctx *h, const gg__wall *w)
 {
-    if (h->mask != 0)
-        return wall_blocks(w, h->a, h->b, h->mask);
+    if (h->mask != 0) {
+        if (!wall_blocks(h->rule, w, h->a, h->b, h->mask))
+            return false;
+        return !h->doorways || !gg__doorway_excuses(h->s, h->rule, w, h->a, h->b, h->mask, false);
+    }
     gg_cover c = wall_cover(w, h->a, h->b);
     if (c > h->cover)
         h->cover = c;
@@ -327,15 +357,47 @@ static bool visit_near(hit_ctx *h)
             return true;
     if (!ix->built)
         return false;
-    return gg__for_each_bucket_strip(h->a, h->b, bucket_size_h(ix), 0, ix->bw, ix->bh, hit_strip,
+    return gg__for_each_bucket_strip(h->a, h->b, bucket_size_w(ix), 0, ix->bw, ix->bh, hit_strip,
                                      h);
+}
+
+static bool touches_any(const gg_scene *s, gg_hpoint p, uint32_t mask)
+{
+    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH, false};
+    return visit_near(&h);
+}
+
+int gg__segment_rule(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    if (!s->point_rule)
+        return GG__RULE_CLOSED;
+    if (mask != (uint32_t)GG_BLOCKS_MOVEMENT)
+        return GG__RULE_SIGHT;
+    return touches_any(s, a, mask) || touches_any(s, b, mask) ? GG__RULE_NUDGED : GG__RULE_CLOSED;
+}
+
+bool gg__segment_hits_wall_ex(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                              bool doorways)
+{
+    if (s->live_walls == 0)
+        return false;
+    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false};
+    if (s->point_rule) {
+        h.rule = gg__segment_rule(s, a, b, mask);
+        h.doorways = doorways && s->portal_walls > 0;
+    }
+    return visit_near(&h);
 }
 
 bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
 {
     if (s->live_walls == 0)
         return false;
-    hit_ctx h = {s, a, b, mask, GG_COVER_NONE};
+    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false};
+    if (s->point_rule) {
+        h.rule = gg__segment_rule(s, a, b, mask);
+        h.doorways = s->portal_walls > 0;
+    }
     return visit_near(&h);
 }
 
@@ -343,15 +405,25 @@ gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b)
 {
     if (s->cover_walls == 0)
         return GG_COVER_NONE;
-    hit_ctx h = {s, a, b, 0, GG_COVER_NONE};
+    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED, false};
     (void)visit_near(&h);
     return h.cover;
 }
 
 bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
 {
+    int rule = GG__RULE_CLOSED;
+    if (s->point_rule && mask != (uint32_t)GG_BLOCKS_MOVEMENT)
+        rule = GG__RULE_SIGHT;
+    for (uint32_t w = 0; s->point_rule && mask == (uint32_t)GG_BLOCKS_MOVEMENT &&
+                         rule == GG__RULE_CLOSED && w < s->wall_slots;
+         ++w)
+        if (wall_blocks(RULE_TOUCH, &s->walls[w], a, a, mask) ||
+            wall_blocks(RULE_TOUCH, &s->walls[w], b, b, mask))
+            rule = GG__RULE_NUDGED;
     for (uint32_t w = 0; w < s->wall_slots; ++w)
-        if (wall_blocks(&s->walls[w], a, b, mask))
+        if (wall_blocks(rule, &s->walls[w], a, b, mask) &&
+            !gg__doorway_excuses(s, rule, &s->walls[w], a, b, mask, true))
             return true;
     return false;
 }

@@ -17,7 +17,7 @@ gg_status gg__wall_index_add(gg_scene *s, uint32_t wall);
 /* Rebuilds the CSR arrays from every live wall and empties the pending list. */
 gg_status gg__wall_index_rebuild(gg_scene *s);
 
-/* Calls fn(ctx, i, j) for every bucket (i,j) of side `size` half units, clipped to
+/* Calls fn(ctx, i, j) for every bucket (i,j) of side `size` wall units, clipped to
  * [0,imax) x [0,jmax), that holds a point of the closed segment a-b or lies within `dil`
  * buckets (Chebyshev) of one that does. Exact: no floating point. Stops early and returns true
  * when fn returns true. */

@@ -8,12 +8,15 @@
 
 #define GG__MAX_WALLS (1u << 24)
 
-/* A wall coordinate must be a finite multiple of 0.5 within the limit; returns half units. */
-static bool to_half_units(double v, int32_t *out)
+/* A wall coordinate must be a finite multiple of 1/GG__WALL_UNIT within the limit; returns wall
+ * units. Off-lattice values are refused rather than rounded: the scene then holds exactly the
+ * walls the host asked for, and gg_scene_get_wall() gives them back unchanged. (The importers
+ * round, and say so in their report.) v * U is exact: U is a power of two. */
+static bool to_wall_units(double v, int32_t *out)
 {
     if (!isfinite(v) || fabs(v) > (double)GG_WALL_COORD_LIMIT)
         return false;
-    double h = v * 2.0;
+    double h = v * (double)GG__WALL_UNIT;
     if (h != floor(h))
         return false;
     *out = (int32_t)h;
@@ -29,11 +32,11 @@ static gg_status validate_def(gg_scene *s, const gg_wall_def *d, int32_t which, 
     const char *names[4] = {"x1", "y1", "x2", "y2"};
     int32_t h[4];
     for (int k = 0; k < 4; ++k)
-        if (!to_half_units(v[k], &h[k]))
+        if (!to_wall_units(v[k], &h[k]))
             return gg__scene_fail(s, GG_E_INVALID_ARG,
-                                  "wall %d: %s = %g is not a finite multiple of 0.5 within "
-                                  "+-%d (snap it to half cells first)",
-                                  (int)which, names[k], v[k], GG_WALL_COORD_LIMIT);
+                                  "wall %d: %s = %.17g is not a finite multiple of 1/%d within "
+                                  "+-%d (round it to the wall lattice first)",
+                                  (int)which, names[k], v[k], GG__WALL_UNIT, GG_WALL_COORD_LIMIT);
     if ((d->blocks & ~(uint32_t)GG_BLOCKS_ALL) != 0)
         return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: unknown blocks bits 0x%x", (int)which,
                               (unsigned)d->blocks);
@@ -106,6 +109,8 @@ static uint32_t insert_wall(gg_scene *s, const gg__wall *w, bool use_free)
     s->live_walls++;
     if (w->cover != GG_COVER_NONE)
         s->cover_walls++;
+    if (gg__is_portal(w))
+        s->portal_walls++;
     return slot;
 }
 
@@ -115,6 +120,8 @@ static void release_slot(gg_scene *s, uint32_t slot)
     w->generation++; /* odd -> even: ids naming it are now stale */
     if (w->cover != GG_COVER_NONE)
         s->cover_walls--;
+    if (gg__is_portal(w))
+        s->portal_walls--;
     w->a.x = (int32_t)s->free_head;
     s->free_head = slot;
     s->live_walls--;
@@ -124,12 +131,12 @@ static bool refresh_cell(void *vctx, int32_t col, int32_t row)
 {
     gg_scene *s = (gg_scene *)vctx;
     gg_cell c = gg_cell_make(col, row);
-    gg_hpoint pc = gg_cell_centre(c);
+    gg_hpoint pc = gg__wall_centre(c);
     uint8_t bits = 0;
     for (int d = 0; d < 8; ++d) {
         gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
         if (gg__in(s, n) &&
-            gg__segment_hits_wall(s, pc, gg_cell_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT))
+            gg__segment_hits_wall(s, pc, gg__wall_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT))
             bits |= (uint8_t)(1u << d);
     }
     if (s->move_walls[gg__idx(s, c)] != bits) {
@@ -143,13 +150,13 @@ void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b)
 {
     /* A step segment from cell c stays within the centres of c's neighbours, so a wall point
      * can touch it only if the point's cell is within one cell of c. */
-    gg__for_each_bucket(a, b, 2, 1, s->width, s->height, refresh_cell, s);
+    gg__for_each_bucket(a, b, GG__WALL_UNIT, 1, s->width, s->height, refresh_cell, s);
 }
 
 typedef struct add_ctx {
     gg_scene *s;
     const gg__wall *w;
-    int64_t ex, ey;   /* b - a, half units */
+    int64_t ex, ey;   /* b - a, wall units */
     int64_t delta[8]; /* o(neighbour centre) - o(cell centre) in direction d (o: side of line) */
     int64_t lo[8], hi[8]; /* direction d's step crosses the line when o(cell centre) is in here */
     int64_t max_delta;    /* max |delta[d]| */
@@ -173,23 +180,26 @@ static int64_t cheb_h(gg_hpoint p, gg_hpoint q)
  *
  * A step C -> N can touch the wall only if C and N are not strictly on one side of the wall's
  * line (o, linear, so o(N) = o(C) + delta). When they are not, CN meets the line at a point X
- * within 2 half units of C; and a cell visited here holds, within one cell, a point P of the
- * wall, within 3 half units of C. If X were off the wall, an endpoint would lie between P and X
- * on the line, within 3 half units of C. So when both endpoints are farther than that, the step
- * touches the wall, and only cells near an endpoint need the full segment test. */
+ * within one cell (Chebyshev) of C; and a cell visited here holds, within one cell, a point P of
+ * the wall, within 1.5 cells of C. If X were off the wall, an endpoint would lie between P and X
+ * on the line, within 1.5 cells of C. So when both endpoints are farther than that (NEAR wall
+ * units), the step touches the wall, and only cells near an endpoint need the full segment
+ * test. */
+#define NEAR (3 * GG__WALL_UNIT / 2)
 static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
 {
     const add_ctx *a = (const add_ctx *)vctx;
     gg_scene *s = a->s;
-    const gg_hpoint pc = gg_cell_centre(gg_cell_make(col, row));
-    if (!gg__wall_faces(a->w, pc))
+    const gg_hpoint pc = gg__wall_centre(gg_cell_make(col, row));
+    const bool point = s->point_rule;
+    if (!point && !gg__wall_faces(a->w, pc))
         return false;
     const size_t i = (size_t)row * (size_t)s->width + (size_t)col;
     uint8_t bits = s->move_walls[i];
     const gg_hpoint wa = a->w->a, wb = a->w->b;
     const int64_t oc = a->ex * ((int64_t)pc.y - wa.y) - a->ey * ((int64_t)pc.x - wa.x);
     const bool inner = col > 0 && row > 0 && col < s->width - 1 && row < s->height - 1;
-    const bool far = cheb_h(pc, wa) > 3 && cheb_h(pc, wb) > 3;
+    const bool far = cheb_h(pc, wa) > NEAR && cheb_h(pc, wb) > NEAR;
     for (int d = 0; d < 8; ++d) {
         if ((bits >> d & 1u) != 0)
             continue;
@@ -199,8 +209,18 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
         gg_cell n = gg_cell_make(col + gg__dirs[d].dc, row + gg__dirs[d].dr);
         if (!inner && !gg__in(s, n))
             continue;
-        if (far || gg_segments_intersect(pc, gg_cell_centre(n), wa, wb))
+        /* Under the point rule the step is judged exactly, by its own rule (a centre on some
+         * wall moves every wall a hair, gg__segment_rule()). */
+        if (point) {
+            const gg_hpoint pn = gg__wall_centre(n);
+            const uint32_t mv = (uint32_t)GG_BLOCKS_MOVEMENT;
+            const int rule = gg__segment_rule(s, pc, pn, mv);
+            if (gg__wall_stops(rule, a->w, pc, pn, mv) &&
+                !gg__doorway_excuses(s, rule, a->w, pc, pn, mv, false))
+                bits |= (uint8_t)(1u << d);
+        } else if (far || gg_segments_intersect(pc, gg__wall_centre(n), wa, wb)) {
             bits |= (uint8_t)(1u << d);
+        }
     }
     if (s->move_walls[i] != bits) {
         s->move_walls[i] = bits;
@@ -230,9 +250,9 @@ static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
     const add_ctx *a = (const add_ctx *)vctx;
     gg_scene *s = a->s;
     const gg_hpoint wa = a->w->a, wb = a->w->b;
-    const int64_t cx = 2 * (int64_t)col + 1;
-    const int64_t oc0 = a->ex * (1 - (int64_t)wa.y) - a->ey * (cx - wa.x);
-    const int64_t k = 2 * a->ex, m = a->max_delta;
+    const int64_t cx = GG__WALL_UNIT * (int64_t)col + GG__WALL_UNIT / 2;
+    const int64_t oc0 = a->ex * (GG__WALL_UNIT / 2 - (int64_t)wa.y) - a->ey * (cx - wa.x);
+    const int64_t k = GG__WALL_UNIT * a->ex, m = a->max_delta;
     int64_t r0 = j0, r1 = j1;
     if (k == 0) {
         if (oc0 < -m || oc0 > m)
@@ -249,12 +269,23 @@ static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
     for (int d = 0; (col == 0 || col == s->width - 1) && d < 8; ++d)
         if (col + gg__dirs[d].dc < 0 || col + gg__dirs[d].dc >= s->width)
             colmask &= ~(1u << d);
-    const bool near = (cx - wa.x <= 3 && wa.x - cx <= 3) || (cx - wb.x <= 3 && wb.x - cx <= 3);
+    const bool near = (cx - wa.x <= NEAR && wa.x - cx <= NEAR) ||
+                      (cx - wb.x <= NEAR && wb.x - cx <= NEAR);
     int64_t oc = oc0 + k * r0;
     for (int64_t row = r0; row <= r1; ++row, oc += k) {
+        if (s->point_rule) {
+            /* A centre on the wall, or a neighbour's: the exact test decides (add_cell_bits()). */
+            bool on_line = oc == 0;
+            for (int d = 0; d < 8 && !on_line; ++d)
+                on_line = oc + a->delta[d] == 0;
+            if (on_line) {
+                (void)add_cell_bits(vctx, col, (int32_t)row);
+                continue;
+            }
+        }
         if (near) {
-            const gg_hpoint pc = {(int32_t)cx, (int32_t)(2 * row + 1)};
-            if (cheb_h(pc, wa) <= 3 || cheb_h(pc, wb) <= 3)
+            const gg_hpoint pc = {(int32_t)cx, (int32_t)(GG__WALL_UNIT * row + GG__WALL_UNIT / 2)};
+            if (cheb_h(pc, wa) <= NEAR || cheb_h(pc, wb) <= NEAR)
                 continue; /* near an endpoint: add_cell_bits() decides */
         }
         unsigned add = 0;
@@ -276,15 +307,30 @@ static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
     return false;
 }
 
-/* add_cell_bits() on the cells whose centres lie within 3 half units of endpoint e. */
+/* add_cell_bits() on the cells whose centres lie within NEAR wall units of endpoint e. */
 static void add_endpoint_bits(add_ctx *a, gg_hpoint e)
 {
-    /* centre 2c + 1 in [e - 3, e + 3]  <=>  c in [ceil((e - 4) / 2), floor((e + 2) / 2)] */
-    int64_t c0 = ceil_div64((int64_t)e.x - 4, 2), c1 = floor_div64((int64_t)e.x + 2, 2);
-    int64_t r0 = ceil_div64((int64_t)e.y - 4, 2), r1 = floor_div64((int64_t)e.y + 2, 2);
+    /* centre Uc + U/2 in [e - 3U/2, e + 3U/2]  <=>  c in [ceil((e - 2U) / U), floor((e + U) / U)] */
+    const int64_t U = GG__WALL_UNIT;
+    int64_t c0 = ceil_div64((int64_t)e.x - 2 * U, U), c1 = floor_div64((int64_t)e.x + U, U);
+    int64_t r0 = ceil_div64((int64_t)e.y - 2 * U, U), r1 = floor_div64((int64_t)e.y + U, U);
     for (int64_t row = r0 < 0 ? 0 : r0; row <= r1 && row < a->s->height; ++row)
         for (int64_t col = c0 < 0 ? 0 : c0; col <= c1 && col < a->s->width; ++col)
             (void)add_cell_bits(a, (int32_t)col, (int32_t)row);
+}
+
+/* Under the point rule a wall through a centre changes how every step from or to that cell is
+ * judged (gg__segment_rule()), against every wall: those steps are recomputed in full. */
+static bool centre_on_wall(void *vctx, int32_t col, int32_t row)
+{
+    const add_ctx *a = (const add_ctx *)vctx;
+    if (!gg__on_segment(gg__wall_centre(gg_cell_make(col, row)), a->w->a, a->w->b))
+        return false;
+    for (int32_t r = row - 1; r <= row + 1; ++r)
+        for (int32_t c = col - 1; c <= col + 1; ++c)
+            if (gg__in(a->s, gg_cell_make(c, r)))
+                (void)refresh_cell(a->s, c, r);
+    return false;
 }
 
 /* The movement upkeep for a wall just added: the cells within one cell of it gain the steps it
@@ -303,7 +349,7 @@ static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
     a.max_delta = 0;
     a.not_up = a.not_down = 0xFFu;
     for (int d = 0; d < 8; ++d) {
-        a.delta[d] = a.ex * 2 * gg__dirs[d].dr - a.ey * 2 * gg__dirs[d].dc;
+        a.delta[d] = a.ex * GG__WALL_UNIT * gg__dirs[d].dr - a.ey * GG__WALL_UNIT * gg__dirs[d].dc;
         a.lo[d] = a.delta[d] < 0 ? 0 : -a.delta[d];
         a.hi[d] = a.delta[d] < 0 ? -a.delta[d] : 0;
         if (a.hi[d] - a.lo[d] > a.max_delta)
@@ -315,12 +361,25 @@ static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
     }
     a.masks = masks;
     if (w->one_way != GG_ONE_WAY_NONE) { /* blocks from one side only: cell by cell */
-        gg__for_each_bucket(w->a, w->b, 2, 1, s->width, s->height, add_cell_bits, &a);
-        return;
+        gg__for_each_bucket(w->a, w->b, GG__WALL_UNIT, 1, s->width, s->height, add_cell_bits, &a);
+    } else {
+        gg__for_each_bucket_strip(w->a, w->b, GG__WALL_UNIT, 1, s->width, s->height, add_strip_bits,
+                                  &a);
+        add_endpoint_bits(&a, w->a);
+        add_endpoint_bits(&a, w->b);
     }
-    gg__for_each_bucket_strip(w->a, w->b, 2, 1, s->width, s->height, add_strip_bits, &a);
-    add_endpoint_bits(&a, w->a);
-    add_endpoint_bits(&a, w->b);
+    if (s->point_rule)
+        gg__for_each_bucket(w->a, w->b, GG__WALL_UNIT, 0, s->width, s->height, centre_on_wall, &a);
+}
+
+/* Under the point rule a new open portal can excuse other walls' touches at its ends (doorway.c):
+ * the steps through a point lie within one cell of it, so the cells there are recomputed. */
+static void add_portal_ends(gg_scene *s, const gg__wall *w)
+{
+    if (!s->point_rule || !gg__wall_live(w) || !gg__is_portal(w))
+        return;
+    gg__refresh_move_walls_near(s, w->a, w->a);
+    gg__refresh_move_walls_near(s, w->b, w->b);
 }
 
 /* Whether a batch touches so many cells that one pass over the step_masks plane is cheaper
@@ -332,7 +391,7 @@ static bool batch_rebuilds_masks(const gg_scene *s, uint32_t first, uint32_t end
     for (uint32_t slot = first; slot < end; ++slot) {
         const gg__wall *w = &s->walls[slot];
         int64_t dx = (int64_t)w->b.x - w->a.x, dy = (int64_t)w->b.y - w->a.y;
-        near += (uint64_t)(3 * ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)) / 2 + 9);
+        near += (uint64_t)(3 * ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)) / GG__WALL_UNIT + 9);
     }
     return near * 8 >= (uint64_t)s->ncells;
 }
@@ -404,6 +463,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
             if (out_ids != NULL)
                 out_ids[k] = id_of(s, slots[k]);
             add_move_walls(s, &s->walls[slots[k]], true);
+            add_portal_ends(s, &s->walls[slots[k]]);
         }
         return GG_OK;
     }
@@ -422,6 +482,8 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         for (uint32_t slot = first; slot < s->wall_slots; ++slot) {
             if (s->walls[slot].cover != GG_COVER_NONE)
                 s->cover_walls--;
+            if (gg__is_portal(&s->walls[slot]))
+                s->portal_walls--;
             s->walls[slot].generation = 0;
         }
         s->wall_slots = first;
@@ -434,6 +496,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         if (out_ids != NULL)
             out_ids[k] = id_of(s, slot);
         add_move_walls(s, &s->walls[slot], !rebuild);
+        add_portal_ends(s, &s->walls[slot]);
     }
     if (rebuild)
         gg__step_masks_rebuild(s);
@@ -480,7 +543,9 @@ gg_status gg_scene_set_door(gg_scene *s, gg_wall_id id, gg_door door)
         return gg__scene_fail(s, GG_E_STALE_ID, "wall id %u/%u names no live wall",
                               (unsigned)id.index, (unsigned)id.generation);
     gg__wall *w = &s->walls[id.index];
+    s->portal_walls -= gg__is_portal(w) ? 1u : 0u;
     w->door = (uint8_t)door;
+    s->portal_walls += gg__is_portal(w) ? 1u : 0u;
     gg__refresh_move_walls_near(s, w->a, w->b);
     return GG_OK;
 }
@@ -493,10 +558,10 @@ gg_status gg_scene_get_wall(const gg_scene *s, gg_wall_id id, gg_wall_def *out)
         return GG_E_STALE_ID;
     const gg__wall *w = &s->walls[id.index];
     *out = gg_wall_def_default();
-    out->x1 = w->a.x * 0.5;
-    out->y1 = w->a.y * 0.5;
-    out->x2 = w->b.x * 0.5;
-    out->y2 = w->b.y * 0.5;
+    out->x1 = (double)w->a.x / GG__WALL_UNIT;
+    out->y1 = (double)w->a.y / GG__WALL_UNIT;
+    out->x2 = (double)w->b.x / GG__WALL_UNIT;
+    out->y2 = (double)w->b.y / GG__WALL_UNIT;
     out->blocks = w->blocks;
     out->door = (gg_door)w->door;
     out->one_way = (gg_one_way)w->one_way;

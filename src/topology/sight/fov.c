@@ -75,11 +75,11 @@ static inline int64_t cell_holding(cut c, int64_t d)
 /* ---- Working memory --------------------------------------------------------------------------- */
 
 /* A wall as seen in one octant: its slope span (closed, as cuts) and the range of the major
- * coordinate (half units from O) its points may have. */
+ * coordinate (wall units from O) its points may have. */
 typedef struct owall {
     gg_hpoint a, b;
     cut lo, hi;
-    int32_t umin, umax; /* |u| < 2^26 (GG_WALL_COORD_LIMIT in half units plus the viewer) */
+    int32_t umin, umax; /* |u| < 2^30 (GG_WALL_COORD_LIMIT in wall units plus the viewer) */
     uint32_t index;     /* in s->walls */
 } owall;
 
@@ -145,7 +145,7 @@ bool gg__line_of_mask(const gg_scene *s, gg_cell a, gg_cell b, uint32_t mask)
 {
     if (gg__walk_blocked(s, a, b))
         return false;
-    return !gg__segment_hits_wall(s, gg_cell_centre(a), gg_cell_centre(b), mask);
+    return !gg__segment_hits_wall(s, gg__wall_centre(a), gg__wall_centre(b), mask);
 }
 
 /* ---- Octant geometry -------------------------------------------------------------------------- */
@@ -239,7 +239,7 @@ static bool hash_insert(sweep *w, uint32_t wi)
 }
 
 /* The closed span of slopes (within [0, 1]) of the rays from O that meet the wall a-b, given in
- * octant coordinates (u along the major axis, v along the minor one, half units). False when no
+ * octant coordinates (u along the major axis, v along the minor one, wall units). False when no
  * ray of the octant meets it. */
 static bool wall_span(int64_t ua, int64_t va, int64_t ub, int64_t vb, cut *lo, cut *hi, bool *full)
 {
@@ -297,8 +297,16 @@ static void examine_wall(sweep *w, uint32_t wi)
         return;
     w->walls_seen++;
     const gg__wall *wall = &w->s->walls[wi];
-    if (!gg__wall_live(wall) || (gg__wall_effective_blocks(wall) & w->mask) == 0 ||
-        !gg__wall_faces(wall, w->O))
+    if (!gg__wall_live(wall) || (gg__wall_effective_blocks(wall) & w->mask) == 0)
+        return;
+    if (w->s->point_rule) {
+        /* The point rule: a wall containing the viewer takes no part, nor does a one-way wall
+         * with the viewer on its line (gg__wall_stops()). */
+        if (gg__on_segment(w->O, wall->a, wall->b) ||
+            (wall->one_way != GG_ONE_WAY_NONE && gg_orientation(wall->a, wall->b, w->O) == 0))
+            return;
+    }
+    if (!gg__wall_faces(wall, w->O))
         return;
     int64_t ax = (int64_t)wall->a.x - w->O.x, ay = (int64_t)wall->a.y - w->O.y;
     int64_t bx = (int64_t)wall->b.x - w->O.x, by = (int64_t)wall->b.y - w->O.y;
@@ -379,13 +387,15 @@ static void mark_targets(sweep *w, int64_t d, int64_t n0, int64_t n1)
         gg_cell c = oct_cell(w, d, n);
         bool ok = true;
         if (w->nzone != 0) {
-            gg_hpoint P = gg_cell_centre(c);
+            gg_hpoint P = gg__wall_centre(c);
             for (size_t z = 0; z < w->nzone; ++z) {
                 const owall *ow = &w->walls[w->zone[z]];
                 /* Only rays within the wall's span can meet it. */
                 if (n * ow->lo.q < ow->lo.p * d || n * ow->hi.q > ow->hi.p * d)
                     continue;
-                if (gg_segments_intersect(w->O, P, ow->a, ow->b)) {
+                if (gg_segments_intersect(w->O, P, ow->a, ow->b) &&
+                    (!s->point_rule || !gg__on_segment(P, ow->a, ow->b) ||
+                     gg__meets_before(w->O, P, ow->a, ow->b))) {
                     ok = false;
                     break;
                 }
@@ -450,7 +460,11 @@ static void sweep_octant(sweep *w, int64_t range)
             w->nzone = 0;
             for (size_t k = 0; k < w->nlive;) {
                 const owall *ow = &w->walls[w->live[k]];
-                if (ow->umax <= 2 * d) {
+                /* Passed: every target at distance d or beyond is behind it. Under the point
+                 * rule a target at the wall's farthest point may lie on the wall, which then does
+                 * not block it: the wall stays a zone wall for that distance. */
+                if (ow->umax < GG__WALL_UNIT * d ||
+                    (ow->umax == GG__WALL_UNIT * d && !s->point_rule)) {
                     ival sh;
                     sh.lo = ow->lo;
                     sh.hi = ow->hi;
@@ -461,7 +475,7 @@ static void sweep_octant(sweep *w, int64_t range)
                     w->live[k] = w->live[--w->nlive];
                     continue;
                 }
-                if (ow->umin <= 2 * d)
+                if (ow->umin <= GG__WALL_UNIT * d)
                     w->zone[w->nzone++] = w->live[k];
                 ++k;
             }
@@ -588,6 +602,88 @@ static size_t cap_of(size_t bytes, size_t size, size_t limit)
     return n < limit ? n : limit;
 }
 
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b != 0) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* An open portal's end J for the sweep's mask (the k-th wall's a or b). */
+static bool portal_end(const sweep *w, uint32_t k, int e, gg_hpoint *J)
+{
+    const gg__wall *wall = &w->s->walls[k];
+    if (!gg__wall_live(wall) || !gg__is_portal(wall) ||
+        (gg__wall_effective_blocks(wall) & w->mask) != 0)
+        return false;
+    *J = e ? wall->b : wall->a;
+    return true;
+}
+
+/* Whether an end examined before (k, e) lies on the segment from O to P, short of P: the
+ * target P was then already looked at from it. */
+static bool seen_before(const sweep *w, uint32_t k, int e, gg_hpoint P)
+{
+    const int64_t px = (int64_t)P.x - w->O.x, py = (int64_t)P.y - w->O.y;
+    for (uint32_t k2 = 0; k2 <= k; ++k2)
+        for (int e2 = 0; e2 < 2 && (k2 < k || e2 < e); ++e2) {
+            gg_hpoint J;
+            if (!portal_end(w, k2, e2, &J))
+                continue;
+            const int64_t jx = (int64_t)J.x - w->O.x, jy = (int64_t)J.y - w->O.y;
+            const int64_t dot = jx * px + jy * py;
+            if (jx * py - jy * px == 0 && dot > 0 && dot < px * px + py * py)
+                return true;
+        }
+    return false;
+}
+
+/* Doorways (doorway.c): a sight line that grazes the end J of an open portal may pass where the
+ * sweep, for which every touch blocks, casts a shadow. Such a line runs from O through J, so its
+ * targets are the cells O + t (dx, dy) beyond J, (dx, dy) the primitive direction of J - O (a
+ * centre differs from O by whole cells, and dx, dy are coprime): each is decided by the per-cell
+ * test, and counted when the sweep did not count it. Costs the portals times the range. */
+static void doorway_fixup(sweep *w, int64_t range)
+{
+    const gg_scene *s = w->s;
+    for (uint32_t k = 0; k < s->wall_slots; ++k) {
+        for (int e = 0; e < 2; ++e) {
+            gg_hpoint J;
+            if (!portal_end(w, k, e, &J))
+                continue;
+            int64_t dx = (int64_t)J.x - w->O.x, dy = (int64_t)J.y - w->O.y;
+            const int64_t g = gcd64(dx, dy);
+            if (g == 0)
+                continue;
+            dx /= g;
+            dy /= g;
+            for (int64_t t = g / GG__WALL_UNIT + 1;; ++t) {
+                const int64_t c = w->v.col + t * dx, r = w->v.row + t * dy;
+                if (t * (dx < 0 ? -dx : dx) > range || t * (dy < 0 ? -dy : dy) > range || c < 0 ||
+                    r < 0 || c >= s->width || r >= s->height)
+                    break;
+                const gg_cell P = gg_cell_make((int32_t)c, (int32_t)r);
+                const gg_hpoint PC = gg__wall_centre(P);
+                /* A wall that stops O -> P also stops every target further out on the ray (it
+                 * meets [O, P) at a point other than those targets): the walk ends there. */
+                if (gg__segment_hits_wall(s, w->O, PC, w->mask))
+                    break;
+                if (!gg__walk_blocked(s, w->v, P) &&
+                    gg__segment_hits_wall_ex(s, w->O, PC, w->mask, false) &&
+                    !seen_before(w, k, e, PC) && (w->keep == NULL || w->keep(w->kctx, P))) {
+                    bit_set(w->bits, gg__idx(s, P));
+                    w->count++;
+                }
+            }
+        }
+    }
+}
+
 static void fallback_loop(sweep *w, int64_t range)
 {
     const gg_scene *s = w->s;
@@ -621,7 +717,7 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     memset(&w, 0, sizeof w);
     w.s = s;
     w.v = v;
-    w.O = gg_cell_centre(v);
+    w.O = gg__wall_centre(v);
     w.mask = mask;
     w.bits = bits;
     w.keep = keep;
@@ -630,8 +726,9 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     if (out_stats != NULL)
         memset(out_stats, 0, sizeof *out_stats);
 
-    /* A wall through the viewer's centre touches every sight line, its own included. */
-    if (w.have_walls && gg__segment_hits_wall(s, w.O, w.O, mask))
+    /* A wall through the viewer's centre touches every sight line, its own included (the Nat20
+     * rule; under the point rule it takes no part). */
+    if (w.have_walls && !s->point_rule && gg__segment_hits_wall(s, w.O, w.O, mask))
         return;
     if (keep == NULL || keep(ctx, v)) {
         bit_set(bits, gg__idx(s, v));
@@ -727,6 +824,8 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     }
     if (w.overflow)
         fallback_loop(&w, range_cells);
+    else if (s->point_rule && s->portal_walls > 0)
+        doorway_fixup(&w, range_cells);
     if (out_stats != NULL) {
         out_stats->cells_set = w.count;
         out_stats->fell_back = w.overflow;

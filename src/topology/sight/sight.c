@@ -31,7 +31,7 @@ bool gg__line_of_sight(const gg_scene *s, gg_cell a, gg_cell b)
         return false;
     /* Touching counts (closed test): a wall ending on a corner the line passes through blocks, and
      * a wall through a cell's centre blinds that cell, even to itself (Nat20, docs/nat20.md). */
-    return !gg__segment_hits_wall(s, gg_cell_centre(a), gg_cell_centre(b),
+    return !gg__segment_hits_wall(s, gg__wall_centre(a), gg__wall_centre(b),
                                   (uint32_t)GG_BLOCKS_SIGHT);
 }
 

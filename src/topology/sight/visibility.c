@@ -79,9 +79,10 @@ static bool pair_wall(pair_ctx *p, const gg__wall *w)
     if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & (uint32_t)GG_BLOCKS_SIGHT) == 0 ||
         !gg_segments_intersect(p->a, p->b, w->a, w->b))
         return false;
-    if (!p->from_a && gg__wall_faces(w, p->a))
+    const int rule = p->s->point_rule ? GG__RULE_SIGHT : GG__RULE_CLOSED;
+    if (!p->from_a && gg__wall_stops(rule, w, p->a, p->b, (uint32_t)GG_BLOCKS_SIGHT))
         p->from_a = true;
-    if (!p->from_b && gg__wall_faces(w, p->b))
+    if (!p->from_b && gg__wall_stops(rule, w, p->b, p->a, (uint32_t)GG_BLOCKS_SIGHT))
         p->from_b = true;
     return p->from_a && p->from_b;
 }
@@ -100,15 +101,19 @@ static bool pair_bucket(void *vctx, int32_t i, int32_t j)
 /* The segment between the centres is symmetric; only one-way walls tell the ends apart. */
 static void walls_between(const gg_scene *s, gg_cell a, gg_cell b, bool *from_a, bool *from_b)
 {
-    pair_ctx p = {s, gg_cell_centre(a), gg_cell_centre(b), false, false};
-    if (s->live_walls > 0) {
+    pair_ctx p = {s, gg__wall_centre(a), gg__wall_centre(b), false, false};
+    if (s->live_walls > 0 && s->point_rule && s->portal_walls > 0) {
+        /* Doorways excuse touches at open portals' ends (doorway.c): each direction alone. */
+        p.from_a = gg__segment_hits_wall(s, p.a, p.b, (uint32_t)GG_BLOCKS_SIGHT);
+        p.from_b = gg__segment_hits_wall(s, p.b, p.a, (uint32_t)GG_BLOCKS_SIGHT);
+    } else if (s->live_walls > 0) {
         const gg__wall_index *ix = &s->index;
         bool done = false;
         for (uint32_t k = 0; k < ix->pending_count && !done; ++k)
             done = pair_wall(&p, &s->walls[ix->pending[k]]);
         if (!done && ix->built)
-            gg__for_each_bucket(p.a, p.b, (int64_t)2 << ix->bucket_shift, 0, ix->bw, ix->bh,
-                                pair_bucket, &p);
+            gg__for_each_bucket(p.a, p.b, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 0, ix->bw,
+                                ix->bh, pair_bucket, &p);
     }
     *from_a = p.from_a;
     *from_b = p.from_b;

@@ -1,0 +1,94 @@
+/* doorway.c - doorways under the point rule: a line that only grazes the end of an open door or
+ * window (its jamb) passes, so the cells in line with an opening see and step straight through
+ * it, whatever its offset from the grid (docs/vision.md). Layer: topology.
+ *
+ * Dungeondraft portals often end half a cell off the grid: an open door from (5, 2.5) to
+ * (5, 3.5) leaves the centre lines y = 2.5 and y = 3.5 touching the walls' ends at its jambs, and
+ * touching blocks, so only the diagonal through (5, 3) passes. Here a touch at a point J where an
+ * open portal ends does not block when the line does not cross the walls at J: every wall that
+ * stops the line and contains J is a ray (or two) from J, and the line passes when none runs
+ * along it and all lie on one side of it. That is the walls' own topology at J, so a closed
+ * door (a ray on the other side), a joint or a T still blocks, and no joint leaks. */
+#include "topology/scene/scene_internal.h"
+#include "topology/scene/wall_index.h"
+
+typedef struct jamb_ctx {
+    const gg_scene *s;
+    gg_hpoint j, a, b;
+    uint32_t mask;
+    int rule;
+    bool portal;      /* an open (for mask) portal ends at j */
+    bool left, right; /* a stopping wall leaves j on that side of a -> b */
+    bool blocked;     /* a stopping wall at j runs along the line, or is a point */
+} jamb_ctx;
+
+static bool same(gg_hpoint p, gg_hpoint q) { return p.x == q.x && p.y == q.y; }
+
+/* The ray from j towards q (q != j), against the direction of a -> b. */
+static void ray(jamb_ctx *c, gg_hpoint q)
+{
+    const int64_t dx = (int64_t)c->b.x - c->a.x, dy = (int64_t)c->b.y - c->a.y;
+    const int64_t cr = dx * ((int64_t)q.y - c->j.y) - dy * ((int64_t)q.x - c->j.x);
+    const int sd = (cr > 0) - (cr < 0);
+    if (sd == 0)
+        c->blocked = true;
+    else if (sd > 0)
+        c->left = true;
+    else
+        c->right = true;
+}
+
+static void visit(jamb_ctx *c, const gg__wall *w)
+{
+    if (!gg__wall_live(w) || !gg__on_segment(c->j, w->a, w->b))
+        return;
+    if (gg__is_portal(w) && (gg__wall_effective_blocks(w) & c->mask) == 0 &&
+        (same(w->a, c->j) || same(w->b, c->j)))
+        c->portal = true;
+    if (!gg__wall_stops(c->rule, w, c->a, c->b, c->mask))
+        return;
+    if (same(w->a, w->b)) {
+        c->blocked = true;
+        return;
+    }
+    if (!same(w->a, c->j))
+        ray(c, w->a);
+    if (!same(w->b, c->j))
+        ray(c, w->b);
+}
+
+static bool visit_bucket(void *vctx, int32_t i, int32_t jj)
+{
+    jamb_ctx *c = (jamb_ctx *)vctx;
+    const gg__wall_index *ix = &c->s->index;
+    const size_t b = (size_t)jj * (size_t)ix->bw + (size_t)i;
+    for (uint32_t k = ix->start[b]; k < ix->start[b + 1]; ++k)
+        visit(c, &c->s->walls[ix->items[k]]);
+    return false;
+}
+
+bool gg__doorway_excuses(const gg_scene *s, int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                         uint32_t mask, bool linear)
+{
+    if (!s->point_rule || s->portal_walls == 0)
+        return false;
+    /* The touch must be a wall end J strictly inside a -> b, the other end off the line. */
+    const int o1 = gg_orientation(a, b, w->a), o2 = gg_orientation(a, b, w->b);
+    if ((o1 == 0) == (o2 == 0))
+        return false; /* a crossing, a run along the line, or a touch at a or b only */
+    jamb_ctx c = {s, o1 == 0 ? w->a : w->b, a, b, mask, rule, false, false, false, false};
+    if (same(c.j, a) || same(c.j, b))
+        return false;
+    if (linear) {
+        for (uint32_t k = 0; k < s->wall_slots; ++k)
+            visit(&c, &s->walls[k]);
+    } else {
+        const gg__wall_index *ix = &s->index;
+        for (uint32_t k = 0; k < ix->pending_count; ++k)
+            visit(&c, &s->walls[ix->pending[k]]);
+        if (ix->built)
+            (void)gg__for_each_bucket(c.j, c.j, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 0,
+                                      ix->bw, ix->bh, visit_bucket, &c);
+    }
+    return c.portal && !c.blocked && !(c.left && c.right);
+}
