@@ -119,7 +119,7 @@ static bool opposite_sides(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64
     int64_t d[2] = {bx - ax, by - ay};
     int64_t a[2] = {ax, ay};
     int64_t lo[2] = {x0, y0}, hi[2] = {x1, y1};
-    frac tin[2], tout[2];
+    frac tin[2] = {{0, 1}, {0, 1}}, tout[2] = {{0, 1}, {0, 1}}; /* set for every moving axis */
     bool moves[2];
     for (int k = 0; k < 2; k++) {
         moves[k] = d[k] != 0;
