@@ -140,6 +140,9 @@ static const name_value k_obscure_names[] = {
     {"none", GG_OBSCURE_NONE},
     {"light", GG_OBSCURE_LIGHT},
     {"heavy", GG_OBSCURE_HEAVY},
+    /* Not a Nat20 value (Nat20 has no magical Darkness): spelt as the GridScene importer and
+     * exporter spell it. */
+    {"magical_darkness", GG_OBSCURE_MAGICAL_DARKNESS},
     {NULL, 0},
 };
 

@@ -18,6 +18,7 @@ static const gg_cli_family k_families[] = {
     {"sight, light and visibility", gg_cli_ops_sight},
     {"cover", gg_cli_ops_cover},
     {"rules", gg_cli_ops_rules},
+    {"creatures of every size (rules options: a gg_rules_def)", gg_cli_ops_sizes},
     {"edits (state persists for later lines)", gg_cli_ops_edit},
     {"terrain sight and hex boards", gg_cli_ops_hex},
     {NULL, NULL},
@@ -43,6 +44,22 @@ const gg_cli_field gg_cli_move_fields[] = {
     {"side", GG_CLI_INT, false, NULL},
     {"avoid", GG_CLI_CELLS, false, NULL},
     {"others", GG_CLI_OBJECTS, false, NULL},
+    {"pass_size_apart", GG_CLI_BOOL, false, NULL},
+    {"occupied_difficult", GG_CLI_BOOL, false, NULL},
+    {NULL, GG_CLI_INT, false, NULL},
+};
+
+static const char *const k_rules_preset_names[] = {"nat20", "srd", NULL};
+
+/* A gg_rules_def: a preset (gg_rules_def_default() "nat20", gg_rules_def_srd() "srd"), then each
+ * field given overrides the preset's value. */
+const gg_cli_field gg_cli_rules_fields[] = {
+    {"rules", GG_CLI_NAME, false, k_rules_preset_names},
+    {"metric", GG_CLI_NAME, false, gg_cli_metric_names},
+    {"any_square", GG_CLI_BOOL, false, NULL},
+    {"cover_far_side", GG_CLI_BOOL, false, NULL},
+    {"truesight_pierces_fog", GG_CLI_BOOL, false, NULL},
+    {"obscured_between_blocks", GG_CLI_BOOL, false, NULL},
     {"pass_size_apart", GG_CLI_BOOL, false, NULL},
     {"occupied_difficult", GG_CLI_BOOL, false, NULL},
     {NULL, GG_CLI_INT, false, NULL},
@@ -282,6 +299,8 @@ void gg_cli_list_ops(FILE *out)
                 print_field(out, f, &col);
             if (op->shared == gg_cli_move_fields)
                 fputs(" [movement options]", out);
+            else if (op->shared == gg_cli_rules_fields)
+                fputs(" [rules options]", out);
             else
                 for (const gg_cli_field *f = op->shared; f != NULL && f->name != NULL; f++)
                     print_field(out, f, &col);
@@ -291,6 +310,10 @@ void gg_cli_list_ops(FILE *out)
     fputs("\n movement options:\n ", out);
     int col = 1;
     for (const gg_cli_field *f = gg_cli_move_fields; f->name != NULL; f++)
+        print_field(out, f, &col);
+    fputs("\n rules options:\n ", out);
+    col = 1;
+    for (const gg_cli_field *f = gg_cli_rules_fields; f->name != NULL; f++)
         print_field(out, f, &col);
     fputs("\n name values:\n", out);
     /* Every enum-valued field, once. */

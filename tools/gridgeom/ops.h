@@ -1,8 +1,9 @@
 /* ops.h - the op table of `gridgeom query` beyond the Nat20 ops: one entry per op (name, family,
  * JSON schema, handler), spread over one file per family (ops_paths.c, ops_sight.c, ops_cover.c,
- * ops_rules.c, ops_hex.c, ops_edit.c). The schema is checked by ops.c before a handler runs, so a
- * handler reads its fields without checking their JSON types again. Adding an op is one entry in
- * its family's table and one handler (docs/cli.md, "Adding an op"). Layer: tools. */
+ * ops_rules.c, ops_sizes.c, ops_hex.c, ops_edit.c). The schema is checked by ops.c before a
+ * handler runs, so a handler reads its fields without checking their JSON types again. Adding an
+ * op is one entry in its family's table and one handler (docs/cli.md, "Adding an op").
+ * Layer: tools. */
 #ifndef GG_TOOLS_OPS_H
 #define GG_TOOLS_OPS_H
 
@@ -85,6 +86,7 @@ extern const gg_cli_op gg_cli_ops_paths[];
 extern const gg_cli_op gg_cli_ops_sight[];
 extern const gg_cli_op gg_cli_ops_cover[];
 extern const gg_cli_op gg_cli_ops_rules[];
+extern const gg_cli_op gg_cli_ops_sizes[];
 extern const gg_cli_op gg_cli_ops_hex[];
 extern const gg_cli_op gg_cli_ops_edit[];
 
@@ -149,7 +151,14 @@ extern const gg_cli_field gg_cli_move_fields[];
 bool gg_cli_move_def(gg_cli_call *c, gg_cli_move *m);
 void gg_cli_move_free(gg_cli_call *c, gg_cli_move *m);
 
+/* The rules options shared by the every-size rules ops (gg_cli_rules_fields: a preset "rules",
+ * then overrides) into a gg_rules_def. */
+extern const gg_cli_field gg_cli_rules_fields[];
+gg_rules_def gg_cli_rules_def(gg_cli_call *c);
+
 /* JSON answers */
+/* gg_attack_sight: who sees whom, the advantage and disadvantage sources, the roll mode. */
+json_t *gg_cli_attack_sight_json(const gg_attack_sight *s);
 json_t *gg_cli_cell_json(gg_cell c);
 json_t *gg_cli_cells_json(const gg_cell *cells, int32_t n);
 json_t *gg_cli_cost_json(gg_metric_cost cost);

@@ -372,6 +372,20 @@ void gg_cli_move_free(gg_cli_call *c, gg_cli_move *m)
     m->def.avoid_count = m->def.other_count = 0;
 }
 
+gg_rules_def gg_cli_rules_def(gg_cli_call *c)
+{
+    gg_rules_def d = gg_cli_name(c, "rules", 0) == 1 ? gg_rules_def_srd() : gg_rules_def_default();
+    d.metric = (gg_metric)gg_cli_name(c, "metric", (int)d.metric);
+    d.any_square = gg_cli_bool(c, "any_square", d.any_square);
+    d.cover_far_side = gg_cli_bool(c, "cover_far_side", d.cover_far_side);
+    d.truesight_pierces_fog = gg_cli_bool(c, "truesight_pierces_fog", d.truesight_pierces_fog);
+    d.obscured_between_blocks = gg_cli_bool(c, "obscured_between_blocks",
+                                            d.obscured_between_blocks);
+    d.pass_size_apart = gg_cli_bool(c, "pass_size_apart", d.pass_size_apart);
+    d.occupied_difficult = gg_cli_bool(c, "occupied_difficult", d.occupied_difficult);
+    return d;
+}
+
 /* ---- Answers ------------------------------------------------------------------------------------- */
 
 json_t *gg_cli_cell_json(gg_cell c)

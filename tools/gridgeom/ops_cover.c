@@ -1,6 +1,7 @@
-/* ops_cover.c - `gridgeom query` op of the cover family (docs/cover.md): gg_scene_cover() in every
+/* ops_cover.c - `gridgeom query` ops of the cover family (docs/cover.md): gg_scene_cover() in every
  * mode, with its explanation (the witness lines, what blocked each, the chosen source), and an
- * edition's score of it (gg_rules_cover_score()). Layer: tools. */
+ * edition's score of it (gg_rules_cover_score()); the cover walls alone give a line
+ * (gg_scene_wall_cover_between()). Layer: tools. */
 #include "ops.h"
 
 #include <gridgeom/core.h>
@@ -273,8 +274,25 @@ done:
     return r;
 }
 
+static const gg_cli_field k_wall_cover[] = {
+    {"a", GG_CLI_CELL, true, NULL},
+    {"b", GG_CLI_CELL, true, NULL},
+    {NULL, GG_CLI_INT, false, NULL},
+};
+
+static json_t *op_wall_cover_between(gg_cli_call *c)
+{
+    gg_cover cover = GG_COVER_NONE;
+    gg_status st = gg_scene_wall_cover_between(c->ctx->scene, gg_cli_cell(c, "a"),
+                                               gg_cli_cell(c, "b"), &cover);
+    return st == GG_OK ? json_string(gg_rules_cover_name(cover))
+                       : gg_cli_status_fail(c, "gg_scene_wall_cover_between", st);
+}
+
 const gg_cli_op gg_cli_ops_cover[] = {
     {"cover", GG_CLI_NEEDS_SCENE, k_cover, NULL, op_cover,
      "gg_scene_cover (every mode, witness lines), gg_rules_cover_score"},
+    {"wall_cover_between", GG_CLI_NEEDS_SCENE, k_wall_cover, NULL, op_wall_cover_between,
+     "gg_scene_wall_cover_between"},
     {NULL, 0, NULL, NULL, NULL, NULL},
 };

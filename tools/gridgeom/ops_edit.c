@@ -233,9 +233,9 @@ static json_t *op_remove_light(gg_cli_call *c)
 static const char *const k_tag_names[] = {"blocked",  "difficult",   "cover",
                                           "lighting", "obscurement", NULL};
 
-static const char *const k_value_names[] = {"none",   "half", "three_quarters", "total", "default",
-                                            "bright", "dim",  "dark",           "light", "heavy",
-                                            NULL};
+static const char *const k_value_names[] = {
+    "none", "half", "three_quarters", "total", "default",          "bright",
+    "dim",  "dark", "light",          "heavy", "magical_darkness", NULL};
 
 static const gg_cli_field k_set_cells[] = {
     {"cells", GG_CLI_CELLS, true, NULL}, {"tag", GG_CLI_NAME, true, k_tag_names},
@@ -247,7 +247,7 @@ static const gg_cli_field k_set_cells[] = {
  * obscurement take the enum value as an int ("value") or its name ("name"). */
 static json_t *op_set_cells(gg_cli_call *c)
 {
-    static const char *const obscure[] = {"none", "light", "heavy", NULL};
+    static const char *const obscure[] = {"none", "light", "heavy", "magical_darkness", NULL};
     gg_cell *cells = NULL;
     int32_t n = 0, done = 0;
     if (!gg_cli_cells(c, "cells", &cells, &n))

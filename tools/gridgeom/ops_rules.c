@@ -95,17 +95,26 @@ static json_t *sources_json(uint32_t bits)
 {
     static const char *const names[] = {"unseen_attacker",    "unseen_target",
                                         "invisible_attacker", "invisible_target",
-                                        "blinded_attacker",   "blinded_target"};
+                                        "blinded_attacker",   "blinded_target",
+                                        "frightened_attacker"};
     json_t *a = json_array();
-    for (int i = 0; a != NULL && i < 6; i++)
+    for (int i = 0; a != NULL && i < 7; i++)
         if (bits & (1u << i))
             json_array_append_new(a, json_string(names[i]));
     return a;
 }
 
-static json_t *op_attack_sight(gg_cli_call *c)
+json_t *gg_cli_attack_sight_json(const gg_attack_sight *s)
 {
     static const char *const modes[] = {"normal", "advantage", "disadvantage", NULL};
+    return json_pack("{s:b,s:b,s:o,s:o,s:s}", "attacker_sees_target", s->attacker_sees_target,
+                     "target_sees_attacker", s->target_sees_attacker, "advantage",
+                     sources_json(s->advantage), "disadvantage", sources_json(s->disadvantage),
+                     "mode", gg_cli_enum_name(modes, (int)s->mode));
+}
+
+static json_t *op_attack_sight(gg_cli_call *c)
+{
     gg_creature *cr;
     int32_t n, a, b;
     if (!two_creatures(c, "attacker", "target", &cr, &n, &a, &b))
@@ -115,10 +124,7 @@ static json_t *op_attack_sight(gg_cli_call *c)
     gg_cli_free(c, cr, (size_t)n, sizeof *cr);
     if (st != GG_OK)
         return gg_cli_status_fail(c, "gg_rules_attack_sight", st);
-    return json_pack("{s:b,s:b,s:o,s:o,s:s}", "attacker_sees_target", s.attacker_sees_target,
-                     "target_sees_attacker", s.target_sees_attacker, "advantage",
-                     sources_json(s.advantage), "disadvantage", sources_json(s.disadvantage),
-                     "mode", gg_cli_enum_name(modes, (int)s.mode));
+    return gg_cli_attack_sight_json(&s);
 }
 
 static const gg_cli_field k_plan[] = {

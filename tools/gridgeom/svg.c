@@ -144,6 +144,15 @@ static void draw_cells(const canvas *c, const gg_scene *scene)
                 cell_rect(c, cell, "fill=\"#7fa7d9\" fill-opacity=\"0.30\"");
             else if (ob == GG_OBSCURE_HEAVY)
                 cell_rect(c, cell, "fill=\"#35609a\" fill-opacity=\"0.45\"");
+            else if (ob == GG_OBSCURE_MAGICAL_DARKNESS) {
+                /* Magical Darkness is heavy obscurement that light and darkvision never open
+                 * (docs/rules.md): near-black violet, crossed, so it reads apart from fog
+                 * (blue) and from unlit cells (grey). */
+                cell_rect(c, cell, "fill=\"#1e0f33\" fill-opacity=\"0.85\"");
+                const char *st = "stroke=\"#9f86d6\" stroke-width=\"1\"";
+                line(c, q + 0.2, r + 0.2, q + 0.8, r + 0.8, st);
+                line(c, q + 0.8, r + 0.2, q + 0.2, r + 0.8, st);
+            }
             if (cv != GG_COVER_NONE) {
                 const char *lbl = cv == GG_COVER_HALF             ? "\xc2\xbd"
                                   : cv == GG_COVER_THREE_QUARTERS ? "\xc2\xbe"

@@ -503,6 +503,214 @@ static void cli_ops__rules(void **state)
     close_map(f);
 }
 
+/* ---- creatures of every size ------------------------------------------------------------------ */
+
+/* A Large ogre with a 10 ft reach, a frightened fighter, a rogue across the ogre and a flyer 10 ft
+ * up with Truesight (docs/cli.md "Creatures of every size"). */
+#define OGRE_PARTY                                                                                 \
+    "[{\"cell\":\"41,6\",\"side\":0,\"frightened_by\":1},"                                         \
+    "{\"cell\":\"42,6\",\"size\":\"large\",\"side\":1,\"reach_ft\":10},"                           \
+    "{\"cell\":\"44,7\",\"side\":0},"                                                              \
+    "{\"cell\":\"41,9\",\"side\":0,\"base_in\":120,\"senses\":{\"truesight\":30}}]"
+
+static void make_ogre_party(gg_creature cr[4])
+{
+    for (int i = 0; i < 4; i++)
+        cr[i] = gg_creature_default();
+    cr[0].body.cell = gg_cell_make(41, 6);
+    cr[0].frightened_by = 1;
+    cr[1].body.cell = gg_cell_make(42, 6);
+    cr[1].body.size = GG_SIZE_LARGE;
+    cr[1].body.side = 1;
+    cr[1].reach_ft = 10;
+    cr[2].body.cell = gg_cell_make(44, 7);
+    cr[3].body.cell = gg_cell_make(41, 9);
+    cr[3].body.base_in = 120;
+    cr[3].senses.truesight_ft = 30;
+}
+
+static bool get_bool(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    assert_true(json_is_boolean(v));
+    return json_is_true(v);
+}
+
+static size_t bits_set(uint32_t x)
+{
+    size_t n = 0;
+    for (; x != 0; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* -1 for null (GG_NO_CREATURE), else the index. */
+static int32_t get_creature(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    return json_is_null(v) ? GG_NO_CREATURE : (int32_t)get_int(o, key);
+}
+
+static void cli_ops__sizes(void **state)
+{
+    (void)state;
+    fixture *f = open_map(LITCH);
+    gg_creature cr[4];
+    make_ogre_party(cr);
+    /* Both presets and one override of each, on every ordered pair. */
+    static const char *const opts[] = {"", ",\"rules\":\"srd\"",
+                                       ",\"rules\":\"srd\",\"any_square\":false,"
+                                       "\"obscured_between_blocks\":true,\"metric\":\"manhattan\"",
+                                       ",\"cover_far_side\":true,\"truesight_pierces_fog\":false,"
+                                       "\"metric\":\"alternating\""};
+    gg_rules_def defs[4];
+    defs[0] = gg_rules_def_default();
+    defs[1] = gg_rules_def_srd();
+    defs[2] = gg_rules_def_srd();
+    defs[2].any_square = false;
+    defs[2].obscured_between_blocks = true;
+    defs[2].metric = GG_METRIC_MANHATTAN;
+    defs[3] = gg_rules_def_default();
+    defs[3].cover_far_side = true;
+    defs[3].truesight_pierces_fog = false;
+    defs[3].metric = GG_METRIC_ALTERNATING;
+    for (int d = 0; d < 4; d++)
+        for (int a = 0; a < 4; a++)
+            for (int b = 0; b < 4; b++) {
+                if (a == b)
+                    continue;
+                const gg_rules_def *def = &defs[d];
+                int32_t ft = 0;
+                assert_int_equal(gg_rules_distance(f->scene, cr, 4, a, b, def, &ft), GG_OK);
+                json_t *r = ask(f,
+                                "{\"op\":\"rules_distance\",\"creatures\":" OGRE_PARTY
+                                ",\"a\":%d,\"b\":%d%s}",
+                                a, b, opts[d]);
+                assert_int_equal(json_integer_value(r), ft);
+                gg_attack_check chk;
+                assert_int_equal(gg_rules_check_attack(f->scene, cr, 4, a, b, 15, def, &chk),
+                                 GG_OK);
+                r = ask(f,
+                        "{\"op\":\"check_attack\",\"creatures\":" OGRE_PARTY
+                        ",\"attacker\":%d,\"target\":%d,\"range_ft\":15%s}",
+                        a, b, opts[d]);
+                assert_string_equal(get_str(r, "check"), gg_rules_target_check_name(chk.check));
+                assert_string_equal(get_str(r, "cover"), gg_rules_cover_name(chk.cover));
+                assert_true(gg_cell_eq(cell_of(json_object_get(r, "from")), chk.from));
+                assert_true(gg_cell_eq(cell_of(json_object_get(r, "to")), chk.to));
+                assert_int_equal(get_int(r, "distance_ft"), chk.distance_ft);
+                gg_flank fl;
+                assert_int_equal(gg_rules_flanking(f->scene, cr, 4, a, b, def, &fl), GG_OK);
+                r = ask(f,
+                        "{\"op\":\"flanking\",\"creatures\":" OGRE_PARTY
+                        ",\"attacker\":%d,\"target\":%d%s}",
+                        a, b, opts[d]);
+                assert_int_equal(get_bool(r, "flanked"), fl.flanked);
+                assert_int_equal(get_bool(r, "adjacent"), fl.adjacent);
+                assert_int_equal(get_creature(r, "ally"), fl.ally);
+                bool seen = false;
+                assert_int_equal(gg_rules_sees(f->scene, cr, 4, a, b, def, &seen), GG_OK);
+                r = ask(f,
+                        "{\"op\":\"sees\",\"creatures\":" OGRE_PARTY
+                        ",\"viewer\":%d,\"target\":%d%s}",
+                        a, b, opts[d]);
+                assert_int_equal(json_is_true(r), seen);
+                gg_attack_sight as;
+                assert_int_equal(gg_rules_attack_sight_def(f->scene, cr, 4, a, b, def, &as), GG_OK);
+                r = ask(f,
+                        "{\"op\":\"attack_sight_def\",\"creatures\":" OGRE_PARTY
+                        ",\"attacker\":%d,\"target\":%d%s}",
+                        a, b, opts[d]);
+                static const char *const mode[] = {"normal", "advantage", "disadvantage"};
+                assert_string_equal(get_str(r, "mode"), mode[as.mode]);
+                assert_int_equal(json_array_size(json_object_get(r, "disadvantage")),
+                                 bits_set(as.disadvantage));
+                assert_int_equal(json_array_size(json_object_get(r, "advantage")),
+                                 bits_set(as.advantage));
+            }
+    /* Opportunity attacks along a route away from the ogre. */
+    gg_cell route[3] = {{44, 7}, {45, 7}, {46, 7}};
+    gg_oa_event ev[4];
+    int32_t n = 0;
+    assert_int_equal(gg_rules_opportunity_attacks(f->scene, cr, 4, 2, route, 3, &defs[1], ev, 4,
+                                                  &n),
+                     GG_OK);
+    assert_int_equal(n, 1);
+    json_t *r = ask(f, "{\"op\":\"opportunity_attacks\",\"creatures\":" OGRE_PARTY
+                       ",\"mover\":2,\"route\":[\"44,7\",\"45,7\",\"46,7\"],\"rules\":\"srd\"}");
+    assert_int_equal(json_array_size(r), (size_t)n);
+    for (int32_t k = 0; k < n; k++) {
+        assert_int_equal(get_int(json_array_get(r, (size_t)k), "reactor"), ev[k].reactor);
+        assert_int_equal(get_int(json_array_get(r, (size_t)k), "step"), ev[k].step);
+    }
+    /* Where the ogre fits, squeezes or is blocked, on a sample of anchors. */
+    uint32_t seed = 21;
+    for (int k = 0; k < 40; k++) {
+        gg_cell at = sample_cell(f->scene, &seed);
+        if (k < 9)
+            at = gg_cell_make(38 + k, 8);
+        gg_space sp;
+        assert_int_equal(gg_rules_space(f->scene, cr, 4, 1, at, &defs[1], &sp), GG_OK);
+        r = ask(f,
+                "{\"op\":\"space\",\"creatures\":" OGRE_PARTY
+                ",\"mover\":1,\"anchor\":\"%d,%d\",\"rules\":\"srd\"}",
+                (int)at.col, (int)at.row);
+        assert_int_equal(get_bool(r, "fits"), sp.fits);
+        assert_int_equal(get_bool(r, "squeezing"), sp.squeezing);
+        assert_int_equal(get_bool(r, "can_end"), sp.can_end);
+        assert_int_equal(get_creature(r, "occupant"), sp.occupant);
+    }
+    /* The movement def and a path under it. */
+    gg_body others[4];
+    gg_move_def md;
+    assert_int_equal(gg_rules_move_def(f->scene, cr, 4, 2, &defs[1], others, 4, &md, &n), GG_OK);
+    gg_cell path[64];
+    int32_t count = 0;
+    gg_metric_cost cost;
+    assert_int_equal(gg_scene_lowest_cost_path(f->scene, f->scratch, cr[2].body.cell,
+                                               gg_cell_make(40, 6), 0, &md, path, 64, &count,
+                                               &cost),
+                     GG_OK);
+    r = ask(f, "{\"op\":\"move_def\",\"creatures\":" OGRE_PARTY
+               ",\"mover\":2,\"to\":\"40,6\",\"rules\":\"srd\"}");
+    assert_int_equal(json_array_size(json_object_get(r, "others")), (size_t)n);
+    assert_int_equal(get_int(r, "side"), md.side);
+    assert_int_equal(get_bool(r, "occupied_difficult"), md.occupied_difficult);
+    json_t *p = json_object_get(r, "path");
+    assert_int_equal(get_int(p, "feet"), cost.feet);
+    assert_int_equal(json_array_size(json_object_get(p, "path")), (size_t)count);
+    for (int32_t k = 0; k < count; k++)
+        assert_true(
+            gg_cell_eq(cell_of(json_array_get(json_object_get(p, "path"), (size_t)k)), path[k]));
+    /* The wall part of cover, after a three-quarters cover wall is added by the edit op. */
+    ask(f, "{\"op\":\"add_wall\",\"from\":[43,5],\"to\":[43,8],\"blocks\":[\"movement\"],"
+           "\"cover\":\"three_quarters\"}");
+    for (int k = 0; k < 40; k++) {
+        gg_cell a = gg_cell_make(40 + k % 3, 5 + k / 3 % 4), b = sample_cell(f->scene, &seed);
+        if (k < 8)
+            b = gg_cell_make(44 + k % 2, 5 + k / 2);
+        gg_cover cv = GG_COVER_NONE;
+        assert_int_equal(gg_scene_wall_cover_between(f->scene, a, b, &cv), GG_OK);
+        r = ask(f, "{\"op\":\"wall_cover_between\",\"a\":\"%d,%d\",\"b\":\"%d,%d\"}", (int)a.col,
+                (int)a.row, (int)b.col, (int)b.row);
+        assert_string_equal(json_string_value(r), gg_rules_cover_name(cv));
+    }
+    gg_cover cv = GG_COVER_NONE;
+    assert_int_equal(gg_scene_wall_cover_between(f->scene, gg_cell_make(41, 6), gg_cell_make(45, 6),
+                                                 &cv),
+                     GG_OK);
+    assert_int_equal(cv, GG_COVER_THREE_QUARTERS);
+    /* Magical Darkness set by name reads back through the library. */
+    ask(f, "{\"op\":\"set_cells\",\"cells\":[\"44,7\"],\"tag\":\"obscurement\","
+           "\"name\":\"magical_darkness\"}");
+    gg_obscurement ob = GG_OBSCURE_NONE;
+    assert_int_equal(gg_scene_obscurement_on_cell(f->scene, gg_cell_make(44, 7), &ob), GG_OK);
+    assert_int_equal(ob, GG_OBSCURE_MAGICAL_DARKNESS);
+    r = ask(f, "{\"op\":\"obscurement_on_cell\",\"cid\":\"44,7\"}");
+    assert_string_equal(json_string_value(r), "magical_darkness");
+    close_map(f);
+}
+
 /* ---- edits ------------------------------------------------------------------------------------ */
 
 static void cli_ops__edits(void **state)
@@ -661,7 +869,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cli_ops__paths), cmocka_unit_test(cli_ops__sight),
         cmocka_unit_test(cli_ops__cover), cmocka_unit_test(cli_ops__rules),
-        cmocka_unit_test(cli_ops__edits), cmocka_unit_test(cli_ops__hex),
+        cmocka_unit_test(cli_ops__sizes), cmocka_unit_test(cli_ops__edits),
+        cmocka_unit_test(cli_ops__hex),
     };
     return cmocka_run_group_tests_name("cli/ops", tests, NULL, NULL);
 }

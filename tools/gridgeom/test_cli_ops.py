@@ -293,6 +293,122 @@ def case_rules():
           r[18] == {'bonus': 0, 'targetable': False}, 'cover bonuses')
 
 
+def ogre_party():
+    """A Large ogre (reach 10 ft) and three Medium party members, one flying 10 ft up."""
+    return [
+        {'cell': '41,6', 'side': 0, 'frightened_by': 1},
+        {'cell': '42,6', 'size': 'large', 'side': 1, 'reach_ft': 10},
+        {'cell': '44,7', 'side': 0},
+        {'cell': '41,9', 'side': 0, 'base_in': 120, 'senses': {'truesight': 30}},
+    ]
+
+
+def case_sizes():
+    # With the Nat20 def, 1x1 creatures at ground level: the every-size ops answer as the
+    # Nat20-compatible rules ops (rules.h promises it; here through the tool).
+    cr = creatures()
+    pairs = [(a, b) for a in range(4) for b in range(4) if a != b]
+    lines = []
+    for a, b in pairs:
+        ca, cb = cr[a]['cell'], cr[b]['cell']
+        lines += [
+            {'op': 'sees', 'creatures': cr, 'viewer': a, 'target': b},
+            {'op': 'rules_can_see', 'creatures': cr, 'viewer': a, 'target': b},
+            {'op': 'attack_sight_def', 'creatures': cr, 'attacker': a, 'target': b},
+            {'op': 'attack_sight', 'creatures': cr, 'attacker': a, 'target': b},
+            {'op': 'check_attack', 'creatures': cr, 'attacker': a, 'target': b, 'range_ft': 15},
+            {'op': 'check_target', 'from': ca, 'to': cb, 'range_ft': 15},
+            {'op': 'rules_distance', 'creatures': cr, 'a': a, 'b': b},
+            {'op': 'distance_ft', 'a': ca, 'b': cb},
+        ]
+    r = results(LITCH, lines)
+    for k in range(len(pairs)):
+        sees, can_see, asd, asn, chk, chkt, dist, dft = r[8 * k:8 * k + 8]
+        check(sees == can_see, f'sees = rules_can_see {pairs[k]}')
+        check(asd == asn, f'attack_sight_def = attack_sight {pairs[k]}')
+        check(chk['check'] == chkt and chk['distance_ft'] == dist == dft,
+              f'check_attack = check_target, rules_distance = distance_ft {pairs[k]}')
+    route = ['40,6', '39,6', '38,6']
+    r = results(LITCH, [
+        {'op': 'opportunity_attacks', 'creatures': cr, 'mover': 0, 'route': route},
+        {'op': 'opportunity_schedule', 'creatures': cr, 'mover': 0, 'route': route},
+    ])
+    check(r[0] == r[1] and len(r[0]) == 1, 'opportunity_attacks = opportunity_schedule')
+    # Every size, elevation, presets and overrides.
+    og = ogre_party()
+    r = results(LITCH, [
+        {'op': 'rules_distance', 'creatures': og, 'a': 0, 'b': 1},
+        {'op': 'rules_distance', 'creatures': og, 'a': 2, 'b': 1},
+        {'op': 'rules_distance', 'creatures': og, 'a': 0, 'b': 3},
+        {'op': 'rules_distance', 'creatures': og, 'a': 0, 'b': 3, 'metric': 'manhattan'},
+        {'op': 'check_attack', 'creatures': og, 'attacker': 1, 'target': 3, 'range_ft': 10},
+        {'op': 'check_attack', 'creatures': og, 'attacker': 1, 'target': 3, 'range_ft': 5},
+        {'op': 'opportunity_attacks', 'creatures': og, 'mover': 2,
+         'route': ['44,7', '45,7', '46,7']},
+        {'op': 'flanking', 'creatures': og, 'attacker': 2, 'target': 1},
+        {'op': 'flanking', 'creatures': og, 'attacker': 3, 'target': 1},
+        {'op': 'attack_sight_def', 'creatures': og, 'attacker': 0, 'target': 1},
+        {'op': 'sees', 'creatures': og, 'viewer': 1, 'target': 3, 'rules': 'srd',
+         'any_square': False, 'obscured_between_blocks': True},
+        {'op': 'space', 'creatures': og, 'mover': 1, 'anchor': '40,6'},
+        {'op': 'space', 'creatures': og, 'mover': 1, 'anchor': '38,8', 'rules': 'srd'},
+        {'op': 'move_def', 'creatures': og, 'mover': 1, 'rules': 'srd'},
+        {'op': 'move_def', 'creatures': og, 'mover': 2, 'to': '40,6', 'rules': 'srd'},
+        {'op': 'lowest_cost_path', 'a': '44,7', 'b': '40,6', 'side': 0,
+         'pass_size_apart': True, 'occupied_difficult': True,
+         'others': [og[0], og[1], og[3]]},
+    ])
+    check(r[0] == 5 and r[1] == 5, 'a Large space is 5 ft from its neighbours on both sides')
+    check(r[2] == 15 and r[3] == 15 + 10, 'elevation is a third axis (Chebyshev, Manhattan)')
+    check(r[4]['check'] == 'ok' and r[4]['distance_ft'] == 10 and
+          r[5]['check'] == 'out_of_range', 'reach from a Large space to a flyer')
+    check(r[6] == [{'step': 1, 'reactor': 1, 'at': '45,7'}],
+          'leaving a 10 ft reach measured from the space, not the anchor')
+    check(r[7] == {'flanked': True, 'ally': 0, 'adjacent': True}, 'opposite sides flank')
+    check(r[8]['flanked'] is False and r[8]['adjacent'] is False, 'a flyer 10 ft up does not')
+    check(r[9]['disadvantage'] == ['frightened_attacker'] and r[9]['mode'] == 'disadvantage',
+          'fear in line of sight')
+    check(r[10] is True, 'a flyer in bright light is seen (a preset with overrides)')
+    check(r[11]['fits'] and r[11]['occupant'] == 0 and not r[11]['can_end'], 'occupied space')
+    check(r[12] == {'fits': False, 'squeezing': True, 'occupant': None, 'can_end': True},
+          'a Large creature squeezes where only a Medium footprint fits')
+    check(r[13]['size'] == 'large' and r[13]['side'] == 1 and r[13]['pass_size_apart'] and
+          len(r[13]['others']) == 3, 'the movement def of the ogre')
+    check(r[14]['path']['path'] == r[15]['path'] and r[14]['path']['feet'] == r[15]['feet'],
+          'the movement def = lowest_cost_path with the same others and rules')
+    bad = query(LITCH, [
+        {'op': 'rules_distance', 'creatures': og, 'a': 0, 'b': 9},
+        {'op': 'rules_distance', 'creatures': og, 'a': 0, 'b': 1, 'metric': 'euclidean'},
+        {'op': 'sees', 'creatures': og, 'viewer': 0, 'target': 1, 'rules': 'pf2'},
+        {'op': 'space', 'creatures': og, 'mover': 1, 'anchor': '1,1', 'any_sqare': True},
+    ], expect_rc=4)
+    msgs = [o['error']['message'] for o in bad]
+    check('gg_rules_distance: GG_E_INVALID_ARG' in msgs[0] and
+          'gg_rules_distance: GG_E_INVALID_ARG' in msgs[1], 'bad index, Euclidean refused')
+    check('is not one of nat20' in msgs[2] and 'unknown query field "any_sqare"' in msgs[3],
+          'rules options are checked')
+    # Cover from walls alone, and magical Darkness.
+    r = results(LITCH, [
+        {'op': 'add_wall', 'from': [43, 5], 'to': [43, 8], 'blocks': ['movement'],
+         'cover': 'three_quarters'},
+        {'op': 'set_cells', 'cells': ['42,6'], 'tag': 'cover', 'name': 'half'},
+        {'op': 'wall_cover_between', 'a': '40,6', 'b': '45,6'},
+        {'op': 'cover_between', 'a': '40,6', 'b': '45,6'},
+        {'op': 'wall_cover_between', 'a': '40,6', 'b': '42,6'},
+        {'op': 'cover_between', 'a': '40,6', 'b': '42,6'},
+        {'op': 'set_cells', 'cells': ['44,7'], 'tag': 'obscurement', 'name': 'magical_darkness'},
+        {'op': 'obscurement_on_cell', 'cid': '44,7'},
+        {'op': 'sees', 'creatures': og, 'viewer': 3, 'target': 2},
+        {'op': 'sees', 'creatures': og, 'viewer': 3, 'target': 2, 'rules': 'srd'},
+        {'op': 'can_see', 'a': '41,9', 'b': '44,7', 'senses': {'darkvision': 60}},
+    ])
+    check(r[2] == 'three_quarters' and r[3] == 'three_quarters', 'a cover wall')
+    check(r[4] == 'none' and r[5] == 'half', 'wall cover leaves cell tags out')
+    check(r[7] == 'magical_darkness', 'magical Darkness by name')
+    check(r[8] is True and r[9] is True, 'Truesight sees into magical Darkness')
+    check(r[10] is False, 'darkvision does not see into magical Darkness')
+
+
 def case_hex():
     r = results(RIDGE, [
         {'op': 'hex_sight', 'from': [0, 4], 'to': [11, 4], 'eye_height': 1.7,
@@ -404,7 +520,8 @@ def case_schema():
     check(len(r[12]) == 9 and len(r[13]) > 0 and len(r[14]) == 9, 'Nat20 templates')
     check(r[15] is True and r[16] is True, 'Nat20 sight')
     # every op listed by --help has been exercised by the other cases of this file
-    for case in (case_paths, case_sight, case_cover, case_edits, case_rules, case_hex):
+    for case in (case_paths, case_sight, case_cover, case_edits, case_rules, case_sizes,
+                 case_hex):
         case()
     missing = sorted(all_ops() - USED)
     check(not missing, f'ops not exercised: {missing}')
@@ -433,6 +550,20 @@ def case_overlays():
         root, t = draw(RIDGE, ['--from', '0,4', '--to', '10,8', '--path', '--reach', '3'])
         check('path: ' in t and 'sight' in t and 'reach 3' in t, 'hex board picture')
         check(len(list(root.iter(SVG_NS + 'polygon'))) >= 106, 'one hexagon per tile')
+        # magical Darkness has its own look: a GridScene with fog and magical Darkness cells
+        scene = os.path.join(d, 'dark.json')
+        p = subprocess.run([TOOL, 'convert', LITCH, '--out', scene], capture_output=True)
+        check(p.returncode == 0, 'convert')
+        data = json.load(open(scene))
+        data['obscurement_cells'] = {'40,6': 'magical_darkness', '41,6': 'magical_darkness',
+                                     '42,6': 'heavy'}
+        json.dump(data, open(scene, 'w'))
+        root, _ = draw(scene, [])
+        fills = [e.get('fill') for e in root.iter(SVG_NS + 'rect')]
+        check(fills.count('#1e0f33') == 2 and fills.count('#35609a') == 1,
+              'magical Darkness is drawn apart from fog')
+        crosses = [e for e in root.iter(SVG_NS + 'line') if e.get('stroke') == '#9f86d6']
+        check(len(crosses) == 4, 'a cross on each magically dark cell')
         p = subprocess.run([TOOL, 'draw', LITCH, '--out', os.path.join(d, 'y.svg'),
                             '--cover-mode', 'flat', '--from', '1,1', '--to', '2,2'],
                            capture_output=True, text=True)
@@ -485,6 +616,7 @@ def case_docs():
 
 
 {'paths': case_paths, 'sight': case_sight, 'cover': case_cover, 'edits': case_edits,
- 'rules': case_rules, 'hex': case_hex, 'schema': case_schema, 'overlays': case_overlays,
+ 'rules': case_rules, 'sizes': case_sizes, 'hex': case_hex, 'schema': case_schema,
+ 'overlays': case_overlays,
  'docs': case_docs, 'pictures': case_pictures}[CASE]()
 print('ok: ' + CASE)
