@@ -37,6 +37,9 @@ M=tests/data/maps
 "$G" draw $M/foundry/majorvictory__underbark-tavern-top-floor.json \
     --out "$O"/underbark-matrix.svg --matrix "31,15;26,9;20,14;10,10;30,5" --scale 18 \
     --title "Underbark Tavern: visibility matrix among five creatures"
+"$G" draw $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt --out "$O"/litch-creatures.svg \
+    --creatures '[{"cell": "41,6", "side": 0}, {"cell": "42,6", "size": "large", "side": 1, "reach_ft": 10}, {"cell": "44,7", "side": 0}, {"cell": "41,9", "side": 0, "base_in": 120}]' \
+    --scale 16 --title "The Litch and his Tomb: a Large ogre (reach 10 ft), a flyer 10 ft up, flanking"
 "$G" draw tests/data/boards/ridge.hex.json --out "$O"/ridge-hex.svg \
     --from 0,4 --to 10,8 --path --reach 3 \
     --title "ridge.hex.json: sight, path over the ford, reach 3"

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "hexboard.h"
+#include "ops.h"
 #include "query.h"
 #include "svg.h"
 
@@ -122,6 +123,8 @@ static void usage_draw(FILE *out)
             "  --lights          light sources, their radii and the cells they light\n"
             "  --matrix C,R;...  the visibility matrix among these cells as lines (green both\n"
             "                    ways, orange dashed one way)\n"
+            "  --creatures JSON  creatures (the query ops' list of objects, any size): their\n"
+            "                    spaces by side, reach (dashed) and flanking pairs (orange)\n"
             "  --reach COST      (hex boards) the hexes reachable from A within COST\n"
             "  --eye H           (hex boards) eye and target height of the sight line A->B\n"
             "  --scale PX        pixels per cell (default: by map size)\n"
@@ -565,6 +568,43 @@ static bool parse_name(const char *s, const char *const *names, int *out)
 
 /* "C,R;C,R;..." into cells from the allocator (freed by the caller with *n entries): 0, or 1 for
  * bad text, 2 when memory ran out. */
+/* --creatures: a JSON list of creature objects, read by the query ops' own parser
+ * (gg_cli_creatures(), docs/cli.md "Creatures") so both speak the same fields. A list given
+ * again replaces the first. False with msg set. */
+static bool parse_creatures(const gg_allocator *mem, const char *text, gg_creature **out,
+                            int32_t *n, char *msg, size_t cap)
+{
+    if (*out != NULL)
+        mem->free(mem->ctx, *out, (size_t)*n * sizeof **out);
+    *out = NULL;
+    *n = 0;
+    json_error_t jerr;
+    json_t *list = json_loads(text, 0, &jerr);
+    if (!json_is_array(list) || json_array_size(list) == 0) {
+        snprintf(msg, cap,
+                 "a non-empty JSON list of creature objects, e.g. '[{\"cell\": \"3,4\", "
+                 "\"size\": \"large\"}]'");
+        json_decref(list);
+        return false;
+    }
+    json_t *q = json_pack("{s:o}", "creatures", list);
+    if (q == NULL) {
+        snprintf(msg, cap, "out of memory (GG_E_NO_MEMORY)");
+        return false;
+    }
+    gg_cli_ctx ctx = {NULL, NULL, mem, NULL, NULL};
+    gg_cli_call c = {&ctx, q, msg, cap};
+    bool ok = true;
+    for (size_t i = 0; ok && i < json_array_size(list); i++)
+        if (!json_is_object(json_array_get(list, i))) {
+            snprintf(msg, cap, "creatures[%zu] is not an object", i);
+            ok = false;
+        }
+    ok = ok && gg_cli_creatures(&c, "creatures", out, n);
+    json_decref(q);
+    return ok;
+}
+
 static int parse_cell_list(const gg_allocator *mem, const char *s, gg_cell **out, int32_t *n)
 {
     int32_t count = 1;
@@ -719,6 +759,8 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
     const char *from_arg = NULL, *to_arg = NULL;
     gg_cell *matrix = NULL;
     int32_t matrix_n = 0;
+    gg_creature *creatures = NULL;
+    int32_t creatures_n = 0;
     int rc = EXIT_OK;
 #define USAGE_FAIL(what)                                                                           \
     do {                                                                                           \
@@ -784,6 +826,13 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
                 USAGE_FAIL("--matrix: out of memory (GG_E_NO_MEMORY)");
             if (pr != 0)
                 USAGE_FAIL("--matrix takes cells C,R;C,R;...");
+        } else if (help == usage_draw && strcmp(a, "--creatures") == 0 && has_value) {
+            char cmsg[256] = "";
+            if (!parse_creatures(mem, argv[++i], &creatures, &creatures_n, cmsg, sizeof cmsg)) {
+                fprintf(stderr, "gridgeom draw: --creatures: %s\n", cmsg);
+                rc = EXIT_USAGE;
+                goto out;
+            }
         } else if (help == usage_draw && strcmp(a, "--reach") == 0 && has_value) {
             char *end = NULL;
             hd.reach = strtod(argv[++i], &end);
@@ -846,6 +895,8 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
         }
         dopt.matrix = matrix;
         dopt.matrix_count = matrix_n;
+        dopt.creatures = creatures;
+        dopt.creature_count = creatures_n;
         if ((dopt.fov || dopt.has_template || dopt.field || dopt.overlay_ft > 0) && !dopt.has_from)
             USAGE_FAIL("--fov, --template, --field and --overlay need --from");
         if ((dopt.path || dopt.cover || dopt.cover_mode >= 0) && !(dopt.has_from && dopt.has_to) &&
@@ -914,6 +965,8 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
 out:
     if (matrix != NULL)
         mem->free(mem->ctx, matrix, (size_t)matrix_n * sizeof *matrix);
+    if (creatures != NULL)
+        mem->free(mem->ctx, creatures, (size_t)creatures_n * sizeof *creatures);
     return rc;
 #undef USAGE_FAIL
 }

@@ -28,6 +28,8 @@ typedef struct gg_cli_draw {
     bool lights;             /* light sources, their radii and the cells they light */
     const gg_cell *matrix;   /* the visibility matrix among these cells, as lines */
     int32_t matrix_count;
+    const struct gg_creature *creatures; /* spaces, reach and flanking (svg_creatures.c) */
+    int32_t creature_count;
 } gg_cli_draw;
 
 /* Where svg.c draws: the output, pixels per cell, the margin, the map size. */
@@ -44,6 +46,10 @@ int gg_cli_draw_under(const gg_scene *scene, const gg_cli_draw *opt, const gg_cl
                       char *caption, size_t cap, size_t *used, char *msg, size_t msgcap);
 int gg_cli_draw_over(const gg_scene *scene, const gg_cli_draw *opt, const gg_cli_frame *fr,
                      char *caption, size_t cap, size_t *used, char *msg, size_t msgcap);
+
+/* svg_creatures.c: the creatures' spaces, reach and flanking lines (`draw --creatures`). */
+int gg_cli_draw_creatures(const gg_scene *scene, const gg_cli_draw *opt, const gg_cli_frame *fr,
+                          char *caption, size_t cap, size_t *used, char *msg, size_t msgcap);
 
 /* Writes the SVG to `out`. Returns 0, or a non-zero value with a message in `msg`. */
 int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, char *msg,

@@ -326,5 +326,8 @@ int gg_cli_draw_over(const gg_scene *scene, const gg_cli_draw *opt, const gg_cli
         return 1;
     if (opt->matrix_count > 0 && draw_matrix(scene, opt, fr, caption, cap, used, msg, msgcap) != 0)
         return 1;
+    if (opt->creature_count > 0 &&
+        gg_cli_draw_creatures(scene, opt, fr, caption, cap, used, msg, msgcap) != 0)
+        return 1;
     return 0;
 }

@@ -180,12 +180,28 @@ static void cli_faults__draw(void **state)
     char *argv[] = {"gridgeom", "draw", MAP,     "--out",  OUT_FILE,  "--from", "1,1",
                     "--to",     "6,5",  "--fov", "--path", "--cover", NULL};
     sweep("draw", argv, 12);
-    char *argv_ov[] = {"gridgeom",     "draw",       MAP,         "--out",
-                       OUT_FILE,       "--from",     "1,1",       "--to",
-                       "6,5",          "--field",    "--overlay", "10,3",
-                       "--cover-mode", "corners_2d", "--lights",  "--matrix",
-                       "1,1;6,5;3,3",  NULL};
-    sweep("draw overlays", argv_ov, 17);
+    char *argv_ov[] = {"gridgeom",
+                       "draw",
+                       MAP,
+                       "--out",
+                       OUT_FILE,
+                       "--from",
+                       "1,1",
+                       "--to",
+                       "6,5",
+                       "--field",
+                       "--overlay",
+                       "10,3",
+                       "--cover-mode",
+                       "corners_2d",
+                       "--lights",
+                       "--matrix",
+                       "1,1;6,5;3,3",
+                       "--creatures",
+                       "[{\"cell\": \"2,2\"}, {\"cell\": \"3,2\", \"size\": \"large\", "
+                       "\"side\": 1, \"reach_ft\": 10}, {\"cell\": \"5,3\"}]",
+                       NULL};
+    sweep("draw overlays", argv_ov, 19);
     char *argv_hex[] = {"gridgeom", "draw",    GG_TEST_BOARDS_DIR "/ridge.hex.json",
                         "--out",    OUT_FILE,  "--from",
                         "0,4",      "--to",    "10,8",

@@ -550,6 +550,23 @@ def case_overlays():
         root, t = draw(RIDGE, ['--from', '0,4', '--to', '10,8', '--path', '--reach', '3'])
         check('path: ' in t and 'sight' in t and 'reach 3' in t, 'hex board picture')
         check(len(list(root.iter(SVG_NS + 'polygon'))) >= 106, 'one hexagon per tile')
+        root, t = draw(LITCH, ['--creatures', json.dumps(ogre_party())])
+        check('flanking: 1 flanked by 0 and 2' in t, 'the flanking pair in the caption')
+        check(len([e for e in root.iter(SVG_NS + 'line') if e.get('stroke') == '#e07b00']) == 1,
+              'one flanking line')
+        spaces = [e for e in root.iter(SVG_NS + 'rect') if e.get('rx') is not None]
+        check(len(spaces) == 4 and float(spaces[1].get('width')) > 1.5 *
+              float(spaces[0].get('width')), 'the Large space is drawn larger')
+        reach = [float(e.get('width')) for e in root.iter(SVG_NS + 'rect')
+                 if e.get('stroke-dasharray') == '4,3']
+        check(len(reach) == 4 and reach[1] == 2 * reach[0],
+              'one reach square each: 2 + 2 x 2 cells around the ogre, 1 + 2 x 1 around others')
+        check('+10 ft' in t, 'the flyer\'s elevation')
+        p = subprocess.run([TOOL, 'draw', LITCH, '--out', os.path.join(d, 'z.svg'),
+                            '--creatures', '[{"cell": "1,1", "wings": 2}]'],
+                           capture_output=True, text=True)
+        check(p.returncode == 2 and 'unknown creature field "wings"' in p.stderr,
+              'bad creatures: exit 2 with the field named')
         # magical Darkness has its own look: a GridScene with fog and magical Darkness cells
         scene = os.path.join(d, 'dark.json')
         p = subprocess.run([TOOL, 'convert', LITCH, '--out', scene], capture_output=True)
