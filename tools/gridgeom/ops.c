@@ -62,6 +62,7 @@ const gg_cli_field gg_cli_rules_fields[] = {
     {"obscured_between_blocks", GG_CLI_BOOL, false, NULL},
     {"pass_size_apart", GG_CLI_BOOL, false, NULL},
     {"occupied_difficult", GG_CLI_BOOL, false, NULL},
+    {"squeeze", GG_CLI_BOOL, false, NULL},
     {NULL, GG_CLI_INT, false, NULL},
 };
 

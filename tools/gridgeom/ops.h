@@ -157,6 +157,10 @@ extern const gg_cli_field gg_cli_rules_fields[];
 gg_rules_def gg_cli_rules_def(gg_cli_call *c);
 
 /* JSON answers */
+/* A route answer: its cost, "found", the "path" and, when `squeezing` is not NULL, "squeezing"
+ * (whether the mover stands squeezed at each anchor of the path). */
+json_t *gg_cli_route_json(const gg_cell *path, const bool *squeezing, int32_t n,
+                          gg_metric_cost cost);
 /* gg_attack_sight: who sees whom, the advantage and disadvantage sources, the roll mode. */
 json_t *gg_cli_attack_sight_json(const gg_attack_sight *s);
 json_t *gg_cli_cell_json(gg_cell c);

@@ -383,6 +383,7 @@ gg_rules_def gg_cli_rules_def(gg_cli_call *c)
                                             d.obscured_between_blocks);
     d.pass_size_apart = gg_cli_bool(c, "pass_size_apart", d.pass_size_apart);
     d.occupied_difficult = gg_cli_bool(c, "occupied_difficult", d.occupied_difficult);
+    d.squeeze = gg_cli_bool(c, "squeeze", d.squeeze);
     return d;
 }
 
@@ -411,6 +412,23 @@ json_t *gg_cli_cost_json(gg_metric_cost cost)
     return json_pack("{s:f,s:I,s:I,s:I,s:i}", "cost_ft", gg_metric_cost_ft(cost), "feet",
                      (json_int_t)cost.feet, "root2_feet", (json_int_t)cost.root2_feet, "steps",
                      (json_int_t)cost.steps, "parity", (int)cost.parity);
+}
+
+json_t *gg_cli_route_json(const gg_cell *path, const bool *squeezing, int32_t n,
+                          gg_metric_cost cost)
+{
+    json_t *r = gg_cli_cost_json(cost);
+    if (r == NULL)
+        return NULL;
+    json_object_set_new(r, "found", json_boolean(n > 0));
+    json_object_set_new(r, "path", gg_cli_cells_json(path, n));
+    if (squeezing != NULL) {
+        json_t *sq = json_array();
+        for (int32_t i = 0; sq != NULL && i < n; i++)
+            json_array_append_new(sq, json_boolean(squeezing[i]));
+        json_object_set_new(r, "squeezing", sq);
+    }
+    return r;
 }
 
 json_t *gg_cli_hex_json(gg_hex h) { return json_pack("[ii]", (int)h.q, (int)h.r); }

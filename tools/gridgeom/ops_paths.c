@@ -1,6 +1,6 @@
 /* ops_paths.c - `gridgeom query` ops of the movement family (docs/movement.md): lowest-cost path
- * (A*), distance fields, the movement overlay, route pricing, budgeted reach, and the metric and
- * footprint distances. Layer: tools. */
+ * (A*) and the squeezing path, distance fields, the movement overlay, route pricing, budgeted
+ * reach, and the metric and footprint distances. Layer: tools. */
 #include "ops.h"
 
 #include <gridgeom/core.h>
@@ -63,6 +63,41 @@ static json_t *op_lowest_cost_path(gg_cli_call *c)
             json_object_set_new(r, "path", gg_cli_cells_json(out, count));
         }
     }
+    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    gg_cli_move_free(c, &m);
+    return r;
+}
+
+static json_t *op_squeeze_path(gg_cli_call *c)
+{
+    gg_cli_move m;
+    gg_scratch *scratch = gg_cli_scratch(c);
+    if (scratch == NULL || !gg_cli_move_def(c, &m))
+        return NULL;
+    int32_t cap = 256, count = 0;
+    gg_metric_cost cost = {0, 0, 0, 0};
+    gg_cell *out = NULL;
+    bool *sq = NULL;
+    gg_status st = GG_E_NO_MEMORY;
+    json_t *r = NULL;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        gg_cli_free(c, out, (size_t)cap, sizeof *out);
+        gg_cli_free(c, sq, (size_t)cap, sizeof *sq);
+        sq = NULL;
+        if (attempt > 0)
+            cap = count;
+        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL ||
+            (sq = gg_cli_alloc(c, (size_t)cap, sizeof *sq)) == NULL)
+            goto done;
+        st = gg_scene_squeeze_path(c->ctx->scene, scratch, gg_cli_cell(c, "a"), gg_cli_cell(c, "b"),
+                                   gg_cli_int(c, "parity", 0), &m.def, out, sq, cap, &count, &cost);
+        if (st != GG_E_BUFFER_TOO_SMALL)
+            break;
+    }
+    r = st == GG_OK ? gg_cli_route_json(out, sq, count, cost)
+                    : gg_cli_status_fail(c, "gg_scene_squeeze_path", st);
+done:
+    gg_cli_free(c, sq, (size_t)cap, sizeof *sq);
     gg_cli_free(c, out, (size_t)cap, sizeof *out);
     gg_cli_move_free(c, &m);
     return r;
@@ -362,6 +397,8 @@ static json_t *op_footprint_distance(gg_cli_call *c)
 const gg_cli_op gg_cli_ops_paths[] = {
     {"lowest_cost_path", GG_CLI_NEEDS_SCENE, k_lcp, gg_cli_move_fields, op_lowest_cost_path,
      "gg_scene_lowest_cost_path (A*)"},
+    {"squeeze_path", GG_CLI_NEEDS_SCENE, k_lcp, gg_cli_move_fields, op_squeeze_path,
+     "gg_scene_squeeze_path (SRD 5.1 squeezing)"},
     {"move_field", GG_CLI_NEEDS_SCENE, k_field, gg_cli_move_fields, op_move_field,
      "gg_scene_move_field, gg_move_field_cost, gg_move_field_path"},
     {"move_overlay", GG_CLI_NEEDS_SCENE, k_overlay, gg_cli_move_fields, op_move_overlay,

@@ -1,7 +1,7 @@
 /* ops_sizes.c - `gridgeom query` ops of the rules for creatures of every size at any elevation
  * (docs/rules.md): distance between spaces, attack checks, opportunity attacks from a creature's
- * space, flanking, sight with the senses, attack sight with fear, the movement def of a roster
- * and where a creature fits or squeezes. Each takes the creatures as a list of objects
+ * space, flanking, sight with the senses, attack sight with fear, the movement def of a roster,
+ * where a creature fits or squeezes, routes that may squeeze, push and flee. Each takes the creatures as a list of objects
  * (docs/cli.md "Creatures": every size, base_in and height_in as elevation) and a gg_rules_def as
  * a preset name with overrides (the "rules options", gg_cli_rules_fields). Layer: tools. */
 #include "ops.h"
@@ -279,6 +279,113 @@ static json_t *op_space(gg_cli_call *c)
                      creature_json(out.occupant), "can_end", out.can_end);
 }
 
+static const gg_cli_field k_route[] = {
+    {"creatures", GG_CLI_OBJECTS, true, NULL},
+    {"mover", GG_CLI_INT, true, NULL},
+    {"destination", GG_CLI_CELL, true, NULL},
+    {NULL, GG_CLI_INT, false, NULL},
+};
+
+static json_t *op_route(gg_cli_call *c)
+{
+    sized s;
+    gg_scratch *scratch = gg_cli_scratch(c);
+    if (scratch == NULL || !sized_open(c, &s))
+        return NULL;
+    int32_t cap = 256, count = 0;
+    gg_metric_cost cost = {0, 0, 0, 0};
+    gg_cell *out = NULL;
+    bool *sq = NULL;
+    gg_status st = GG_E_NO_MEMORY;
+    json_t *r = NULL;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        gg_cli_free(c, out, (size_t)cap, sizeof *out);
+        gg_cli_free(c, sq, (size_t)cap, sizeof *sq);
+        sq = NULL;
+        if (attempt > 0)
+            cap = count;
+        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL ||
+            (sq = gg_cli_alloc(c, (size_t)cap, sizeof *sq)) == NULL)
+            goto done;
+        st = gg_rules_route(c->ctx->scene, scratch, s.cr, s.n, gg_cli_int(c, "mover", 0),
+                            gg_cli_cell(c, "destination"), &s.def, out, sq, cap, &count, &cost);
+        if (st != GG_E_BUFFER_TOO_SMALL)
+            break;
+    }
+    r = st == GG_OK ? gg_cli_route_json(out, sq, count, cost)
+                    : gg_cli_status_fail(c, "gg_rules_route", st);
+done:
+    gg_cli_free(c, sq, (size_t)cap, sizeof *sq);
+    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    sized_close(c, &s);
+    return r;
+}
+
+static const gg_cli_field k_push_def[] = {
+    {"creatures", GG_CLI_OBJECTS, true, NULL}, {"pusher", GG_CLI_INT, true, NULL},
+    {"target", GG_CLI_INT, true, NULL},        {"distance_ft", GG_CLI_INT, true, NULL},
+    {NULL, GG_CLI_INT, false, NULL},
+};
+
+static json_t *op_push_def(gg_cli_call *c)
+{
+    sized s;
+    if (!sized_open(c, &s))
+        return NULL;
+    /* One anchor per step: distance_ft / cell size, bounded by the map's longer side. */
+    int32_t w = gg_scene_width(c->ctx->scene), h = gg_scene_height(c->ctx->scene);
+    int32_t cap = (w > h ? w : h) + 1, count = 0;
+    gg_cell *out = gg_cli_alloc(c, (size_t)cap, sizeof *out);
+    json_t *r = NULL;
+    if (out != NULL) {
+        gg_status st = gg_rules_push_def(c->ctx->scene, s.cr, s.n, gg_cli_int(c, "pusher", 0),
+                                         gg_cli_int(c, "target", 0),
+                                         gg_cli_int(c, "distance_ft", 0), &s.def, out, cap, &count);
+        r = st == GG_OK ? gg_cli_cells_json(out, count)
+                        : gg_cli_status_fail(c, "gg_rules_push_def", st);
+    }
+    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    sized_close(c, &s);
+    return r;
+}
+
+static const gg_cli_field k_flee_def[] = {
+    {"creatures", GG_CLI_OBJECTS, true, NULL},
+    {"mover", GG_CLI_INT, true, NULL},
+    {"budget_ft", GG_CLI_INT, true, NULL},
+    {NULL, GG_CLI_INT, false, NULL},
+};
+
+static json_t *op_flee_route_def(gg_cli_call *c)
+{
+    sized s;
+    gg_scratch *scratch = gg_cli_scratch(c);
+    if (scratch == NULL || !sized_open(c, &s))
+        return NULL;
+    int32_t budget = gg_cli_int(c, "budget_ft", 0), work_cap = 0, cap = 0, count = 0;
+    gg_move_reach *work = NULL;
+    gg_cell *out = NULL;
+    json_t *r = NULL;
+    gg_status st = gg_rules_flee_work_capacity(c->ctx->scene, budget, &work_cap);
+    if (st != GG_OK) {
+        gg_cli_status_fail(c, "gg_rules_flee_work_capacity", st);
+        goto done;
+    }
+    cap = budget / gg_scene_cell_size_ft(c->ctx->scene) + 1;
+    if ((work = gg_cli_alloc(c, (size_t)work_cap, sizeof *work)) == NULL ||
+        (out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL)
+        goto done;
+    st = gg_rules_flee_route_def(c->ctx->scene, scratch, s.cr, s.n, gg_cli_int(c, "mover", 0),
+                                 budget, &s.def, work, work_cap, out, cap, &count);
+    r = st == GG_OK ? gg_cli_cells_json(out, count)
+                    : gg_cli_status_fail(c, "gg_rules_flee_route_def", st);
+done:
+    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    gg_cli_free(c, work, (size_t)work_cap, sizeof *work);
+    sized_close(c, &s);
+    return r;
+}
+
 const gg_cli_op gg_cli_ops_sizes[] = {
     {"rules_distance", GG_CLI_NEEDS_SCENE, k_distance, gg_cli_rules_fields, op_rules_distance,
      "gg_rules_distance"},
@@ -294,5 +401,10 @@ const gg_cli_op gg_cli_ops_sizes[] = {
     {"move_def", GG_CLI_NEEDS_SCENE, k_move_def, gg_cli_rules_fields, op_move_def,
      "gg_rules_move_def, gg_scene_lowest_cost_path"},
     {"space", GG_CLI_NEEDS_SCENE, k_space, gg_cli_rules_fields, op_space, "gg_rules_space"},
+    {"route", GG_CLI_NEEDS_SCENE, k_route, gg_cli_rules_fields, op_route, "gg_rules_route"},
+    {"push_def", GG_CLI_NEEDS_SCENE, k_push_def, gg_cli_rules_fields, op_push_def,
+     "gg_rules_push_def"},
+    {"flee_route_def", GG_CLI_NEEDS_SCENE, k_flee_def, gg_cli_rules_fields, op_flee_route_def,
+     "gg_rules_flee_route_def"},
     {NULL, 0, NULL, NULL, NULL, NULL},
 };

@@ -682,6 +682,71 @@ static void cli_ops__sizes(void **state)
     for (int32_t k = 0; k < count; k++)
         assert_true(
             gg_cell_eq(cell_of(json_array_get(json_object_get(p, "path"), (size_t)k)), path[k]));
+    /* Routes with and without squeezing, on a sample of destinations. */
+    gg_rules_def sq = gg_rules_def_srd();
+    sq.squeeze = true;
+    for (int k = 0; k < 24; k++) {
+        gg_cell to = k < 8 ? gg_cell_make(46, 3 + k) : sample_cell(f->scene, &seed);
+        bool squeezing[128];
+        gg_cell route_out[128];
+        assert_int_equal(gg_rules_route(f->scene, f->scratch, cr, 4, 1, to, &sq, route_out,
+                                        squeezing, 128, &count, &cost),
+                         GG_OK);
+        r = ask(f,
+                "{\"op\":\"route\",\"creatures\":" OGRE_PARTY
+                ",\"mover\":1,\"destination\":\"%d,%d\",\"rules\":\"srd\",\"squeeze\":true}",
+                (int)to.col, (int)to.row);
+        assert_int_equal(get_int(r, "feet"), cost.feet);
+        assert_int_equal(json_array_size(json_object_get(r, "path")), (size_t)count);
+        for (int32_t i = 0; i < count; i++) {
+            assert_true(gg_cell_eq(cell_of(json_array_get(json_object_get(r, "path"), (size_t)i)),
+                                   route_out[i]));
+            assert_int_equal(json_is_true(
+                                 json_array_get(json_object_get(r, "squeezing"), (size_t)i)),
+                             squeezing[i]);
+        }
+        gg_move_def big = gg_move_def_default();
+        big.size = GG_SIZE_LARGE;
+        assert_int_equal(gg_scene_squeeze_path(f->scene, f->scratch, gg_cell_make(42, 6), to, 0,
+                                               &big, route_out, squeezing, 128, &count, &cost),
+                         GG_OK);
+        r = ask(f, "{\"op\":\"squeeze_path\",\"a\":\"42,6\",\"b\":\"%d,%d\",\"size\":\"large\"}",
+                (int)to.col, (int)to.row);
+        assert_int_equal(get_int(r, "feet"), cost.feet);
+        assert_int_equal(json_array_size(json_object_get(r, "squeezing")), (size_t)count);
+    }
+    /* Push and flee for every size. */
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++) {
+            gg_cell pushed[64];
+            assert_int_equal(gg_rules_push_def(f->scene, cr, 4, a, b, 15, &defs[1], pushed, 64,
+                                               &count),
+                             GG_OK);
+            r = ask(f,
+                    "{\"op\":\"push_def\",\"creatures\":" OGRE_PARTY
+                    ",\"pusher\":%d,\"target\":%d,\"distance_ft\":15,\"rules\":\"srd\"}",
+                    a, b);
+            assert_int_equal(json_array_size(r), (size_t)count);
+            for (int32_t i = 0; i < count; i++)
+                assert_true(gg_cell_eq(cell_of(json_array_get(r, (size_t)i)), pushed[i]));
+        }
+    for (int m = 0; m < 4; m++) {
+        int32_t wcap = 0;
+        assert_int_equal(gg_rules_flee_work_capacity(f->scene, 20, &wcap), GG_OK);
+        gg_move_reach *work = calloc((size_t)wcap, sizeof *work);
+        assert_non_null(work);
+        assert_int_equal(gg_rules_flee_route_def(f->scene, f->scratch, cr, 4, m, 20, &defs[0], work,
+                                                 wcap, path, 64, &count),
+                         GG_OK);
+        free(work);
+        r = ask(f,
+                "{\"op\":\"flee_route_def\",\"creatures\":" OGRE_PARTY
+                ",\"mover\":%d,\"budget_ft\":20}",
+                m);
+        assert_int_equal(json_array_size(r), (size_t)count);
+        for (int32_t i = 0; i < count; i++)
+            assert_true(gg_cell_eq(cell_of(json_array_get(r, (size_t)i)), path[i]));
+    }
     /* The wall part of cover, after a three-quarters cover wall is added by the edit op. */
     ask(f, "{\"op\":\"add_wall\",\"from\":[43,5],\"to\":[43,8],\"blocks\":[\"movement\"],"
            "\"cover\":\"three_quarters\"}");

@@ -376,6 +376,36 @@ def case_sizes():
           len(r[13]['others']) == 3, 'the movement def of the ogre')
     check(r[14]['path']['path'] == r[15]['path'] and r[14]['path']['feet'] == r[15]['feet'],
           'the movement def = lowest_cost_path with the same others and rules')
+    # Routes that may squeeze (SRD 5.1), push and flee for every size.
+    r = results(LITCH, [
+        {'op': 'route', 'creatures': og, 'mover': 2, 'destination': '40,6', 'rules': 'srd'},
+        {'op': 'route', 'creatures': og, 'mover': 1, 'destination': '46,6'},
+        {'op': 'route', 'creatures': og, 'mover': 1, 'destination': '46,6', 'squeeze': True},
+        {'op': 'squeeze_path', 'a': '42,6', 'b': '46,6', 'size': 'large'},
+        {'op': 'lowest_cost_path', 'a': '42,6', 'b': '46,6', 'size': 'large'},
+        {'op': 'push_def', 'creatures': og, 'pusher': 1, 'target': 2, 'distance_ft': 10},
+        {'op': 'push_def', 'creatures': og, 'pusher': 0, 'target': 1, 'distance_ft': 15},
+        {'op': 'push_def', 'creatures': cr, 'pusher': 0, 'target': 1, 'distance_ft': 10},
+        {'op': 'push', 'creatures': cr, 'pusher': 0, 'target': 1, 'distance_ft': 10},
+        {'op': 'flee_route_def', 'creatures': og, 'mover': 2, 'budget_ft': 20},
+        {'op': 'flee_route_def', 'creatures': og, 'mover': 1, 'budget_ft': 20, 'rules': 'srd'},
+    ])
+    check(r[0]['path'] == results(LITCH, [
+        {'op': 'move_def', 'creatures': og, 'mover': 2, 'to': '40,6', 'rules': 'srd'}])[0][
+        'path']['path'] and not any(r[0]['squeezing']),
+        'without squeezing a route is the lowest-cost path under the movement def')
+    check(not r[1]['found'] and r[2]['found'] and r[2]['squeezing'][-1] and
+          not any(r[2]['squeezing'][:-1]), 'the ogre squeezes into the last column only')
+    check(r[3]['found'] and r[3]['squeezing'][-1] and not r[4]['found'],
+          'squeeze_path reaches where the lowest-cost path does not')
+    for k in (2, 3):
+        check(r[k]['feet'] == 5 * (len(r[k]['path']) - 1) + 5 * sum(r[k]['squeezing'][1:]),
+              'a squeezed step costs 1 extra foot per foot')
+    check(r[5] == ['45,8', '46,9'], 'the ogre pushes the rogue away from its centre')
+    check(r[6] == [], 'a pushed ogre stops before the rogue\'s space')
+    check(r[7] == r[8], 'push_def = push with 1x1 creatures')
+    check(r[9][0] == '44,7' and len(r[9]) <= 20 // 5 + 1 and
+          r[10][0] == '42,6' and len(r[10]) <= 20 // 5 + 1, 'flee routes from the start')
     bad = query(LITCH, [
         {'op': 'rules_distance', 'creatures': og, 'a': 0, 'b': 9},
         {'op': 'rules_distance', 'creatures': og, 'a': 0, 'b': 1, 'metric': 'euclidean'},
