@@ -19,6 +19,7 @@ static const gg_cli_family k_families[] = {
     {"cover", gg_cli_ops_cover},
     {"rules", gg_cli_ops_rules},
     {"creatures of every size (rules options: a gg_rules_def)", gg_cli_ops_sizes},
+    {"areas at any angle (shape options: a gg_shape_def)", gg_cli_ops_areas},
     {"edits (state persists for later lines)", gg_cli_ops_edit},
     {"terrain sight and hex boards", gg_cli_ops_hex},
     {NULL, NULL},
@@ -302,6 +303,8 @@ void gg_cli_list_ops(FILE *out)
                 fputs(" [movement options]", out);
             else if (op->shared == gg_cli_rules_fields)
                 fputs(" [rules options]", out);
+            else if (op->shared == gg_cli_shape_fields)
+                fputs(" [shape options]", out);
             else
                 for (const gg_cli_field *f = op->shared; f != NULL && f->name != NULL; f++)
                     print_field(out, f, &col);
@@ -315,6 +318,10 @@ void gg_cli_list_ops(FILE *out)
     fputs("\n rules options:\n ", out);
     col = 1;
     for (const gg_cli_field *f = gg_cli_rules_fields; f->name != NULL; f++)
+        print_field(out, f, &col);
+    fputs("\n shape options:\n ", out);
+    col = 1;
+    for (const gg_cli_field *f = gg_cli_shape_fields; f->name != NULL; f++)
         print_field(out, f, &col);
     fputs("\n name values:\n", out);
     /* Every enum-valued field, once. */

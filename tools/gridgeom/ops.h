@@ -87,6 +87,9 @@ extern const gg_cli_op gg_cli_ops_sight[];
 extern const gg_cli_op gg_cli_ops_cover[];
 extern const gg_cli_op gg_cli_ops_rules[];
 extern const gg_cli_op gg_cli_ops_sizes[];
+extern const gg_cli_op gg_cli_ops_areas[];
+/* The optional fields of a gg_shape_def (ops_areas.c). */
+extern const gg_cli_field gg_cli_shape_fields[];
 extern const gg_cli_op gg_cli_ops_hex[];
 extern const gg_cli_op gg_cli_ops_edit[];
 

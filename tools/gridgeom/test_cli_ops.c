@@ -776,6 +776,93 @@ static void cli_ops__sizes(void **state)
     close_map(f);
 }
 
+/* ---- areas at any angle ------------------------------------------------------------------------ */
+
+static void cli_ops__areas(void **state)
+{
+    (void)state;
+    fixture *f = open_map(LITCH);
+    gg_creature cr[4];
+    make_ogre_party(cr);
+    static const char *const shapes[] = {"sphere", "cone", "line", "cube"};
+    static const gg_shape kinds[] = {GG_SHAPE_SPHERE, GG_SHAPE_CONE, GG_SHAPE_LINE, GG_SHAPE_CUBE};
+    static const int dirs[][2] = {{1, 0}, {2, 1}, {-1, 3}, {-5, -2}};
+    static gg_cell cells[4096];
+    for (int k = 0; k < 4; k++)
+        for (int dv = 0; dv < 4; dv++) {
+            gg_shape_def d = gg_shape_def_default();
+            d.shape = kinds[k];
+            d.size_ft = 15;
+            d.origin = gg_area_point_corner(gg_cell_make(42, 8), 5);
+            d.dir_x = dirs[dv][0];
+            d.dir_y = dirs[dv][1];
+            d.coverage = (gg_coverage)(dv % 3);
+            static const char *const cov[] = {"centre", "half", "touch"};
+            int32_t n = 0;
+            assert_int_equal(gg_shape_cells(gg_scene_width(f->scene), gg_scene_height(f->scene), 5,
+                                            &d, cells, 4096, &n, NULL),
+                             GG_OK);
+            json_t *r = ask(f,
+                            "{\"op\":\"shape_cells\",\"shape\":\"%s\",\"size_ft\":15,"
+                            "\"origin\":[42,8],\"direction\":[%d,%d],\"coverage\":\"%s\"}",
+                            shapes[k], dirs[dv][0], dirs[dv][1], cov[dv % 3]);
+            assert_int_equal(get_int(r, "count"), n);
+            for (int32_t i = 0; i < n; i++)
+                assert_true(
+                    gg_cell_eq(cell_of(json_array_get(json_object_get(r, "cells"), (size_t)i)),
+                               cells[i]));
+            gg_shape_rule_def rd = gg_shape_rule_def_default();
+            assert_int_equal(gg_rules_shape_cells(f->scene, &d, &rd, cells, 4096, &n), GG_OK);
+            r = ask(f,
+                    "{\"op\":\"rules_shape_cells\",\"shape\":\"%s\",\"size_ft\":15,"
+                    "\"origin\":[42,8],\"direction\":[%d,%d],\"coverage\":\"%s\"}",
+                    shapes[k], dirs[dv][0], dirs[dv][1], cov[dv % 3]);
+            assert_int_equal(get_int(r, "count"), n);
+            for (int b = 0; b < 2; b++) {
+                rd.affect = (gg_area_affect)b;
+                gg_area_target t[4];
+                assert_int_equal(gg_rules_shape_targets(f->scene, cr, 4, &d, &rd, t, 4, &n), GG_OK);
+                r = ask(f,
+                        "{\"op\":\"rules_shape_targets\",\"creatures\":" OGRE_PARTY
+                        ",\"shape\":\"%s\",\"size_ft\":15,\"origin\":[42,8],"
+                        "\"direction\":[%d,%d],\"coverage\":\"%s\",\"affect\":\"%s\"}",
+                        shapes[k], dirs[dv][0], dirs[dv][1], cov[dv % 3],
+                        b ? "token" : "any_square");
+                assert_int_equal(json_array_size(r), (size_t)n);
+                for (int32_t i = 0; i < n; i++) {
+                    assert_int_equal(get_int(json_array_get(r, (size_t)i), "creature"),
+                                     t[i].creature);
+                    assert_string_equal(get_str(json_array_get(r, (size_t)i), "cover"),
+                                        gg_rules_cover_name(t[i].cover));
+                }
+                gg_body big = cr[1].body;
+                bool covered = false;
+                assert_int_equal(gg_shape_covers_body(5, &big, &d, (gg_area_affect)b, &covered,
+                                                      NULL),
+                                 GG_OK);
+                r = ask(f,
+                        "{\"op\":\"shape_covers_body\",\"bodies\":[{\"cell\":\"42,6\",\"size\":"
+                        "\"large\"}],\"shape\":\"%s\",\"size_ft\":15,\"origin\":[42,8],"
+                        "\"direction\":[%d,%d],\"coverage\":\"%s\",\"affect\":\"%s\"}",
+                        shapes[k], dirs[dv][0], dirs[dv][1], cov[dv % 3],
+                        b ? "token" : "any_square");
+                assert_int_equal(json_is_true(json_array_get(r, 0)), covered);
+            }
+            for (int c = 0; c < 12; c++) {
+                gg_cell at = gg_cell_make(38 + c % 6, 5 + c);
+                bool covered = false;
+                assert_int_equal(gg_shape_covers_cell(5, at, &d, &covered, NULL), GG_OK);
+                r = ask(f,
+                        "{\"op\":\"shape_covers_cell\",\"cell\":\"%d,%d\",\"shape\":\"%s\","
+                        "\"size_ft\":15,\"origin\":[42,8],\"direction\":[%d,%d],"
+                        "\"coverage\":\"%s\"}",
+                        (int)at.col, (int)at.row, shapes[k], dirs[dv][0], dirs[dv][1], cov[dv % 3]);
+                assert_int_equal(json_is_true(r), covered);
+            }
+        }
+    close_map(f);
+}
+
 /* ---- edits ------------------------------------------------------------------------------------ */
 
 static void cli_ops__edits(void **state)
@@ -934,8 +1021,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cli_ops__paths), cmocka_unit_test(cli_ops__sight),
         cmocka_unit_test(cli_ops__cover), cmocka_unit_test(cli_ops__rules),
-        cmocka_unit_test(cli_ops__sizes), cmocka_unit_test(cli_ops__edits),
-        cmocka_unit_test(cli_ops__hex),
+        cmocka_unit_test(cli_ops__sizes), cmocka_unit_test(cli_ops__areas),
+        cmocka_unit_test(cli_ops__edits), cmocka_unit_test(cli_ops__hex),
     };
     return cmocka_run_group_tests_name("cli/ops", tests, NULL, NULL);
 }

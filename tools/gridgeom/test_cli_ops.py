@@ -439,6 +439,50 @@ def case_sizes():
     check(r[10] is False, 'darkvision does not see into magical Darkness')
 
 
+def case_areas():
+    og = ogre_party()
+    cone = {'shape': 'cone', 'size_ft': 20, 'origin': [40, 7], 'direction': [2, 1]}
+    line = {'shape': 'line', 'size_ft': 30, 'line_width_ft': 10, 'origin': [39.5, 6.5],
+            'direction': [3, 1], 'coverage': 'touch'}
+    aura = {'shape': 'emanation', 'size_ft': 10, 'source': {'cell': '42,6', 'size': 'large'}}
+    r = results(LITCH, [
+        dict(op='shape_cells', **cone),
+        dict(op='rules_shape_cells', **cone),
+        dict(op='rules_shape_cells', line_of_effect=False, **cone),
+        dict(op='shape_cells', **line),
+        dict(op='rules_shape_targets', creatures=og, **line),
+        dict(op='rules_shape_targets', creatures=og, affect='token', **line),
+        dict(op='shape_cells', **aura),
+        dict(op='rules_shape_targets', creatures=og, **aura),
+        dict(op='shape_covers_body', bodies=[{'cell': c} for c in ('41,7', '44,9', '20,10')] +
+             [{'cell': '42,6', 'size': 'large'}], **cone),
+    ])
+    cells, trimmed, untrimmed, lcells, ltargets, ltoken, acells, atargets, bodies = r
+    check(cells['count'] == len(cells['cells']) > 0, 'a cone at any angle covers squares')
+    check(untrimmed == cells, 'without line of effect the scene cells are the grid cells')
+    check(set(trimmed['cells']) <= set(cells['cells']), 'line of effect only removes squares')
+    probe = cells['cells'][:6] + ['20,10', '0,0', '44,12']
+    got = results(LITCH, [dict(op='shape_covers_cell', cell=c, **cone) for c in probe])
+    check(got == [c in cells['cells'] for c in probe], 'covers_cell agrees with the cell list')
+    check(bodies[:3] == [c in cells['cells'] for c in ('41,7', '44,9', '20,10')],
+          'a 1x1 body is covered when its square is')
+    check(bodies[3] == any(c in cells['cells'] for c in ('42,6', '43,6', '42,7', '43,7')),
+          'a Large body by any of its squares')
+    check({t['creature'] for t in ltoken} <= {t['creature'] for t in ltargets},
+          'a token rule reaches no one the any-square rule misses')
+    check(all(t['cover'] in ('none', 'half', 'three_quarters') for t in ltargets),
+          'targets with their cover')
+    ogre = {'42,6', '43,6', '42,7', '43,7'}
+    check(not ogre & set(acells['cells']) and '44,7' in acells['cells'],
+          'an emanation surrounds its source, not its squares')
+    check(1 not in [t['creature'] for t in atargets] and
+          0 in [t['creature'] for t in atargets], 'the emanation reaches the fighter, not the ogre')
+    bad = query(LITCH, [dict(op='shape_cells', shape='cone', size_ft=20, direction=[0, 0]),
+                        dict(op='shape_cells', shape='sphere', size_ft=0)], expect_rc=4)
+    check(all('gg_shape_cells: GG_E_INVALID_ARG' in o['error']['message'] for o in bad),
+          'bad shapes are refused with the reason')
+
+
 def case_hex():
     r = results(RIDGE, [
         {'op': 'hex_sight', 'from': [0, 4], 'to': [11, 4], 'eye_height': 1.7,
@@ -551,7 +595,7 @@ def case_schema():
     check(r[15] is True and r[16] is True, 'Nat20 sight')
     # every op listed by --help has been exercised by the other cases of this file
     for case in (case_paths, case_sight, case_cover, case_edits, case_rules, case_sizes,
-                 case_hex):
+                 case_areas, case_hex):
         case()
     missing = sorted(all_ops() - USED)
     check(not missing, f'ops not exercised: {missing}')
@@ -663,7 +707,7 @@ def case_docs():
 
 
 {'paths': case_paths, 'sight': case_sight, 'cover': case_cover, 'edits': case_edits,
- 'rules': case_rules, 'sizes': case_sizes, 'hex': case_hex, 'schema': case_schema,
- 'overlays': case_overlays,
+ 'rules': case_rules, 'sizes': case_sizes, 'areas': case_areas, 'hex': case_hex,
+ 'schema': case_schema, 'overlays': case_overlays,
  'docs': case_docs, 'pictures': case_pictures}[CASE]()
 print('ok: ' + CASE)
