@@ -3,7 +3,16 @@
  * also without a trace buffer (the walk then samples as it steps instead of reading the trace).
  * No allocation happens inside the timed loops (trace buffers live on the stack).
  * `--once` (or GG_BENCH_ONCE=1) runs each case ONCE_CALLS times instead of timing it, for
- * callgrind: run_hex and run_square then hold every case's instructions (bench/README.md). */
+ * callgrind: run_hex and run_square then hold every case's instructions (bench/README.md).
+ *
+ * Against a baseline (issue 15): the centre walk without a trace buffer, plain sight (threshold
+ * 0), against a plain C hex line walk over a flat array of tile tops (ground + obstruction; a
+ * missing tile's top is +infinity): the reference line's samples (t = i / d, a + (b - a) t,
+ * cube rounding with JavaScript's Math.round) and the sight line's height at each, first
+ * blocking cell ends it. Asserted to agree on every pair; target: the library at most 1.3x the
+ * plain walk's instructions (judged by bench/callgrind_gate.py; the time ratio printed here is
+ * judged the same way). `--gate` runs only this comparison, each side once. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,15 +103,154 @@ static void report(const char *name, ctx *c, void (*fn)(void *))
            per_call * 1e9 / (double)c->steps, c->visible, PAIRS);
 }
 
+/* ---- The baseline: a plain C hex line walk --------------------------------------------------- */
+
+#define HSIDE (2 * RADIUS + 1)
+
+typedef struct plain_hex {
+    double top[HSIDE * HSIDE];    /* ground + obstruction; +infinity where the tile is missing */
+    double ground[HSIDE * HSIDE]; /* ground; only read at present endpoints */
+    bool present[HSIDE * HSIDE];
+} plain_hex;
+
+/* JavaScript's Math.round: the nearest integer, a half going up. */
+static inline double js_round(double x)
+{
+    double f = (double)(int64_t)x;
+    if (f > x)
+        f -= 1.0;
+    return x - f >= 0.5 ? f + 1.0 : f;
+}
+
+static inline int hex_dist(gg_hex a, gg_hex b)
+{
+    int dq = a.q - b.q, dr = a.r - b.r, ds = -dq - dr;
+    dq = dq < 0 ? -dq : dq, dr = dr < 0 ? -dr : dr, ds = ds < 0 ? -ds : ds;
+    return dq > dr ? (dq > ds ? dq : ds) : (dr > ds ? dr : ds);
+}
+
+static bool plain_hex_sight(const plain_hex *P, gg_hex a, gg_hex b, const gg_sight_def *def)
+{
+    const int d = hex_dist(a, b);
+    if (d > def->max_range)
+        return false;
+    const int ia = (a.r + RADIUS) * HSIDE + (a.q + RADIUS);
+    const int ib = (b.r + RADIUS) * HSIDE + (b.q + RADIUS);
+    if (!P->present[ia] || !P->present[ib])
+        return false;
+    const double eye = P->ground[ia] + def->eye_height;
+    const double tz = P->ground[ib] + def->target_height;
+    const double aq = a.q, ar = a.r, dq = (double)b.q - aq, dr = (double)b.r - ar;
+    for (int i = 1; i < d; ++i) {
+        const double t = (double)i / (double)d;
+        const double q = aq + dq * t, r = ar + dr * t, s = -q - r;
+        double rq = js_round(q), rr = js_round(r), rs = js_round(s);
+        const double eq = rq > q ? rq - q : q - rq, er = rr > r ? rr - r : r - rr;
+        const double es = rs > s ? rs - s : s - rs;
+        if (eq > er && eq > es)
+            rq = -rr - rs;
+        else if (er > es)
+            rr = -rq - rs;
+        const int k = ((int)rr + RADIUS) * HSIDE + ((int)rq + RADIUS);
+        if (P->top[k] >= eye + (tz - eye) * t)
+            return false;
+    }
+    return true;
+}
+
+typedef struct vs_plain {
+    ctx *c;
+    plain_hex P;
+    long sink;
+} vs_plain;
+
+__attribute__((noinline)) void run_lib_hex(void *p);
+__attribute__((noinline)) void run_base_hex(void *p);
+/* Its own loop, not run_hex(): callgrind's --toggle-collect='run_*' would toggle off again on
+ * entering a nested run_* function. */
+void run_lib_hex(void *p)
+{
+    vs_plain *V = p;
+    const ctx *c = V->c;
+    long vis = 0;
+    for (int i = 0; i < PAIRS; ++i) {
+        gg_hex_sight_result res;
+        int32_t n = 0;
+        gg_status s = gg_hex_board_sight(c->board, c->from[i], c->to[i], &c->def, NULL, 0, &n,
+                                         &res);
+        if (s != GG_OK && s != GG_PARTIAL)
+            abort();
+        vis += res.visible;
+    }
+    V->sink += vis;
+}
+void run_base_hex(void *p)
+{
+    vs_plain *V = p;
+    long vis = 0;
+    for (int i = 0; i < PAIRS; ++i)
+        vis += plain_hex_sight(&V->P, V->c->from[i], V->c->to[i], &V->c->def);
+    V->sink += vis;
+}
+
+/* Checks the plain walk against the library on every pair (the library's centre walk without a
+ * trace buffer, plain sight), then times or runs both. Returns pass. */
+static bool against_plain(ctx *c, bool gate)
+{
+    static vs_plain V;
+    V.c = c;
+    for (int32_t r = -RADIUS; r <= RADIUS; ++r)
+        for (int32_t q = -RADIUS; q <= RADIUS; ++q) {
+            int k = (r + RADIUS) * HSIDE + (q + RADIUS);
+            gg_hex_tile t = gg_hex_tile_default();
+            V.P.present[k] = gg_hex_board_tile(c->board, gg_hex_make(q, r), &t);
+            V.P.ground[k] = t.ground;
+            V.P.top[k] = V.P.present[k] ? t.ground + t.obstruction : HUGE_VAL;
+        }
+    c->def = gg_sight_def_default();
+    c->def.max_range = MAX_APART;
+    c->def.eye_height = 1.7;
+    c->def.target_height = 1.0;
+    c->sampler = false;
+    c->cap = 0;
+    long vis = 0;
+    for (int i = 0; i < PAIRS; ++i) {
+        gg_hex_sight_result res;
+        int32_t n = 0;
+        gg_status st = gg_hex_board_sight(c->board, c->from[i], c->to[i], &c->def, NULL, 0, &n,
+                                          &res);
+        bool base = plain_hex_sight(&V.P, c->from[i], c->to[i], &c->def);
+        if ((st != GG_OK && st != GG_PARTIAL) || res.visible != base) {
+            fprintf(stderr, "bench_hex: MISMATCH plain hex walk vs library on pair %d\n", i);
+            abort();
+        }
+        vis += base;
+    }
+    printf("bench_hex: library and plain hex line walk agree on all %d pairs (%ld visible)\n",
+           PAIRS, vis);
+    if (gate) {
+        run_lib_hex(&V);
+        run_base_hex(&V);
+        return true;
+    }
+    double tl, tb;
+    bench_time_pair(run_lib_hex, &V, run_base_hex, &V, 0.3, 7, &tl, &tb);
+    return bench_report_ratio("hex sight centre walk vs plain C hex walk (<= 1.3x)", tl / PAIRS,
+                              tb / PAIRS, 1.0 / 1.3);
+}
+
 int main(int argc, char **argv)
 {
     static ctx c;
+    bool gate = false;
     c.once = getenv("GG_BENCH_ONCE") != NULL;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--once") == 0) {
             c.once = true;
+        } else if (strcmp(argv[i], "--gate") == 0) {
+            gate = true;
         } else {
-            fprintf(stderr, "usage: %s [--once]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--once | --gate]\n", argv[0]);
             return 2;
         }
     }
@@ -150,6 +298,11 @@ int main(int argc, char **argv)
     printf("bench_hex: radius-%d board, %d pairs 1..%d apart, mean %.2f steps\n", RADIUS, PAIRS,
            MAX_APART, (double)c.steps / PAIRS);
 
+    if (gate) {
+        against_plain(&c, true);
+        gg_hex_board_destroy(c.board);
+        return 0;
+    }
     c.def = gg_sight_def_default();
     c.def.max_range = MAX_APART;
     c.def.eye_height = 1.7;
@@ -198,6 +351,7 @@ int main(int argc, char **argv)
     c.def.trace = GG_SIGHT_TRACE_SUPERCOVER;
     report("square sight, supercover", &c, run_square);
     c.steps = hex_steps;
+    bool pass = c.once ? (against_plain(&c, true), true) : against_plain(&c, false);
     gg_hex_board_destroy(c.board);
-    return 0;
+    return pass ? 0 : 1;
 }

@@ -8,6 +8,7 @@ reads the inclusive instruction count of every out-of-line side the bench names 
     ratio = Ir(run_lib_<case>) / Ir(run_base_<case>)
 
 the library's instructions per query as a ratio to its in-process baseline on the same queries.
+(The pattern --toggle-collect='run_*' toggles: a run_* function must never call another.)
 Instruction counts are deterministic, so unlike timings they can gate on a shared machine. The gate
 fails when a ratio exceeds its committed threshold in bench/callgrind_thresholds.json by more than
 5%, or when a case in the thresholds is missing from a run (a renamed or dropped side). It also
@@ -28,9 +29,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 THRESHOLDS = os.path.join(HERE, 'callgrind_thresholds.json')
 TOLERANCE = 1.05
-# The benches with a --gate workload, in the order they run (bench_cover and bench_hex have no
-# --gate yet: bench/README.md).
-BENCHES = ['bench_los', 'bench_reach', 'bench_fov']
+# The benches with a --gate workload, in the order they run.
+BENCHES = ['bench_los', 'bench_reach', 'bench_fov', 'bench_cover', 'bench_hex']
 
 
 def run_bench(build, name):
