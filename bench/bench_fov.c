@@ -107,8 +107,10 @@ static void kit_free(scene_kit *k)
 static int32_t visible(scene_kit *k, gg_cell v)
 {
     int32_t n = 0;
-    gg_status st = gg_scene_visible_cells(k->s, k->x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
-                                          k->bits, k->words, &n);
+    /* Every write to k->bits goes through here, so the tracked mode applies: clearing costs what
+     * the previous view set, not the map (what a host looping over viewers would use). */
+    gg_status st = gg_scene_visible_cells(k->s, k->x, v, GG_RANGE_UNLIMITED,
+                                          GG_BITSET_REPLACE_TRACKED, k->bits, k->words, &n);
     if (st != GG_OK)
         die("gg_scene_visible_cells", st);
     return n;

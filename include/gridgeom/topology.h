@@ -936,7 +936,14 @@ typedef enum gg_bitset_mode {
     GG_BITSET_REPLACE = 1,
     /// Only set bits (OR): the union over several calls, e.g. what a party sees. The work is
     /// then proportional to what is visible, never to the map.
-    GG_BITSET_UNION = 2
+    GG_BITSET_UNION = 2,
+    /// As GG_BITSET_REPLACE, but the clearing costs what the previous answer set, not the map:
+    /// `scratch` remembers which rows of this bitset (same address and size) its last call wrote
+    /// (in any mode) and only those words are cleared. The caller must not change the bitset
+    /// between such calls; a bitset the scratch has no record of (another address or size, a
+    /// NULL scratch, or after another bitset was written through the same scratch) is cleared
+    /// in full, as GG_BITSET_REPLACE does. @since 0.3
+    GG_BITSET_REPLACE_TRACKED = 3
 } gg_bitset_mode;
 
 /// A range that never limits a field of view.
@@ -951,7 +958,8 @@ typedef enum gg_bitset_mode {
 ///
 /// Cost: an exact shadow sweep, octant by octant, over slope intervals: it reads only cells
 /// whose sight lines are still open, and tests only walls registered next to them, so the work
-/// grows with what is visible (plus, in GG_BITSET_REPLACE mode, clearing the bitset).
+/// grows with what is visible (plus, in GG_BITSET_REPLACE mode, clearing the bitset; in
+/// GG_BITSET_REPLACE_TRACKED mode only the rows the previous answer used).
 /// Working memory: `scratch` may be NULL, and the sweep then works in about 24 KiB of stack
 /// (a view that needs more, with many walls or lit intervals, is answered by the exact
 /// per-cell loop instead, slower but identical). Scratch made with GG_SCRATCH_SIGHT or

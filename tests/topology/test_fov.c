@@ -517,6 +517,118 @@ static void fov__every_real_map(void **state)
 }
 #endif
 
+/* ---- GG_BITSET_REPLACE_TRACKED ------------------------------------------------------------- */
+
+/* Property: a sequence of tracked calls into one bitset (mixed with union calls, ranges and both
+ * queries) leaves exactly what a REPLACE call into a fresh bitset gives, every time. */
+static void fov__tracked_replace_equals_replace(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 8181u, "fov tracked");
+    gg_scene *s = random_scene(&r, 90, 70, 20, 80);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+    uint64_t *t = bits_for(s), *ref = bits_for(s), *u = bits_for(s);
+    size_t words = gg_scene_bitset_words(s);
+    for (int k = 0; k < 120; ++k) {
+        gg_cell v = gg_cell_make((int32_t)fx_below(&r, 90), (int32_t)fx_below(&r, 70));
+        int32_t range = fx_below(&r, 3) == 0 ? GG_RANGE_UNLIMITED : 5 * (int32_t)fx_below(&r, 12);
+        bool seen = fx_below(&r, 4) == 0;
+        int32_t nt = -1, nr = -1;
+        if (fx_below(&r, 5) == 0) {
+            /* A union into the tracked bitset widens its record. */
+            gg_cell v2 = gg_cell_make((int32_t)fx_below(&r, 90), (int32_t)fx_below(&r, 70));
+            assert_int_equal(gg_scene_visible_cells(s, x, v2, GG_RANGE_UNLIMITED, GG_BITSET_UNION,
+                                                    t, words, &nt),
+                             GG_OK);
+        }
+        if (fx_below(&r, 7) == 0) {
+            /* Another bitset written through the same scratch takes the record over. */
+            assert_int_equal(gg_scene_visible_cells(s, x, v, range, GG_BITSET_REPLACE_TRACKED, u,
+                                                    words, &nt),
+                             GG_OK);
+        }
+        if (seen) {
+            assert_int_equal(gg_scene_seen_cells(s, x, v, NULL, GG_BITSET_REPLACE_TRACKED, t, words,
+                                                 &nt),
+                             GG_OK);
+            memset(ref, 0xA5, words * sizeof *ref);
+            assert_int_equal(gg_scene_seen_cells(s, NULL, v, NULL, GG_BITSET_REPLACE, ref, words,
+                                                 &nr),
+                             GG_OK);
+        } else {
+            assert_int_equal(gg_scene_visible_cells(s, x, v, range, GG_BITSET_REPLACE_TRACKED, t,
+                                                    words, &nt),
+                             GG_OK);
+            memset(ref, 0xA5, words * sizeof *ref);
+            assert_int_equal(gg_scene_visible_cells(s, NULL, v, range, GG_BITSET_REPLACE, ref,
+                                                    words, &nr),
+                             GG_OK);
+        }
+        assert_int_equal(nt, nr);
+        assert_memory_equal(t, ref, words * sizeof *t);
+    }
+    free(t);
+    free(ref);
+    free(u);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
+/* The clearing follows the previous answer: on a 512 x 512 map a view boxed in a small room
+ * clears only the rows that view used. A stray bit far away survives (which is why the caller
+ * must not write into a tracked bitset between calls), and a bitset without a record (a new
+ * address or size, or a NULL scratch) is cleared in full. */
+static void fov__tracked_replace_clears_only_the_previous_rows(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(512, 512, NULL);
+    /* A closed 6 x 6 room around (10..15, 10..15). */
+    fx_wall(s, 10, 10, 16, 10);
+    fx_wall(s, 16, 10, 16, 16);
+    fx_wall(s, 16, 16, 10, 16);
+    fx_wall(s, 10, 16, 10, 10);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+    uint64_t *bits = bits_for(s);
+    size_t words = gg_scene_bitset_words(s);
+    int32_t n = 0;
+    gg_cell v = gg_cell_make(12, 12);
+    assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE, bits,
+                                            words, &n),
+                     GG_OK);
+    assert_int_equal(n, 36);
+    const gg_cell far = gg_cell_make(300, 400);
+    size_t k = (size_t)far.row * 512u + (size_t)far.col;
+    bits[k / 64] |= 1ull << (k % 64);
+    assert_int_equal(gg_scene_visible_cells(s, x, gg_cell_make(13, 14), GG_RANGE_UNLIMITED,
+                                            GG_BITSET_REPLACE_TRACKED, bits, words, &n),
+                     GG_OK);
+    assert_int_equal(n, 36);
+    assert_true(gg_bitset_has(bits, 512, far)); /* outside the rows the room's view used */
+    assert_true(gg_bitset_has(bits, 512, gg_cell_make(15, 15)));
+    /* Without a record for this bitset the whole bitset is cleared. */
+    uint64_t *other = bits_for(s);
+    assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE_TRACKED,
+                                            other, words, &n),
+                     GG_OK);
+    assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE_TRACKED,
+                                            bits, words, &n),
+                     GG_OK);
+    assert_false(gg_bitset_has(bits, 512, far));
+    bits[k / 64] |= 1ull << (k % 64);
+    assert_int_equal(gg_scene_visible_cells(s, NULL, v, GG_RANGE_UNLIMITED,
+                                            GG_BITSET_REPLACE_TRACKED, bits, words, &n),
+                     GG_OK);
+    assert_false(gg_bitset_has(bits, 512, far));
+    assert_int_equal(n, 36);
+    free(other);
+    free(bits);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -530,6 +642,8 @@ int main(void)
         cmocka_unit_test(fov__queries_allocate_nothing_and_door_changes_show),
 #ifdef GG_TEST_HAVE_JANSSON
         cmocka_unit_test(fov__every_real_map),
+        cmocka_unit_test(fov__tracked_replace_equals_replace),
+        cmocka_unit_test(fov__tracked_replace_clears_only_the_previous_rows),
 #endif
     };
     return cmocka_run_group_tests_name("topology/fov", tests, NULL, NULL);

@@ -219,7 +219,7 @@ static void visibility__invalid_arguments_and_no_allocation(void **state)
                      GG_OK);
     assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_UNION, NULL, 1, &count),
                      GG_E_INVALID_ARG);
-    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, (gg_bitset_mode)3, bits, 1, &count),
+    assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, (gg_bitset_mode)4, bits, 1, &count),
                      GG_E_INVALID_ARG);
     assert_int_equal(gg_scene_seen_cells(s, x, cells[0], NULL, GG_BITSET_REPLACE, bits, 0, &count),
                      GG_E_BUFFER_TOO_SMALL);

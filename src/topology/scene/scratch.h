@@ -81,6 +81,12 @@ struct gg_scratch {
     /* SIGHT only: the field-of-view sweep's room (gg__fov_room()); NULL otherwise. */
     unsigned char *sight;
     size_t sight_bytes;
+    /* The caller's bitset the last field-of-view query wrote through this scratch (compared by
+     * address and size, never read here) and the words [fov_w0, fov_w1) its answers can have
+     * set since it was last cleared in full: GG_BITSET_REPLACE_TRACKED clears only those
+     * (src/topology/sight/fov.c). fov_bits NULL: no record. */
+    const uint64_t *fov_bits;
+    size_t fov_words, fov_w0, fov_w1;
     /* Entries the compact A* may use of its bucket pool (in m_cost) and of its heap (m_heap):
      * ncells and 2 * ncells, always enough; tests lower them to reach the compaction paths. */
     size_t m_astar_pool_cap, m_astar_heap_cap;

@@ -118,6 +118,7 @@ typedef struct sweep {
     size_t hcap, hcount, hmax;
     size_t last_bucket;
     int64_t walls_seen;
+    int64_t reach; /* the farthest distance at which a cell may have been set */
 } sweep;
 
 /* ---- Bits ------------------------------------------------------------------------------------- */
@@ -369,6 +370,8 @@ static bool row_clear(const uint8_t *p, size_t n)
 static void mark_targets(sweep *w, int64_t d, int64_t n0, int64_t n1)
 {
     const gg_scene *s = w->s;
+    if (d > w->reach)
+        w->reach = d;
     if (w->nzone == 0 && w->keep == NULL) {
         gg_cell a = oct_cell(w, d, n0), b = oct_cell(w, d, n1);
         if (!w->major_x) {
@@ -822,14 +825,18 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
         walls_seen += w.walls_seen;
         w.walls_seen = 0;
     }
-    if (w.overflow)
+    if (w.overflow) {
         fallback_loop(&w, range_cells);
-    else if (s->point_rule && s->portal_walls > 0)
+        w.reach = range_cells;
+    } else if (s->point_rule && s->portal_walls > 0) {
         doorway_fixup(&w, range_cells);
+        w.reach = range_cells; /* the fixup may set cells anywhere within the range */
+    }
     if (out_stats != NULL) {
         out_stats->cells_set = w.count;
         out_stats->fell_back = w.overflow;
         out_stats->walls_seen = walls_seen;
+        out_stats->reach = w.reach;
     }
 }
 
@@ -844,18 +851,51 @@ gg_status gg__fov_check(const gg_scene *scene, gg_cell viewer, int64_t range_ft,
 {
     if (scene == NULL || bits == NULL || range_ft < 0 ||
         (scratch != NULL && !gg__scratch_fits(scratch, scene)) ||
-        (mode != GG_BITSET_REPLACE && mode != GG_BITSET_UNION))
+        (mode != GG_BITSET_REPLACE && mode != GG_BITSET_UNION && mode != GG_BITSET_REPLACE_TRACKED))
         return GG_E_INVALID_ARG;
     if (words < gg_scene_bitset_words(scene))
         return GG_E_BUFFER_TOO_SMALL;
     if (!gg__in(scene, viewer))
         return GG_E_OUT_OF_BOUNDS;
-    if (mode == GG_BITSET_REPLACE)
-        memset(bits, 0, gg_scene_bitset_words(scene) * sizeof *bits);
+    size_t all = gg_scene_bitset_words(scene);
+    if (mode == GG_BITSET_REPLACE_TRACKED && scratch != NULL && scratch->fov_bits == bits &&
+        scratch->fov_words == words)
+        memset(bits + scratch->fov_w0, 0, (scratch->fov_w1 - scratch->fov_w0) * sizeof *bits);
+    else if (mode != GG_BITSET_UNION)
+        memset(bits, 0, all * sizeof *bits);
     int64_t side = scene->width > scene->height ? scene->width : scene->height;
     int64_t r = range_ft / scene->cell_size_ft;
     *out_range = r < side ? r : side;
     return GG_OK;
+}
+
+void gg__fov_note(gg_scratch *scratch, const gg_scene *scene, gg_bitset_mode mode,
+                  const uint64_t *bits, size_t words, gg_cell viewer, int64_t reach)
+{
+    if (scratch == NULL)
+        return;
+    /* The answer lies in the rows within `reach` of the viewer: the words covering them. */
+    int64_t r0 = (int64_t)viewer.row - reach, r1 = (int64_t)viewer.row + reach;
+    r0 = r0 < 0 ? 0 : r0;
+    r1 = r1 >= scene->height ? scene->height - 1 : r1;
+    size_t w0 = (size_t)r0 * (size_t)scene->width / 64u;
+    size_t w1 = ((size_t)r1 + 1u) * (size_t)scene->width;
+    w1 = (w1 + 63u) / 64u;
+    bool same = scratch->fov_bits == bits && scratch->fov_words == words;
+    if (mode == GG_BITSET_UNION) {
+        /* Bits added to a recorded bitset widen its record; any other bitset has none, so its
+         * next tracked call clears it in full. */
+        if (same) {
+            scratch->fov_w0 = w0 < scratch->fov_w0 ? w0 : scratch->fov_w0;
+            scratch->fov_w1 = w1 > scratch->fov_w1 ? w1 : scratch->fov_w1;
+        }
+        return;
+    }
+    /* Replaced: only this answer is in the bitset now. */
+    scratch->fov_bits = bits;
+    scratch->fov_words = words;
+    scratch->fov_w0 = w0;
+    scratch->fov_w1 = w1;
 }
 
 gg_status gg_scene_visible_cells(const gg_scene *scene, gg_scratch *scratch, gg_cell viewer,
@@ -871,6 +911,7 @@ gg_status gg_scene_visible_cells(const gg_scene *scene, gg_scratch *scratch, gg_
     gg__fov_stats stats;
     gg__fov_sweep(scene, viewer, range, (uint32_t)GG_BLOCKS_SIGHT, scratch, bits, NULL, NULL, NULL,
                   &stats);
+    gg__fov_note(scratch, scene, mode, bits, words, viewer, stats.reach);
     if (out_count != NULL)
         *out_count = (int32_t)stats.cells_set;
     return GG_OK;

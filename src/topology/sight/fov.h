@@ -14,6 +14,7 @@ typedef struct gg__fov_stats {
     int64_t cells_set;  /* cells that passed line of sight and `keep` (each counted once) */
     bool fell_back;     /* working memory ran out: the per-cell loop answered instead */
     int64_t walls_seen; /* distinct walls examined by the sweep */
+    int64_t reach;      /* every cell set lies within this Chebyshev distance of the viewer */
 } gg__fov_stats;
 
 /* ORs into `bits` every on-map cell c with Chebyshev distance <= range_cells from v and Nat20's
@@ -35,10 +36,17 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
 size_t gg__fov_room_bytes(const gg_scene *s);
 
 /* Checks the arguments shared by the bitset queries, validates the viewer, clears the bitset in
- * GG_BITSET_REPLACE mode, and converts range_ft to cells (capped at the longer side). */
+ * GG_BITSET_REPLACE mode (in GG_BITSET_REPLACE_TRACKED mode only the words the scratch's record
+ * names, when it has one for this bitset), and converts range_ft to cells (capped at the longer
+ * side). */
 gg_status gg__fov_check(const gg_scene *scene, gg_cell viewer, int64_t range_ft,
                         gg_bitset_mode mode, const gg_scratch *scratch, uint64_t *bits,
                         size_t words, int64_t *out_range);
+
+/* After a successful sweep into `bits`: updates the scratch's record of the words the bitset's
+ * answers can have set (see gg_scratch.fov_bits). No-op for a NULL scratch. */
+void gg__fov_note(gg_scratch *scratch, const gg_scene *scene, gg_bitset_mode mode,
+                  const uint64_t *bits, size_t words, gg_cell viewer, int64_t reach);
 
 /* Nat20's line of sight a -> b (both on the map) with walls selected by `mask`. */
 bool gg__line_of_mask(const gg_scene *s, gg_cell a, gg_cell b, uint32_t mask);

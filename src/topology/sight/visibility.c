@@ -61,6 +61,7 @@ gg_status gg_scene_seen_cells(const gg_scene *scene, gg_scratch *scratch, gg_cel
     gg__fov_stats stats;
     gg__fov_sweep(scene, viewer, range, (uint32_t)GG_BLOCKS_SIGHT, scratch, bits, keep_seen, &k,
                   NULL, &stats);
+    gg__fov_note(scratch, scene, mode, bits, words, viewer, stats.reach);
     if (out_count != NULL)
         *out_count = (int32_t)stats.cells_set;
     return GG_OK;
