@@ -48,16 +48,29 @@ GG__MV_INLINE int32_t relax_simple(const bsimple *restrict b, const bool two, co
     const int32_t t = nl ? b->n + tcell : tcell;
     const int32_t cu = cost[t];
     if (uniform) {
-        /* Every step costs one unit: a labelled cell is final, and the predecessor is derived
-         * from the costs when a route is read (gg__mv_prev_of()), so this is a plain BFS. */
-        if (cu != GG__MV_INF)
+        /* Every step costs one unit: a labelled cell is final, so this is a plain BFS. With
+         * stamped planes (overlays, paths on the scratch) the predecessor is recorded here: the
+         * first direction in Nat20 order among the equal-cost ones, exactly gg__mv_prev_of()'s
+         * choice, so the overlay need not derive it afterwards; a whole-map field stores none. */
+        if (cu != GG__MV_INF) {
+            if (!stamped || cu != lc + 1 || (b->prev[t] & 7) <= d)
+                return 0;
+            /* A tie from an earlier direction: take it if the step is legal. */
+            if ((b->cells[tcell] & GG__CELL_BLOCKED) || (mw & (1u << d)))
+                return 0;
+            if (diag && ((b->cells[cell + dc] | b->cells[cell + dr * w]) & GG__CELL_BLOCKED))
+                return 0;
+            b->prev[t] = (uint8_t)d;
             return 0;
+        }
         const uint8_t cu8 = b->cells[tcell];
         if ((cu8 & GG__CELL_BLOCKED) || (mw & (1u << d)) || lc + 1 > b->budget)
             return 0;
         if (diag && ((b->cells[cell + dc] | b->cells[cell + dr * w]) & GG__CELL_BLOCKED))
             return 0;
         cost[t] = lc + 1;
+        if (stamped)
+            b->prev[t] = (uint8_t)d;
         *out_t = t;
         return 1;
     }
@@ -69,7 +82,12 @@ GG__MV_INLINE int32_t relax_simple(const bsimple *restrict b, const bool two, co
     const int32_t nu = lc + units;
     if (nu > cu)
         return 0;
-    if (nu == cu && ns >= b->steps[t])
+    /* An exact tie (cost and steps) changes only the predecessor, and only with stamped planes
+     * from an earlier direction in Nat20 order (gg__mv_prev_of()'s rule). */
+    const bool tie = nu == cu && ns == b->steps[t];
+    if (nu == cu && ns > b->steps[t])
+        return 0;
+    if (tie && (!stamped || (b->prev[t] & 7) <= d))
         return 0;
     if (nu > b->budget)
         return 0;
@@ -77,7 +95,12 @@ GG__MV_INLINE int32_t relax_simple(const bsimple *restrict b, const bool two, co
         return 0;
     if (diag && ((b->cells[cell + dc] | b->cells[cell + dr * w]) & GG__CELL_BLOCKED))
         return 0;
-    /* No predecessor is stored: gg__mv_prev_of() derives it from the labels. */
+    /* With stamped planes the predecessor is recorded as the label improves (a whole-map field
+     * stores none: gg__mv_prev_of() derives it from the labels when a route is read). */
+    if (stamped)
+        b->prev[t] = (uint8_t)(d | (layer << 3));
+    if (tie)
+        return 0;
     b->steps[t] = ns;
     if (nu == cu)
         return 0;

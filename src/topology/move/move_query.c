@@ -464,13 +464,11 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
         int32_t s = gg__mv_best_state(&m, &pl, cell);
         r->cost = gg__mv_label_cost(&m, &pl, s);
         r->prev = r->cell;
-        int pd = GG__MV_NO_PREV;
-        if (gg__mv_lazy_prev(&m)) {
-            int p = gg__mv_prev_of(&m, &pl, s);
-            pd = p < 0 ? -1 : (p & 7);
-        } else if (pl.prev[s] != GG__MV_NO_PREV)
-            pd = pl.prev[s] & 7;
-        if (pd >= 0 && pd != (int)GG__MV_NO_PREV) {
+        /* Every engine an overlay runs on scratch planes records the predecessor during the
+         * search (the bucketed 1x1 one too, with stamped planes: move_bucket.c), by the same
+         * rule gg__mv_prev_of() applies to labels, so none is derived here. */
+        int pd = pl.prev[s] == GG__MV_NO_PREV ? -1 : (pl.prev[s] & 7);
+        if (pd >= 0) {
             const gg__dir *d = &gg__dirs[pd];
             r->prev = gg_cell_make(r->cell.col - d->dc, r->cell.row - d->dr);
         }
