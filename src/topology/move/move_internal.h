@@ -264,8 +264,18 @@ static inline bool gg__mv_lazy_prev(const gg__mv *m)
 /* The better layer of `cell` (lower cost, then fewer steps, then layer 0); -1 when unreached. */
 int32_t gg__mv_best_state(const gg__mv *m, const gg__mv_planes *pl, int32_t cell);
 
-/* The cost of a state's label as a gg_metric_cost. */
-gg_metric_cost gg__mv_label_cost(const gg__mv *m, const gg__mv_planes *pl, int32_t state);
+/* The cost of a state's label (scratch planes: no run table) as a gg_metric_cost; inline, as
+ * overlays call it per cell. */
+static inline gg_metric_cost gg__mv_label_cost(const gg__mv *m, const gg__mv_planes *pl,
+                                               int32_t state)
+{
+    gg_metric_cost c;
+    c.feet = (int64_t)pl->cost[state] * m->unit_ft;
+    c.root2_feet = m->euclid ? (int64_t)pl->root2[state] * m->unit_ft : 0;
+    c.steps = m->uniform ? pl->cost[state] : pl->steps[state];
+    c.parity = m->layers == 2 ? (int32_t)(state / m->n) : m->parity_in;
+    return c;
+}
 
 /* Writes the anchors from the start to `state` (all or nothing). */
 gg_status gg__mv_write_path(int32_t w, int32_t n, const uint8_t *prev, int32_t state, gg_cell *out,

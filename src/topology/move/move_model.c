@@ -213,16 +213,6 @@ int32_t gg__mv_best_state(const gg__mv *m, const gg__mv_planes *pl, int32_t cell
     return best;
 }
 
-gg_metric_cost gg__mv_label_cost(const gg__mv *m, const gg__mv_planes *pl, int32_t state)
-{
-    gg_metric_cost c;
-    c.feet = (int64_t)pl->cost[state] * m->unit_ft;
-    c.root2_feet = m->euclid ? (int64_t)pl->root2[state] * m->unit_ft : 0;
-    c.steps = m->uniform ? pl->cost[state] : pl->steps[state];
-    c.parity = m->layers == 2 ? (int32_t)(state / m->n) : m->parity_in;
-    return c;
-}
-
 gg_status gg__mv_write_path(int32_t w, int32_t n, const uint8_t *prev, int32_t state, gg_cell *out,
                             int32_t capacity, int32_t *out_count)
 {

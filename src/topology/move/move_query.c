@@ -458,10 +458,13 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
         gg__mv_heap_search(&m, x, &pl, &q);
     }
     int32_t shown = q.settled < capacity ? q.settled : capacity;
+    /* One layer: a listed cell's state is the cell itself (it settled, so its labels are this
+     * query's), and with no other creatures every anchor can end a move. */
+    const bool one_layer = m.layers == 1, no_others = m.def->other_count == 0;
     for (int32_t i = 0; i < shown; ++i) {
         gg_move_reach *r = &out[i];
         int32_t cell = r->cell.row * m.w + r->cell.col;
-        int32_t s = gg__mv_best_state(&m, &pl, cell);
+        int32_t s = one_layer ? cell : gg__mv_best_state(&m, &pl, cell);
         r->cost = gg__mv_label_cost(&m, &pl, s);
         r->prev = r->cell;
         /* Every engine an overlay runs on scratch planes records the predecessor during the
@@ -476,7 +479,8 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
         r->cell.row += y0;
         r->prev.col += x0;
         r->prev.row += y0;
-        r->can_end = gg_cell_eq(r->cell, origin) || gg__mv_can_end(&m, r->cell.col, r->cell.row);
+        r->can_end = no_others || gg_cell_eq(r->cell, origin) ||
+                     gg__mv_can_end(&m, r->cell.col, r->cell.row);
     }
     *out_count = q.settled;
     return q.settled > capacity ? GG_PARTIAL : GG_OK;
