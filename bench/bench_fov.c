@@ -395,6 +395,85 @@ static bool bench_sampled(const char *kind, int side, int nviewers, bench_rng *r
     return pass;
 }
 
+/* ---- Replacing the bitset: clearing the whole map against clearing what was set ------------
+ * The same uniform viewers answered with GG_BITSET_REPLACE (a memset of the whole bitset every
+ * call) and GG_BITSET_REPLACE_TRACKED (only the rows the previous answer used), both into one
+ * reused bitset; asserted to leave the same bits after every view. Information (the gate guards
+ * the ratio): on a large map with small views the clearing is most of a REPLACE call. */
+typedef struct clearing {
+    scene_kit *k;
+    uint64_t *other;
+    gg_cell *v;
+    int n;
+    long sink;
+} clearing;
+
+static int32_t visible_mode(scene_kit *k, uint64_t *bits, gg_cell v, gg_bitset_mode mode)
+{
+    int32_t n = 0;
+    gg_status st = gg_scene_visible_cells(k->s, k->x, v, GG_RANGE_UNLIMITED, mode, bits, k->words,
+                                          &n);
+    if (st != GG_OK)
+        die("gg_scene_visible_cells", st);
+    return n;
+}
+
+__attribute__((noinline)) void run_lib_clear(void *ctx);
+__attribute__((noinline)) void run_base_clear(void *ctx);
+void run_lib_clear(void *ctx)
+{
+    clearing *C = ctx;
+    for (int i = 0; i < C->n; ++i)
+        C->sink += visible_mode(C->k, C->k->bits, C->v[i], GG_BITSET_REPLACE_TRACKED);
+}
+void run_base_clear(void *ctx)
+{
+    clearing *C = ctx;
+    for (int i = 0; i < C->n; ++i)
+        C->sink += visible_mode(C->k, C->other, C->v[i], GG_BITSET_REPLACE);
+}
+
+static void bench_clearing(int side, int nviewers, bench_rng *r)
+{
+    uint8_t *b = malloc((size_t)side * (size_t)side);
+    bench_map_random(b, side, side, 30, r);
+    scene_kit k;
+    kit_make(&k, side, side, b);
+    clearing C;
+    memset(&C, 0, sizeof C);
+    C.k = &k;
+    C.other = calloc(k.words, sizeof *C.other);
+    C.v = malloc(sizeof *C.v * (size_t)nviewers);
+    C.n = nviewers;
+    long cells = 0;
+    for (int i = 0; i < nviewers; ++i) {
+        C.v[i] = random_open(&k, r);
+        cells += visible_mode(&k, k.bits, C.v[i], GG_BITSET_REPLACE_TRACKED);
+        visible_mode(&k, C.other, C.v[i], GG_BITSET_REPLACE);
+        if (memcmp(k.bits, C.other, k.words * sizeof *C.other) != 0) {
+            fprintf(stderr, "bench_fov: MISMATCH tracked vs replace at viewer %d\n", i);
+            abort();
+        }
+    }
+    printf("bench_fov: random 30%% %dx%d, %d viewers (%.0f cells per view): REPLACE_TRACKED and "
+           "REPLACE leave the same bits after every view\n",
+           side, side, nviewers, (double)cells / nviewers);
+    if (gate_mode) {
+        run_lib_clear(&C);
+        run_base_clear(&C);
+    } else {
+        double tl, tb;
+        bench_time_pair(run_lib_clear, &C, run_base_clear, &C, tmin(), 3, &tl, &tb);
+        char name[128];
+        snprintf(name, sizeof name, "(info) fov %dx%d REPLACE_TRACKED vs REPLACE", side, side);
+        (void)bench_report_ratio(name, tl / nviewers, tb / nviewers, 0.0);
+    }
+    free(C.other);
+    free(C.v);
+    kit_free(&k);
+    free(b);
+}
+
 static bool bench_tcod(const char *kind, int side, bench_rng *r)
 {
 #ifdef GG_HAVE_LIBTCOD
@@ -750,9 +829,11 @@ int main(int argc, char **argv)
     bool pass = true;
     if (gate_mode) {
         /* bench/callgrind_gate.py: run_lib_fov / run_base_fov on 16 uniform viewers of a
-         * 128^2 rooms map, run_lib_matrix / run_base_matrix. */
+         * 128^2 rooms map, run_lib_matrix / run_base_matrix, run_lib_clear (REPLACE_TRACKED) /
+         * run_base_clear (REPLACE) on 16 viewers of a random 512^2 map. */
         bench_sampled("dungeon", 128, 16, &r);
         bench_matrix(&r);
+        bench_clearing(512, 16, &r);
         return 0;
     }
     const int nv = quick ? 8 : 64;
@@ -760,6 +841,7 @@ int main(int argc, char **argv)
     pass &= bench_sampled("dungeon", 256, nv, &r);
     pass &= bench_sampled("random", 1024, nv / 4, &r);
     pass &= bench_sampled("dungeon", 1024, nv / 4, &r);
+    bench_clearing(1024, nv, &r);
     pass &= bench_tcod("open", 256, &r);
     pass &= bench_tcod("random", 256, &r);
     pass &= bench_tcod("dungeon", 256, &r);
