@@ -439,6 +439,52 @@ static void scratch__bounded_answers_like_full(void **state)
     free(mb);
 }
 
+/* Property: the default overlay (a Medium mover, Chebyshev, difficult terrain doubles, no other
+ * creatures), which a whole-map scratch answers from the scene's step masks (move_bucket.c), gives
+ * the answers of a GG_SCRATCH_BOUNDED scratch's window search, order and ties included: on maps
+ * taller than the budget's band (whose edge rows drop the steps out of the band) and on maps the
+ * band covers whole, from starts anywhere, edges included, with difficult terrain forwarded
+ * through the queue. */
+static void scratch__default_overlay_masks_like_window(void **state)
+{
+    (void)state;
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x0B5Eu, "scratch__default_overlay_masks_like_window");
+    enum { CAP = 2048 };
+    gg_move_reach *ma = calloc(CAP, sizeof *ma), *mb = calloc(CAP, sizeof *mb);
+    assert_true(ma != NULL && mb != NULL);
+    for (int round = 0; round < 12; ++round) {
+        bool small = round % 3 == 0; /* the band is the whole map */
+        int32_t w = small ? 3 + fx_below(&rng, 8) : 20 + fx_below(&rng, 30);
+        int32_t h = small ? 2 + fx_below(&rng, 6) : 20 + fx_below(&rng, 30);
+        gg_scene *s = fx_random_scene(&rng, w, h, 5, 10 + fx_below(&rng, 15),
+                                      5 + fx_below(&rng, 30), fx_below(&rng, 40));
+        gg_scratch *full = NULL, *bnd = NULL;
+        assert_int_equal(gg_scratch_create(s, NULL, &full), GG_OK);
+        gg_scratch_def d = gg_scratch_def_default();
+        d.uses = GG_SCRATCH_BOUNDED;
+        d.budget_ft = 40;
+        assert_int_equal(gg_scratch_create(s, &d, &bnd), GG_OK);
+        gg_move_def md = gg_move_def_default();
+        for (int q = 0; q < 60; ++q) {
+            gg_cell o = fx_c(fx_below(&rng, w), fx_below(&rng, h));
+            int32_t budget = fx_below(&rng, 9) * 5;
+            int32_t parity = fx_below(&rng, 2);
+            int32_t na = 0, nb = 0;
+            gg_status sa = gg_scene_move_overlay(s, full, o, parity, budget, &md, ma, CAP, &na);
+            gg_status sb = gg_scene_move_overlay(s, bnd, o, parity, budget, &md, mb, CAP, &nb);
+            assert_int_equal(sa, GG_OK);
+            assert_int_equal(sb, GG_OK);
+            expect_same_overlay(ma, na, mb, nb);
+        }
+        gg_scratch_destroy(full);
+        gg_scratch_destroy(bnd);
+        gg_scene_destroy(s);
+    }
+    free(ma);
+    free(mb);
+}
+
 /* A GG_SCRATCH_SIGHT scratch, no scratch at all, and a whole-map scratch give the same view. */
 static void scratch__sight_room_and_no_scratch_see_alike(void **state)
 {
@@ -578,6 +624,7 @@ int main(void)
         cmocka_unit_test(scratch__def_bytes_and_caller_memory),
         cmocka_unit_test(scratch__refuses_queries_beyond_its_uses),
         cmocka_unit_test(scratch__bounded_answers_like_full),
+        cmocka_unit_test(scratch__default_overlay_masks_like_window),
         cmocka_unit_test(scratch__sight_room_and_no_scratch_see_alike),
         cmocka_unit_test(scratch__field_use_answers_like_full),
     };
