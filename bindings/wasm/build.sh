@@ -8,12 +8,14 @@
 # Needs Debian's emscripten and node-acorn, and libjansson-dev: its version is the jansson built
 # here, so that a map imports in the browser exactly as natively. jansson is not in this
 # repository and Debian has no emscripten build of it, so the first run fetches Debian's source
-# package of that version with `apt-get source` (dpkg-dev, and a deb-src entry for bookworm
-# main: .ci/run sets both up; apt checks the source files against the signed Release file of
-# the archive) into build/jansson-src/. Later runs use that copy and need no network.
+# package of that version with `apt-get source` (dpkg-dev; apt checks the source files against
+# the signed Release file of the archive) into build/jansson-src/: through the machine's deb-src
+# entry (.ci/run adds one), or, without one, through a private apt state in build/apt made from
+# the machine's own archive entries. Later runs use that copy and need no network.
 # JANSSON_SRC=DIR uses an unpacked jansson source tree instead (it must be the same version).
 # Objects go to build/obj, jansson's generated configuration headers (and a copy of its public
-# ones) to build/jansson-gen; the package's tests and artefacts use build/ too. JOBS=N compiles N files at a time (default 2).
+# ones) to build/jansson-gen; the package's tests and artefacts use build/ too. JOBS=N compiles
+# N files at a time (default 2).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -48,15 +50,32 @@ else
         rm -rf "$fetched"
         mkdir -p "$fetched"
         echo "fetching jansson $deb_version (Debian's source package) into $fetched"
-        if ! (cd "$fetched" && apt-get source -q "jansson=$deb_version" >/dev/null); then
-            cat >&2 <<EOF
-build.sh: 'apt-get source jansson=$deb_version' failed. Enable Debian's source packages, as
-.ci/run does, then run build.sh again:
-  printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \\
-      | sudo tee /etc/apt/sources.list.d/gridgeom-deb-src.sources && sudo apt-get update
-or unpack jansson $want yourself and pass its directory as JANSSON_SRC=DIR.
-EOF
-            exit 1
+        if ! (cd "$fetched" && apt-get source -q "jansson=$deb_version" >/dev/null 2>"$fetched/apt.log"); then
+            # No deb-src entry on this machine: a private apt state under build/apt with the
+            # deb-src twins of the machine's own entries (same archives, same Signed-By keys),
+            # so no root is needed and the system's apt configuration is left alone.
+            grep -q "deb-src" "$fetched/apt.log" || { cat "$fetched/apt.log" >&2; die "apt-get source failed"; }
+            apt_dir="$here/build/apt"
+            rm -rf "$apt_dir"
+            mkdir -p "$apt_dir/sources" "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+            for f in /etc/apt/sources.list.d/*.sources; do
+                [ ! -f "$f" ] || sed 's/^Types:.*$/Types: deb-src/' "$f" >"$apt_dir/sources/${f##*/}"
+            done
+            for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+                [ ! -f "$f" ] || sed -n 's/^deb \(.*\)$/deb-src \1/p' "$f" >"$apt_dir/sources/${f##*/}"
+            done
+            printf '%s\n' 'Dir::Etc::SourceList "/dev/null";' \
+                "Dir::Etc::SourceParts \"$apt_dir/sources\";" "Dir::State::Lists \"$apt_dir/lists\";" \
+                "Dir::Cache \"$apt_dir/cache\";" "APT::Sandbox::User \"$(id -un)\";" >"$apt_dir/apt.conf"
+            echo "no deb-src entry on this machine: Debian's source index goes to $apt_dir"
+            if ! APT_CONFIG="$apt_dir/apt.conf" apt-get update -qq ||
+                ! (cd "$fetched" && APT_CONFIG="$apt_dir/apt.conf" apt-get source -q \
+                    "jansson=$deb_version" >/dev/null); then
+                echo "build.sh: 'apt-get source jansson=$deb_version' failed; enable Debian's" \
+                    "source packages as .ci/run does (docs/bindings.md shows the line), or pass" \
+                    "an unpacked jansson $want tree as JANSSON_SRC=DIR" >&2
+                exit 1
+            fi
         fi
         touch "$fetched/.done-$deb_version"
     fi
