@@ -21,6 +21,7 @@ static char *b64(const unsigned char *b, size_t n)
 {
     static const char k[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     char *out = malloc(n / 3 * 4 + 5);
+    assert_non_null(out);
     size_t o = 0;
     for (size_t i = 0; i < n; i += 3) {
         uint32_t v = (uint32_t)b[i] << 16 | (i + 1 < n ? (uint32_t)b[i + 1] << 8 : 0) |
@@ -58,6 +59,7 @@ static gg_status read_text(const char *text, gg_map_image *img)
 static char *uvtt_with(const char *extra_resolution, const char *image_b64)
 {
     char *t = malloc(strlen(image_b64) + 512);
+    assert_non_null(t);
     sprintf(t,
             "{\"format\": 0.3, \"resolution\": {\"map_size\": {\"x\": 12, \"y\": 8}, "
             "\"pixels_per_grid\": 64%s}, \"line_of_sight\": [], \"portals\": [], "
