@@ -43,3 +43,11 @@ M=tests/data/maps
 "$G" draw tests/data/boards/ridge.hex.json --out "$O"/ridge-hex.svg \
     --from 0,4 --to 10,8 --path --reach 3 \
     --title "ridge.hex.json: sight, path over the ford, reach 3"
+# --background: the shared maps come without their pictures (docs/cli.md), so a stand-in one, a
+# checkerboard at the file's own 128 px per cell, is embedded in a copy first.
+tmp="$(mktemp -d)"
+python3 tools/gridgeom/test_background.py --stand-in \
+    $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt "$tmp/litch-with-picture.dd2vtt"
+"$G" draw "$tmp/litch-with-picture.dd2vtt" --background --out "$O"/litch-background.svg \
+    --from 42,8 --fov --scale 14 --title "The Litch and his Tomb over its picture (a stand-in)"
+rm -rf "$tmp"

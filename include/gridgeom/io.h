@@ -263,6 +263,64 @@ GG_API GG_NODISCARD gg_status gg_io_list_walls(const gg_scene *scene, gg_wall_id
                                                gg_wall_def *out_defs, int32_t capacity,
                                                int32_t *out_count);
 
+/* =============================================================================================
+ * The map's picture
+ * ============================================================================================= */
+
+/// Picture encodings gg_map_image_read() recognises by their first bytes.
+/// @since 0.3
+typedef enum gg_image_type {
+    GG_IMAGE_NONE = 0, ///< no picture bytes
+    GG_IMAGE_PNG = 1,  ///< image/png
+    GG_IMAGE_JPEG = 2, ///< image/jpeg
+    GG_IMAGE_WEBP = 3, ///< image/webp
+    GG_IMAGE_OTHER = 4 ///< bytes in none of the above encodings
+} gg_image_type;
+
+/// Where a Universal VTT or Foundry map puts its own picture on the scene gg_scene_import()
+/// builds from the same file, and the picture itself when the file embeds it (the base64
+/// `image` of Universal VTT; a Foundry scene only names its picture's file). The rectangle is in
+/// the scene's grid-corner coordinates (cells), as walls are, so a drawing tool scales the
+/// picture onto the grid with it. Filled by gg_map_image_read(); release with
+/// gg_map_image_clear().
+/// @since 0.3
+typedef struct gg_map_image {
+    gg_io_format format;    ///< GG_IO_FORMAT_UVTT or GG_IO_FORMAT_FOUNDRY
+    double x, y;            ///< the picture's top-left corner, in scene cells
+    double width, height;   ///< its size, in cells (its pixel size over the file's pixels per cell)
+    gg_image_type type;     ///< the encoding of `bytes`; GG_IMAGE_NONE when there are none
+    int32_t pixel_width;    ///< from the picture's header; 0 when not known
+    int32_t pixel_height;   ///< from the picture's header; 0 when not known
+    unsigned char *bytes;   ///< the decoded picture (from the def's allocator), or NULL
+    size_t size;            ///< bytes in `bytes`
+    char source[256];       ///< Foundry: the picture's path as the scene stores it (`img` or
+                            ///< `background.src`, cut to 255 bytes); "" otherwise
+    gg_allocator allocator; ///< how `bytes` is freed; for gg_map_image_clear()
+} gg_map_image;
+
+/// Reads the picture of a Universal VTT or Foundry map from `len` bytes of the file (the bytes
+/// gg_scene_import() takes; the def's format, max_bytes and allocator apply). Universal VTT:
+/// the picture covers the exported rectangle, from the scene's corner (0, 0), one cell per
+/// `resolution.pixels_per_grid` pixels of its header's size (map_size when the header is not
+/// read). Foundry: the scene rectangle (`width` x `height` px, after padding and
+/// shiftX/background.offsetX), divided by the grid size, less the scene's first canvas cell.
+/// `out_error` may be NULL.
+/// @return GG_OK (a Universal VTT file with an empty or missing `image` gives type
+///         GG_IMAGE_NONE); GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL pointers, a Nat20 scene (it
+///         has no picture), fields of the wrong type or an `image` that is not base64;
+///         GG_E_PARSE for invalid JSON; GG_E_TOO_LARGE for input over max_bytes;
+///         GG_E_NO_MEMORY. On failure *out_image holds no bytes.
+/// @thread pure (allocates only through the def's allocator)
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_map_image_read(const char *data, size_t len,
+                                                const gg_import_def *def, gg_map_image *out_image,
+                                                gg_io_error *out_error);
+
+/// Frees the picture's bytes and zeroes *image. NULL is a no-op.
+/// @thread pure
+/// @since 0.3
+GG_API void gg_map_image_clear(gg_map_image *image);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,6 +14,7 @@
 #include "hexboard.h"
 #include "ops.h"
 #include "query.h"
+#include "background.h"
 #include "svg.h"
 
 enum {
@@ -129,7 +130,11 @@ static void usage_draw(FILE *out)
             "  --eye H           (hex boards) eye and target height of the sight line A->B\n"
             "  --scale PX        pixels per cell (default: by map size)\n"
             "  --title TEXT      caption (default: the map file name)\n"
-            "  --no-labels       no coordinates along the edges\n\n%s\n%s",
+            "  --no-labels       no coordinates along the edges\n"
+            "  --background      the map's own picture under the walls, scaled onto the grid\n"
+            "                    (the one a Universal VTT file embeds)\n"
+            "  --background-image FILE  that picture from a PNG, JPEG or WebP file (a Foundry\n"
+            "                    scene only names its picture); implies --background\n\n%s\n%s",
             k_load_options, k_exit_codes);
 }
 
@@ -745,6 +750,10 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
      * all come from the caller's allocator. */
     lo.def.allocator = mem;
     const char *map = NULL, *out_path = NULL, *input = NULL, *title = NULL;
+    bool background = false; /* draw --background (background.c) */
+    const char *background_image = NULL;
+    gg_cli_background bg;
+    memset(&bg, 0, sizeof bg);
     bool as_json = false;
     gg_cli_draw dopt;
     memset(&dopt, 0, sizeof dopt);
@@ -862,6 +871,11 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
             dopt.scale = (int32_t)v;
         } else if (help == usage_draw && strcmp(a, "--title") == 0 && has_value) {
             title = argv[++i];
+        } else if (help == usage_draw && strcmp(a, "--background") == 0) {
+            background = true;
+        } else if (help == usage_draw && strcmp(a, "--background-image") == 0 && has_value) {
+            background = true;
+            background_image = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "gridgeom %s: unknown option or missing value: %s\n", cmd, a);
             rc = EXIT_USAGE;
@@ -904,6 +918,8 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
             USAGE_FAIL("--path, --cover and --cover-mode need --from and --to");
         if (hd.reach >= 0 && !(hex && hd.has_from))
             USAGE_FAIL("--reach needs a hex board and --from");
+        if (background && hex)
+            USAGE_FAIL("--background needs a Universal VTT or Foundry map, not a hex board");
     }
     if (hex) {
         FILE *in = stdin;
@@ -937,8 +953,14 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
         }
     } else if (help == usage_draw) {
         dopt.title = title != NULL ? title : base_name(map);
-        FILE *f = fopen(out_path, "wb");
-        if (f == NULL) {
+        dopt.background = background ? &bg : NULL;
+        char bmsg[512] = "";
+        FILE *f = NULL;
+        if (background &&
+            gg_cli_background_load(map, background_image, &lo.def, &bg, bmsg, sizeof bmsg) != 0) {
+            fprintf(stderr, "gridgeom draw: %s\n", bmsg);
+            rc = EXIT_USAGE;
+        } else if ((f = fopen(out_path, "wb")) == NULL) {
             fprintf(stderr, "gridgeom draw: cannot create %s: %s\n", out_path, strerror(errno));
             rc = EXIT_OUTPUT;
         } else {
@@ -960,6 +982,7 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
             rc = EXIT_OUTPUT;
         }
     }
+    gg_cli_background_free(&bg);
     gg_import_report_destroy(report);
     gg_scene_destroy(scene);
 out:

@@ -3,6 +3,8 @@
  * template) as a self-contained SVG file. Layer: tools. */
 #include "svg.h"
 
+#include "background.h"
+
 #include <gridgeom/io.h>
 
 #include <math.h>
@@ -331,7 +333,13 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
         "<circle cx=\"3\" cy=\"3\" r=\"1.2\" fill=\"#8b6b2e\"/></pattern></defs>\n",
         out);
     fprintf(out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", W, H);
+    if (opt->background != NULL) {
+        gg_cli_background_svg(out, opt->background, c.m, c.s);
+        fputs("<g opacity=\"0.45\">\n", out); /* cell shades over the art, not hiding it */
+    }
     draw_cells(&c, scene);
+    if (opt->background != NULL)
+        fputs("</g>\n", out);
 
     char caption[1024] = "";
     size_t used = 0;

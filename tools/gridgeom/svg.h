@@ -30,6 +30,7 @@ typedef struct gg_cli_draw {
     int32_t matrix_count;
     const struct gg_creature *creatures; /* spaces, reach and flanking (svg_creatures.c) */
     int32_t creature_count;
+    const struct gg_cli_background *background; /* the map's picture underneath, or NULL */
 } gg_cli_draw;
 
 /* Where svg.c draws: the output, pixels per cell, the margin, the map size. */

@@ -109,10 +109,10 @@ test('import errors carry the library status, message and position', async () =>
             return true;
         });
     };
-    bad('{"width": 5,\n "height": }', 'GG_E_PARSE', /invalid token/);
+    bad('{"width": 5,\n "height": }', 'GG_E_PARSE', /unexpected token/);
     assert.throws(() => gg.importScene('{"width": 5,\n "height": }'), (e) => e.line === 2 && e.column === 12);
     bad('{"width": 5, "height": 5', 'GG_E_PARSE', /expected|premature/);
-    bad('{"width": 1e999, "height": 5}', 'GG_E_PARSE', /range/);
+    bad('{"width": 1e999, "height": 5}', 'GG_E_PARSE', /real number overflow/);
     bad('{"a": "\\u0000"}', 'GG_E_PARSE', /u0000/);
     bad('['.repeat(3000) + ']'.repeat(3000), 'GG_E_PARSE', /depth/);
     bad('{"width": "five", "height": 5}', 'GG_E_INVALID_ARG', /width/);

@@ -1,8 +1,8 @@
-/* shim_harness.c - imports each file named on the command line and prints the import status and
- * the scene's Nat20 export (or the error's status, line and column). shim.test.js builds it twice
- * natively, once with Debian's jansson and once with bindings/wasm/jansson (under ASan+UBSan),
- * and requires the same output: the WebAssembly build's JSON reader and writer then behave as
- * jansson does on every file. */
+/* native_import.c - imports each file named on the command line and prints the import status and
+ * the scene's Nat20 export (or the error's status, line, column and message). native.test.js
+ * builds it natively against Debian's jansson and requires the WebAssembly module to print the
+ * same for every file: the jansson compiled into the module reads and writes JSON as the native
+ * one does. */
 #include <gridgeom/gridgeom.h>
 #include <gridgeom/io.h>
 
@@ -33,7 +33,7 @@ int main(int argc, char **argv)
         free(data);
         printf("== %s: %s\n", argv[i], gg_status_name(st));
         if (st != GG_OK) {
-            printf("line %d column %d\n", (int)err.line, (int)err.column);
+            printf("line %d column %d: %s\n", (int)err.line, (int)err.column, err.message);
             continue;
         }
         size_t need = 0;
