@@ -4,7 +4,7 @@ export interface Cell { col: number; row: number; }
 export type CellLike = Cell | [number, number];
 export type Cover = 'none' | 'half' | 'three_quarters' | 'total';
 export type Light = 'default' | 'bright' | 'dim' | 'dark';
-export type Obscurement = 'none' | 'light' | 'heavy';
+export type Obscurement = 'none' | 'light' | 'heavy' | 'magical_darkness';
 export type DoorState = 'none' | 'closed' | 'open' | 'locked';
 export type OneWay = 'none' | 'left' | 'right';
 export type Blocks = 'sight' | 'movement' | 'light';

@@ -6,7 +6,7 @@ import createGridgeomModule from './dist/gridgeom_wasm.mjs';
 
 const COVER = ['none', 'half', 'three_quarters', 'total'];
 const LIGHT = ['default', 'bright', 'dim', 'dark'];
-const OBSCUREMENT = ['none', 'light', 'heavy'];
+const OBSCUREMENT = ['none', 'light', 'heavy', 'magical_darkness'];
 const DOOR = ['none', 'closed', 'open', 'locked'];
 const ONE_WAY = ['none', 'left', 'right'];
 const FORMAT = ['auto', 'nat20', 'uvtt', 'foundry'];
@@ -217,7 +217,7 @@ export class Scene {
     }
     /** Tags cells: tag 'blocked' or 'difficult' (value true/false), 'cover' (none, half,
      *  three_quarters, total), 'lighting' (default, bright, dim, dark) or 'obscurement'
-     *  (none, light, heavy). */
+     *  (none, light, heavy, magical_darkness). */
     setCells(tag, cells, value = true) {
         const n = this._n;
         const t = TAG[tag];

@@ -11,7 +11,7 @@ def _make(name, prefix, members):
 
 Cover = _make("Cover", "GG_COVER_", ["NONE", "HALF", "THREE_QUARTERS", "TOTAL"])
 Light = _make("Light", "GG_LIGHT_", ["DEFAULT", "BRIGHT", "DIM", "DARK"])
-Obscurement = _make("Obscurement", "GG_OBSCURE_", ["NONE", "LIGHT", "HEAVY"])
+Obscurement = _make("Obscurement", "GG_OBSCURE_", ["NONE", "LIGHT", "HEAVY", "MAGICAL_DARKNESS"])
 Door = _make("Door", "GG_DOOR_", ["NONE", "CLOSED", "OPEN", "LOCKED"])
 OneWay = _make("OneWay", "GG_ONE_WAY_", ["NONE", "LEFT", "RIGHT"])
 Shape = _make("Shape", "GG_SHAPE_", ["SPHERE", "CYLINDER", "CONE", "LINE", "CUBE", "EMANATION"])

@@ -37,7 +37,7 @@ _COVER = ["none", "half", "three_quarters", "total"]
 _LIGHT = {"bright": lib.GG_LIGHT_BRIGHT, "dim": lib.GG_LIGHT_DIM, "dark": lib.GG_LIGHT_DARK}
 _LIGHT_NAME = {v: k for k, v in _LIGHT.items()}
 _OBSCURE = {"none": lib.GG_OBSCURE_NONE, "light": lib.GG_OBSCURE_LIGHT,
-            "heavy": lib.GG_OBSCURE_HEAVY}
+            "heavy": lib.GG_OBSCURE_HEAVY, "magical_darkness": lib.GG_OBSCURE_MAGICAL_DARKNESS}
 _OBSCURE_NAME = {v: k for k, v in _OBSCURE.items()}
 _SHAPES = {"sphere": lib.GG_SHAPE_SPHERE, "cylinder": lib.GG_SHAPE_CYLINDER,
            "cone": lib.GG_SHAPE_CONE, "line": lib.GG_SHAPE_LINE, "cube": lib.GG_SHAPE_CUBE}

@@ -56,6 +56,15 @@ def test_bad_scene_definition_and_enum_names():
         gg.Scene(3, 3).set_cover((0, 0), "halfway")
 
 
+def test_magical_darkness_reads_back_in_both_apis():
+    # Regression: value 3 (GG_OBSCURE_MAGICAL_DARKNESS) had no enum member, so reading it raised.
+    s = gg.Scene(3, 3)
+    s.set_obscurement((1, 1), "magical_darkness")
+    assert s.obscurement_on_cell((1, 1)) == gg.Obscurement.MAGICAL_DARKNESS
+    n20 = gg.nat20.GridScene(width=3, height=3, obscurement_cells={"1,1": "magical_darkness"})
+    assert gg.nat20.GridTopology(n20).obscurement_on_cell("1,1") == "magical_darkness"
+
+
 def test_off_map_queries_raise_out_of_bounds():
     s = gg.Scene(3, 3)
     with pytest.raises(gg.OutOfBounds):

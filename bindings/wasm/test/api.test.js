@@ -26,6 +26,17 @@ test('statuses become GridgeomError; names are checked', () => {
     s.dispose(); // twice is harmless
 });
 
+test('magical darkness is an obscurement value that reads back', () => {
+    // Regression: the name table stopped at 'heavy', so value 3 read back as undefined.
+    const s = gg.createScene({ width: 3, height: 3, cellSizeFt: 5 });
+    try {
+        s.setCells('obscurement', [[1, 1]], 'magical_darkness');
+        assert.equal(s.obscurementOnCell([1, 1]), 'magical_darkness');
+    } finally {
+        s.destroy();
+    }
+});
+
 test('walls and doors round-trip and block as they say', () => {
     const s = gg.createScene({ width: 8, height: 3, cellSizeFt: 5 });
     try {
