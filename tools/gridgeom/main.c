@@ -37,7 +37,9 @@ static const char k_load_options[] =
     "  --elevation FT   Foundry: keep only walls whose wall-height range contains FT\n"
     "  --no-merge       keep collinear touching walls separate\n"
     "  --no-clip        keep walls outside the map rectangle\n"
-    "  --no-objects     UVTT: leave out objects_line_of_sight\n";
+    "  --no-objects     UVTT: leave out objects_line_of_sight\n"
+    "  --wall-rule R    UVTT, Foundry: point (default; a wall through a cell's centre does not\n"
+    "                   blind it, docs/vision.md) or nat20 (touching blocks everywhere)\n";
 
 static void usage_main(FILE *out)
 {
@@ -188,6 +190,18 @@ static int parse_load_option(int argc, char **argv, int *i, load_opts *lo)
             return -1;
         lo->def.use_elevation = true;
         lo->def.elevation_ft = v;
+        return 1;
+    }
+    if (strcmp(a, "--wall-rule") == 0) {
+        if (*i + 1 >= argc)
+            return -1;
+        const char *r = argv[++*i];
+        if (strcmp(r, "point") == 0)
+            lo->def.vtt_wall_rule = GG_WALL_RULE_POINT;
+        else if (strcmp(r, "nat20") == 0)
+            lo->def.vtt_wall_rule = GG_WALL_RULE_NAT20;
+        else
+            return -1;
         return 1;
     }
     if (strcmp(a, "--no-merge") == 0) {

@@ -14,6 +14,7 @@ TOOL, ROOT, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
 MAPS = os.path.join(ROOT, 'tests', 'data', 'maps')
 LITCH = os.path.join(MAPS, 'uvtt', 'vttmaps__the-litch-and-his-tomb.dd2vtt')
 STREET = os.path.join(MAPS, 'foundry', 'zahi__cities-street.json')
+COINS = os.path.join(MAPS, 'foundry', 'majorvictory__dungeon-of-coins.json')
 SVG_NS = '{http://www.w3.org/2000/svg}'
 
 
@@ -59,11 +60,21 @@ def case_info():
     rc, out, _ = run(['info', os.path.join(MAPS, 'foundry', 'ocd__nort-gate.json'),
                       '--elevation', '0', '--json'])
     check(rc == 0 and json.loads(out)['walls'] == 79, 'info --elevation')
-    rc, out, _ = run(['info', os.path.join(MAPS, 'foundry', 'majorvictory__dungeon-of-coins.json'),
-                      '--json'])
+    rc, out, _ = run(['info', COINS, '--json'])
     coins = json.loads(out)
     check(rc == 0 and coins['centres_on_walls'] == 1206 and coins['wall_rule'] == 'point' and
           coins['centre_on_wall_example'].startswith('cell 0,0: wall'), 'info: centres on walls')
+    # --wall-rule picks the import's rule: under Nat20's a wall through 0,0's centre blinds it.
+    blind = '{"op":"has_line_of_sight","a":"0,0","b":"0,0"}\n'
+    answers = {}
+    for rule in ('point', 'nat20'):
+        rc, out, _ = run(['query', COINS, '--wall-rule', rule], blind)
+        answers[rule] = json.loads(out)['result'] if rc == 0 else None
+    check(answers == {'point': True, 'nat20': False}, 'query --wall-rule point/nat20')
+    rc, out, _ = run(['info', COINS, '--wall-rule', 'nat20', '--json'])
+    check(rc == 0 and json.loads(out)['wall_rule'] == 'nat20', 'info --wall-rule nat20')
+    rc, _, _ = run(['info', COINS, '--wall-rule', 'sideways'])
+    check(rc == 2, 'bad --wall-rule is a usage error')
 
 
 def case_query():
