@@ -270,6 +270,14 @@ typedef enum gg_one_way {
 /// an attacker to a target that touches it grants at least that cover in
 /// gg_scene_cover_between() (GG_COVER_TOTAL = a window: seen, but not targetable through).
 /// The default, GG_COVER_NONE, is the Nat20 wall, which blocks sight and gives no cover degree.
+///
+/// `limited` marks the senses (GG_BLOCKS_SIGHT and/or GG_BLOCKS_LIGHT) for which the wall is a
+/// Foundry VTT LIMITED ("terrain") wall: a line of sight (or of light) passes one limited wall
+/// and is stopped by the second, while a normal wall still stops it at once; movement never
+/// counts limited walls. Limited walls that the line meets at the same point (the joint of a
+/// chain of limited segments) count once. A sense must also be in `blocks` for the wall to
+/// take part in it. Scenes with limited walls answer field-of-view, seen-cell and light queries
+/// with the exact per-cell line of sight (docs/vision.md).
 /// @since 0.1
 typedef struct gg_wall_def {
     uint32_t struct_size; ///< set by gg_wall_def_default(); do not touch
@@ -278,6 +286,7 @@ typedef struct gg_wall_def {
     gg_door door;       ///< default GG_DOOR_NONE
     gg_one_way one_way; ///< default GG_ONE_WAY_NONE (blocks from both sides)
     gg_cover cover;     ///< default GG_COVER_NONE (a full-height wall)
+    uint32_t limited;   ///< SIGHT/LIGHT bits for which it is LIMITED; default 0 (@since 0.3)
 } gg_wall_def;
 
 /// A Nat20 wall from (0,0) to (0,0) that blocks sight, movement and light from both sides.
@@ -292,6 +301,7 @@ static inline gg_wall_def gg_wall_def_default(void)
     d.door = GG_DOOR_NONE;
     d.one_way = GG_ONE_WAY_NONE;
     d.cover = GG_COVER_NONE;
+    d.limited = 0u;
     return d;
 }
 

@@ -137,9 +137,12 @@ static gg_status read_wall(gg__io_ctx *ctx, const json_t *w, size_t i, const fra
         s.blocks |= (uint32_t)GG_BLOCKS_SIGHT;
     if (light != SENSE_NONE)
         s.blocks |= (uint32_t)GG_BLOCKS_LIGHT;
-    if (sight == SENSE_LIMITED || light == SENSE_LIMITED)
-        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
-                        "limited (terrain) walls imported as normal walls", "%s", path);
+    /* LIMITED (terrain) walls keep their kind per sense: a line passes one and stops at the
+     * second (gg_wall_def.limited). */
+    if (sight == SENSE_LIMITED)
+        s.limited |= (uint32_t)GG_BLOCKS_SIGHT;
+    if (light == SENSE_LIMITED)
+        s.limited |= (uint32_t)GG_BLOCKS_LIGHT;
     if (sight >= SENSE_PROXIMITY || light >= SENSE_PROXIMITY)
         gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
                         "proximity/distance walls imported as normal walls", "%s", path);
