@@ -221,6 +221,10 @@ static gg_status read_wall(gg__io_ctx *ctx, const json_t *e, size_t i)
             st = blocks_names(ctx, val, p, &s.blocks);
         } else if (strcmp(key, "limited") == 0) {
             st = blocks_names(ctx, val, p, &s.limited);
+        } else if (strcmp(key, "sight_proximity_ft") == 0) {
+            st = gg__io_number(ctx, val, p, &s.sight_proximity_ft);
+        } else if (strcmp(key, "light_proximity_ft") == 0) {
+            st = gg__io_number(ctx, val, p, &s.light_proximity_ft);
         } else {
             gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "unknown wall fields", "%s", p);
         }
@@ -425,6 +429,10 @@ static json_t *wall_json(const gg_wall_def *w)
         ok = put(o, "cover", json_string(value_name(k_cover, w->cover)));
     if (ok && w->limited != 0)
         ok = put_blocks(o, "limited", w->limited);
+    if (ok && w->sight_proximity_ft != 0.0)
+        ok = put(o, "sight_proximity_ft", json_real(w->sight_proximity_ft));
+    if (ok && w->light_proximity_ft != 0.0)
+        ok = put(o, "light_proximity_ft", json_real(w->light_proximity_ft));
     if (!ok) {
         json_decref(o);
         return NULL;

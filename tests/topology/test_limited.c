@@ -2,7 +2,9 @@
  * passes one limited wall and is stopped by the second, a normal wall stops it at once, movement
  * ignores the limit; the joint of two chained limited segments counts once; the index equals
  * the linear scan, and the field of view, seen cells and visibility matrix equal the per-cell
- * line of sight on random scenes with limited walls. */
+ * line of sight on random scenes with limited walls. PROXIMITY walls (sight_proximity_ft,
+ * light_proximity_ft) are transparent to a viewer within their threshold, under the same
+ * properties. */
 #include "fixture.h"
 
 #include "topology/scene/scene_internal.h"
@@ -155,6 +157,10 @@ static void check_random(gg_wall_rule rule, uint64_t seed, const char *name)
             d.limited = lim[fx_below(&r, 4)];
             d.one_way = fx_below(&r, 6) == 0 ? GG_ONE_WAY_LEFT : GG_ONE_WAY_NONE;
             d.door = fx_below(&r, 6) == 0 ? GG_DOOR_OPEN : GG_DOOR_NONE;
+            if ((d.limited & GG_BLOCKS_SIGHT) == 0 && fx_below(&r, 3) == 0)
+                d.sight_proximity_ft = (double)fx_below(&r, 40) * 0.5;
+            if ((d.limited & GG_BLOCKS_LIGHT) == 0 && fx_below(&r, 3) == 0)
+                d.light_proximity_ft = (double)fx_below(&r, 40) * 0.5;
             assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
         }
         for (int k = 0; k < 200; ++k) {
@@ -204,6 +210,77 @@ static void check_random(gg_wall_rule rule, uint64_t seed, const char *name)
     }
 }
 
+static void proximity__transparent_within_the_threshold(void **state)
+{
+    (void)state;
+    for (int rule = GG_WALL_RULE_NAT20; rule <= GG_WALL_RULE_POINT; ++rule) {
+        gg_scene *s = scene_lit(12, 3, (gg_wall_rule)rule, GG_LIGHT_DARK);
+        gg_wall_def w = gg_wall_def_default();
+        w.x1 = w.x2 = 6;
+        w.y1 = 0;
+        w.y2 = 3;
+        w.sight_proximity_ft = 10; /* two cells of 5 ft */
+        assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+        /* centre of column 4 is 1.5 cells (7.5 ft) from x = 6; column 3 is 2.5 (12.5 ft) */
+        assert_true(fx_los(s, 4, 1, 9, 1));
+        assert_true(fx_los(s, 4, 1, 11, 1));
+        assert_false(fx_los(s, 3, 1, 9, 1));
+        assert_false(fx_los(s, 9, 1, 3, 1)); /* the viewer decides, not the target */
+        assert_true(fx_los(s, 7, 1, 0, 1));  /* 1.5 cells east of it */
+        /* just at the threshold: 10 ft = 2 cells; the point (6, -0.5) end case: from (4,0)'s
+         * centre (4.5, 0.5) the closest point is on the wall (6, 0.5), 1.5 cells */
+        assert_true(fx_los(s, 4, 0, 8, 2));
+        /* light is not proximity here: the wall blocks it whatever the distance */
+        gg_light_def l = gg_light_def_default();
+        l.cell = gg_cell_make(5, 1);
+        l.bright_ft = 40;
+        l.dim_ft = 40;
+        assert_int_equal(gg_scene_add_light(s, &l, NULL), GG_OK);
+        assert_int_equal(light_at(s, 7, 1), GG_LIGHT_DARK);
+        gg_wall_def back;
+        int32_t n = 0;
+        assert_int_equal(gg_scene_list_walls(s, NULL, &back, 1, &n), GG_OK);
+        assert_true(back.sight_proximity_ft == 10.0);
+        assert_true(back.light_proximity_ft == 0.0);
+        /* the same with light proximity: now the light reaches through */
+        w.sight_proximity_ft = 0;
+        w.light_proximity_ft = 10;
+        w.x1 = w.x2 = 6.5; /* on top of the first, shifted half a cell */
+        assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+        assert_int_equal(light_at(s, 7, 1), GG_LIGHT_DARK); /* the first still blocks light */
+        gg_scene_destroy(s);
+    }
+}
+
+static void proximity__light_passes_within_its_threshold(void **state)
+{
+    (void)state;
+    gg_scene *s = scene_lit(12, 3, GG_WALL_RULE_POINT, GG_LIGHT_DARK);
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = w.x2 = 6;
+    w.y2 = 3;
+    w.light_proximity_ft = 5;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    gg_light_def l = gg_light_def_default();
+    l.cell = gg_cell_make(5, 1); /* 0.5 cells = 2.5 ft from the wall */
+    l.bright_ft = 40;
+    l.dim_ft = 40;
+    gg_light_id id;
+    assert_int_equal(gg_scene_add_light(s, &l, &id), GG_OK);
+    assert_int_equal(light_at(s, 8, 1), GG_LIGHT_BRIGHT);
+    assert_false(fx_los(s, 5, 1, 8, 1)); /* sight is a normal wall */
+    l.cell = gg_cell_make(3, 1);         /* 2.5 cells away */
+    assert_int_equal(gg_scene_set_light(s, id, &l), GG_OK);
+    assert_int_equal(light_at(s, 8, 1), GG_LIGHT_DARK);
+    /* bad thresholds and a sense both limited and proximity are refused */
+    w.light_proximity_ft = -1;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    w.light_proximity_ft = 5;
+    w.limited = GG_BLOCKS_LIGHT;
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_E_INVALID_ARG);
+    gg_scene_destroy(s);
+}
+
 static void limited__queries_equal_per_cell_line_of_sight(void **state)
 {
     (void)state;
@@ -220,6 +297,8 @@ int main(void)
         cmocka_unit_test(limited__a_chain_joint_counts_once),
         cmocka_unit_test(limited__rejects_movement_and_round_trips),
         cmocka_unit_test(limited__queries_equal_per_cell_line_of_sight),
+        cmocka_unit_test(proximity__transparent_within_the_threshold),
+        cmocka_unit_test(proximity__light_passes_within_its_threshold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

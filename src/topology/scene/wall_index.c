@@ -334,6 +334,39 @@ static lim_key limited_key(const gg_scene *s, const gg__wall *w, gg_hpoint a, gg
     return k;
 }
 
+/* Foundry's PROXIMITY walls: w is transparent to the sense(s) of `mask` for a viewer at `v`
+ * within its threshold of the closest point of the wall. Exact: squared distances in wall units
+ * (128-bit where the compiler has it, else long double, for the distance to the wall's line). */
+static bool proximity_clear(const gg__wall *w, gg_hpoint v, uint32_t mask)
+{
+    uint32_t t = 0;
+    if (mask == (uint32_t)GG_BLOCKS_SIGHT)
+        t = w->prox_sight;
+    else if (mask == (uint32_t)GG_BLOCKS_LIGHT)
+        t = w->prox_light;
+    if (t == 0)
+        return false;
+    const int64_t ex = (int64_t)w->b.x - w->a.x, ey = (int64_t)w->b.y - w->a.y;
+    const int64_t ax = (int64_t)v.x - w->a.x, ay = (int64_t)v.y - w->a.y;
+    const int64_t bx = (int64_t)v.x - w->b.x, by = (int64_t)v.y - w->b.y;
+    const uint64_t tt = (uint64_t)t * t;
+    const int64_t dot_a = ax * ex + ay * ey, dot_b = bx * ex + by * ey;
+    if (dot_a <= 0 || (ex == 0 && ey == 0))
+        return (uint64_t)(ax * ax) + (uint64_t)(ay * ay) <= tt;
+    if (dot_b >= 0)
+        return (uint64_t)(bx * bx) + (uint64_t)(by * by) <= tt;
+    const int64_t cross = ax * ey - ay * ex; /* |cross| / |e| is the distance to the line */
+    const uint64_t ee = (uint64_t)(ex * ex) + (uint64_t)(ey * ey);
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128;
+    const uint64_t c = (uint64_t)(cross < 0 ? -cross : cross);
+    return (u128)c * c <= (u128)tt * ee;
+#else
+    const long double c = (long double)cross;
+    return c * c <= (long double)tt * (long double)ee;
+#endif
+}
+
 /* The sense(s) of `mask` are all limited on w: the wall alone does not stop the line. */
 static inline bool is_limited_for(const gg__wall *w, uint32_t mask)
 {
@@ -372,6 +405,8 @@ static bool visit_wall(hit_ctx *h, const gg__wall *w)
         if (!wall_blocks(h->rule, w, h->a, h->b, h->mask))
             return false;
         if (h->doorways && gg__doorway_excuses(h->s, h->rule, w, h->a, h->b, h->mask, false))
+            return false;
+        if (h->rule != RULE_TOUCH && h->s->prox_walls > 0 && proximity_clear(w, h->a, h->mask))
             return false;
         if (h->rule != RULE_TOUCH && is_limited_for(w, h->mask))
             return limited_second(h->s, w, h->a, h->b, &h->have_lim, &h->lim);
@@ -476,6 +511,7 @@ bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, u
     for (uint32_t w = 0; w < s->wall_slots; ++w)
         if (wall_blocks(rule, &s->walls[w], a, b, mask) &&
             !gg__doorway_excuses(s, rule, &s->walls[w], a, b, mask, true) &&
+            !proximity_clear(&s->walls[w], a, mask) &&
             (!is_limited_for(&s->walls[w], mask) ||
              limited_second(s, &s->walls[w], a, b, &have_lim, &lim)))
             return true;
