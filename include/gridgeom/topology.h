@@ -270,14 +270,31 @@ typedef enum gg_one_way {
 /// an attacker to a target that touches it grants at least that cover in
 /// gg_scene_cover_between() (GG_COVER_TOTAL = a window: seen, but not targetable through).
 /// The default, GG_COVER_NONE, is the Nat20 wall, which blocks sight and gives no cover degree.
+///
+/// `limited` marks the senses (GG_BLOCKS_SIGHT and/or GG_BLOCKS_LIGHT) for which the wall is a
+/// Foundry VTT LIMITED ("terrain") wall: a line of sight (or of light) passes one limited wall
+/// and is stopped by the second, while a normal wall still stops it at once; movement never
+/// counts limited walls. Limited walls that the line meets at the same point (the joint of a
+/// chain of limited segments) count once. A sense must also be in `blocks` for the wall to
+/// take part in it. Scenes with limited walls answer field-of-view, seen-cell and light queries
+/// with the exact per-cell line of sight (docs/vision.md).
+///
+/// `sight_proximity_ft` and `light_proximity_ft` > 0 make the wall a Foundry VTT PROXIMITY wall
+/// for that sense: transparent to a viewer (or light) whose cell centre is within that many feet
+/// (Euclidean, cell_size_ft per cell) of the closest point of the wall, a normal wall beyond.
+/// The threshold is kept rounded down to 1/GG_WALL_UNITS_PER_CELL cell. A sense cannot be both
+/// limited and proximity.
 /// @since 0.1
 typedef struct gg_wall_def {
     uint32_t struct_size; ///< set by gg_wall_def_default(); do not touch
     double x1, y1, x2, y2;
-    uint32_t blocks;    ///< gg_wall_blocks bits; default GG_BLOCKS_ALL (a Nat20 wall)
-    gg_door door;       ///< default GG_DOOR_NONE
-    gg_one_way one_way; ///< default GG_ONE_WAY_NONE (blocks from both sides)
-    gg_cover cover;     ///< default GG_COVER_NONE (a full-height wall)
+    uint32_t blocks;           ///< gg_wall_blocks bits; default GG_BLOCKS_ALL (a Nat20 wall)
+    gg_door door;              ///< default GG_DOOR_NONE
+    gg_one_way one_way;        ///< default GG_ONE_WAY_NONE (blocks from both sides)
+    gg_cover cover;            ///< default GG_COVER_NONE (a full-height wall)
+    uint32_t limited;          ///< SIGHT/LIGHT bits for which it is LIMITED; default 0 (@since 0.3)
+    double sight_proximity_ft; ///< >= 0, finite; default 0 = not a proximity wall (@since 0.3)
+    double light_proximity_ft; ///< >= 0, finite; default 0 = not a proximity wall (@since 0.3)
 } gg_wall_def;
 
 /// A Nat20 wall from (0,0) to (0,0) that blocks sight, movement and light from both sides.
@@ -292,6 +309,9 @@ static inline gg_wall_def gg_wall_def_default(void)
     d.door = GG_DOOR_NONE;
     d.one_way = GG_ONE_WAY_NONE;
     d.cover = GG_COVER_NONE;
+    d.limited = 0u;
+    d.sight_proximity_ft = 0.0;
+    d.light_proximity_ft = 0.0;
     return d;
 }
 

@@ -54,7 +54,22 @@ typedef struct frame {
     double size;       /* px per cell */
     double col0, row0; /* canvas cell of the scene's top-left cell */
     double distance;   /* units per cell */
+    double cell_ft;    /* the scene's cell size in feet */
 } frame;
+
+/* A threshold: a number >= 0, or null/absent (0: the wall is never transparent). */
+static gg_status opt_threshold(gg__io_ctx *ctx, const json_t *th, const char *key, const char *path,
+                               double *out)
+{
+    *out = 0.0;
+    const json_t *v = json_object_get(th, key);
+    if (v == NULL || json_is_null(v))
+        return GG_OK;
+    gg_status st = gg__io_opt_number(ctx, th, key, path, 0.0, out);
+    if (st == GG_OK && !(*out >= 0.0 && *out <= 1e6))
+        return gg__io_fail(ctx, GG_E_INVALID_ARG, "%s.%s: %g is not a distance", path, key, *out);
+    return st;
+}
 
 static gg_status read_wall(gg__io_ctx *ctx, const json_t *w, size_t i, const frame *f,
                            bool *has_height)
@@ -137,12 +152,30 @@ static gg_status read_wall(gg__io_ctx *ctx, const json_t *w, size_t i, const fra
         s.blocks |= (uint32_t)GG_BLOCKS_SIGHT;
     if (light != SENSE_NONE)
         s.blocks |= (uint32_t)GG_BLOCKS_LIGHT;
-    if (sight == SENSE_LIMITED || light == SENSE_LIMITED)
-        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
-                        "limited (terrain) walls imported as normal walls", "%s", path);
-    if (sight >= SENSE_PROXIMITY || light >= SENSE_PROXIMITY)
-        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
-                        "proximity/distance walls imported as normal walls", "%s", path);
+    /* LIMITED (terrain) walls keep their kind per sense: a line passes one and stops at the
+     * second (gg_wall_def.limited). */
+    if (sight == SENSE_LIMITED)
+        s.limited |= (uint32_t)GG_BLOCKS_SIGHT;
+    if (light == SENSE_LIMITED)
+        s.limited |= (uint32_t)GG_BLOCKS_LIGHT;
+    /* v11 PROXIMITY walls keep their threshold (distance units): transparent to a source within
+     * it (gg_wall_def.sight/light_proximity_ft). DISTANCE walls (the reverse) stay normal. */
+    if (sight == SENSE_PROXIMITY || light == SENSE_PROXIMITY) {
+        const json_t *th = json_object_get(w, "threshold");
+        char pt[72];
+        snprintf(pt, sizeof pt, "%s.threshold", path);
+        double ts = 0.0, tl = 0.0;
+        if (json_is_object(th) && ((st = opt_threshold(ctx, th, "sight", pt, &ts)) != GG_OK ||
+                                   (st = opt_threshold(ctx, th, "light", pt, &tl)) != GG_OK))
+            return st;
+        if (sight == SENSE_PROXIMITY)
+            s.sight_proximity_ft = ts * f->cell_ft / f->distance;
+        if (light == SENSE_PROXIMITY)
+            s.light_proximity_ft = tl * f->cell_ft / f->distance;
+    }
+    if (sight == SENSE_DISTANCE || light == SENSE_DISTANCE)
+        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1, "distance walls imported as normal walls",
+                        "%s", path);
     if (s.blocks == 0 && door == 0) {
         ctx->stats.segments_read++;
         ctx->stats.walls_dropped++;
@@ -283,6 +316,7 @@ gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out)
                         "a cell size that is not a whole number of feet",
                         "%g %.16s per cell -> %g ft", distance, u, ft);
     f.distance = distance;
+    f.cell_ft = ft;
 
     /* Scene darkness 0..1 (and globalLight, which lights everything) -> the default light. */
     double darkness;

@@ -34,6 +34,8 @@ typedef struct gg__io_seg {
     gg_door door;
     gg_one_way one_way;
     gg_cover cover;
+    uint32_t limited;                              /* gg_wall_def.limited */
+    double sight_proximity_ft, light_proximity_ft; /* gg_wall_def's */
     int32_t source;    /* index of the segment in the file, for examples */
     const char *label; /* "line_of_sight", "walls", ... (static) */
     bool keep_point;   /* a point wall in the file (Nat20): not "collapsed by snapping" */

@@ -154,6 +154,27 @@ static gg_status read_id_map(gg__io_ctx *ctx, gg_scene *scene, const json_t *roo
     return st;
 }
 
+/* An array of gg_wall_blocks names ("blocks", "limited") as a mask. */
+static gg_status blocks_names(gg__io_ctx *ctx, const json_t *val, const char *p, uint32_t *out)
+{
+    gg_status st = gg__io_want_array(ctx, val, p);
+    if (st != GG_OK)
+        return st;
+    *out = 0;
+    size_t j;
+    const json_t *b;
+    json_array_foreach(val, j, b)
+    {
+        char pj[128];
+        int32_t x = 0;
+        snprintf(pj, sizeof pj, "%s[%zu]", p, j);
+        if ((st = name_lookup(ctx, k_blocks, b, pj, &x)) != GG_OK)
+            return st;
+        *out |= (uint32_t)x;
+    }
+    return GG_OK;
+}
+
 static gg_status read_wall(gg__io_ctx *ctx, const json_t *e, size_t i)
 {
     static const char coords[4][3] = {"x1", "y1", "x2", "y2"};
@@ -197,19 +218,13 @@ static gg_status read_wall(gg__io_ctx *ctx, const json_t *e, size_t i)
             st = name_lookup(ctx, k_cover, val, p, &x);
             s.cover = (gg_cover)x;
         } else if (strcmp(key, "blocks") == 0) {
-            if ((st = gg__io_want_array(ctx, val, p)) != GG_OK)
-                return st;
-            s.blocks = 0;
-            size_t j;
-            const json_t *b;
-            json_array_foreach(val, j, b)
-            {
-                char pj[128];
-                snprintf(pj, sizeof pj, "%s[%zu]", p, j);
-                if ((st = name_lookup(ctx, k_blocks, b, pj, &x)) != GG_OK)
-                    return st;
-                s.blocks |= (uint32_t)x;
-            }
+            st = blocks_names(ctx, val, p, &s.blocks);
+        } else if (strcmp(key, "limited") == 0) {
+            st = blocks_names(ctx, val, p, &s.limited);
+        } else if (strcmp(key, "sight_proximity_ft") == 0) {
+            st = gg__io_number(ctx, val, p, &s.sight_proximity_ft);
+        } else if (strcmp(key, "light_proximity_ft") == 0) {
+            st = gg__io_number(ctx, val, p, &s.light_proximity_ft);
         } else {
             gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "unknown wall fields", "%s", p);
         }
@@ -388,24 +403,36 @@ static bool put(json_t *obj, const char *key, json_t *v)
 
 static bool push(json_t *arr, json_t *v) { return v != NULL && json_array_append_new(arr, v) == 0; }
 
+/* A gg_wall_blocks mask as an array of names ("blocks", "limited"). */
+static bool put_blocks(json_t *o, const char *key, uint32_t mask)
+{
+    json_t *b = json_array();
+    bool ok = put(o, key, b);
+    for (const name_value *p = k_blocks; ok && p->name[0] != '\0'; p++)
+        if ((mask & (uint32_t)p->value) != 0)
+            ok = push(b, json_string(p->name));
+    return ok;
+}
+
 static json_t *wall_json(const gg_wall_def *w)
 {
     json_t *o = json_object();
     bool ok = o != NULL && put(o, "x1", half_json(w->x1)) && put(o, "y1", half_json(w->y1)) &&
               put(o, "x2", half_json(w->x2)) && put(o, "y2", half_json(w->y2));
-    if (ok && w->blocks != (uint32_t)GG_BLOCKS_ALL) {
-        json_t *b = json_array();
-        ok = put(o, "blocks", b);
-        for (const name_value *p = k_blocks; ok && p->name[0] != '\0'; p++)
-            if ((w->blocks & (uint32_t)p->value) != 0)
-                ok = push(b, json_string(p->name));
-    }
+    if (ok && w->blocks != (uint32_t)GG_BLOCKS_ALL)
+        ok = put_blocks(o, "blocks", w->blocks);
     if (ok && w->door != GG_DOOR_NONE)
         ok = put(o, "door", json_string(value_name(k_door, w->door)));
     if (ok && w->one_way != GG_ONE_WAY_NONE)
         ok = put(o, "one_way", json_string(value_name(k_one_way, w->one_way)));
     if (ok && w->cover != GG_COVER_NONE)
         ok = put(o, "cover", json_string(value_name(k_cover, w->cover)));
+    if (ok && w->limited != 0)
+        ok = put_blocks(o, "limited", w->limited);
+    if (ok && w->sight_proximity_ft != 0.0)
+        ok = put(o, "sight_proximity_ft", json_real(w->sight_proximity_ft));
+    if (ok && w->light_proximity_ft != 0.0)
+        ok = put(o, "light_proximity_ft", json_real(w->light_proximity_ft));
     if (!ok) {
         json_decref(o);
         return NULL;

@@ -27,7 +27,8 @@ typedef struct hseg {
     int64_t ax, ay, bx, by; /* wall units */
     int64_t ndx, ndy, k, ta, tb;
     uint32_t blocks;
-    uint8_t door, one_way, cover;
+    uint8_t door, one_way, cover, limited;
+    double prox_sight, prox_light; /* feet */
     bool mergeable;
     int32_t first;    /* smallest raw index merged into this one */
     int32_t last_src; /* a second source, for the example */
@@ -128,6 +129,9 @@ static int cmp_line(const void *pa, const void *pb)
     CMP_(blocks)
     CMP_(one_way)
     CMP_(cover)
+    CMP_(limited)
+    CMP_(prox_sight)
+    CMP_(prox_light)
     CMP_(ta)
     CMP_(tb)
     CMP_(first)
@@ -144,7 +148,8 @@ static int cmp_first(const void *pa, const void *pb)
 static bool same_line(const hseg *a, const hseg *b)
 {
     return a->ndx == b->ndx && a->ndy == b->ndy && a->k == b->k && a->blocks == b->blocks &&
-           a->one_way == b->one_way && a->cover == b->cover;
+           a->one_way == b->one_way && a->cover == b->cover && a->limited == b->limited &&
+           a->prox_sight == b->prox_sight && a->prox_light == b->prox_light;
 }
 
 /* Merges sorted runs in place; returns the new count and adds to *merged. */
@@ -300,6 +305,9 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
         s->door = (uint8_t)r->door;
         s->one_way = (uint8_t)r->one_way;
         s->cover = (uint8_t)r->cover;
+        s->limited = (uint8_t)r->limited;
+        s->prox_sight = r->sight_proximity_ft;
+        s->prox_light = r->light_proximity_ft;
         s->first = i;
         s->mergeable = ctx->def->merge_walls && r->door == GG_DOOR_NONE &&
                        (s->ax != s->bx || s->ay != s->by);
@@ -346,6 +354,9 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
         d.door = (gg_door)v[i].door;
         d.one_way = (gg_one_way)v[i].one_way;
         d.cover = (gg_cover)v[i].cover;
+        d.limited = v[i].limited;
+        d.sight_proximity_ft = v[i].prox_sight;
+        d.light_proximity_ft = v[i].prox_light;
         defs[i] = d;
         ctx->stats.walls++;
         if (d.door != GG_DOOR_NONE)

@@ -222,8 +222,19 @@ static void foundry__old_fields_frame_doors_and_one_way(void **state)
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "sound only"), 1);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "outside"), 1);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "secret"), 1);
-    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "limited"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "limited"), 0);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "tokens"), 1);
+    /* The terrain wall (sense 2 = LIMITED) is kept limited for sight and light: one passes. */
+    gg_wall_def defs[8];
+    int32_t n = 0, limited = 0;
+    assert_int_equal(gg_scene_list_walls(s, NULL, defs, 8, &n), GG_OK);
+    for (int32_t k = 0; k < n; ++k)
+        if (defs[k].limited != 0) {
+            assert_int_equal(defs[k].limited, GG_BLOCKS_SIGHT | GG_BLOCKS_LIGHT);
+            limited++;
+        }
+    assert_int_equal(limited, 1);
+    assert_true(los(s, 0, 2, 1, 2));
     /* One-way x = 2: transparent from the west (LEFT of A->B = (2,0)->(2,1)). */
     assert_true(los(s, 1, 2, 2, 2));
     assert_true(los(s, 1, 2, 3, 2));
@@ -241,6 +252,38 @@ static void foundry__old_fields_frame_doors_and_one_way(void **state)
     assert_int_equal(gg_scene_edge_distance(s, gg_cell_make(3, 1), gg_cell_make(2, 1), &cost),
                      GG_OK);
     assert_int_equal(cost, 5);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+/* v11: a PROXIMITY sight wall (30) with a 10 ft threshold at x = 5 (grid 50 px, 5 ft cells), a
+ * DISTANCE light wall (40) at x = 8. */
+static const char k_foundry_v11[] =
+    "{\"grid\": {\"type\": 1, \"size\": 50, \"distance\": 5, \"units\": \"ft\"},"
+    " \"width\": 500, \"height\": 150, \"padding\": 0,"
+    " \"walls\": ["
+    "  {\"c\": [250, 0, 250, 150], \"light\": 20, \"move\": 20, \"sight\": 30, \"sound\": 20,"
+    "   \"threshold\": {\"sight\": 10, \"light\": null, \"sound\": null, \"attenuation\": false}},"
+    "  {\"c\": [400, 0, 400, 150], \"light\": 40, \"move\": 20, \"sight\": 20, \"sound\": 20,"
+    "   \"threshold\": {\"light\": 10}}"
+    " ]}";
+
+static void foundry__proximity_walls_keep_their_threshold(void **state)
+{
+    (void)state;
+    gg_import_report *r = NULL;
+    gg_scene *s = load(k_foundry_v11, NULL, &r);
+    gg_wall_def defs[2];
+    int32_t n = 0;
+    assert_int_equal(gg_scene_list_walls(s, NULL, defs, 2, &n), GG_OK);
+    assert_int_equal(n, 2);
+    assert_true(defs[0].sight_proximity_ft == 10.0);
+    assert_true(defs[0].light_proximity_ft == 0.0);
+    assert_true(defs[1].light_proximity_ft == 0.0);
+    assert_true(los(s, 4, 1, 6, 1));  /* 0.5 cells from the window: through it */
+    assert_false(los(s, 2, 1, 6, 1)); /* 2.5 cells = 12.5 ft: a wall */
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "proximity"), 0);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "distance walls"), 1);
     gg_import_report_destroy(r);
     gg_scene_destroy(s);
 }
@@ -492,6 +535,7 @@ int main(void)
         cmocka_unit_test(uvtt__doorway_half_a_cell_off_the_grid),
         cmocka_unit_test(uvtt__open_portal_is_a_window_and_objects_are_optional),
         cmocka_unit_test(foundry__old_fields_frame_doors_and_one_way),
+        cmocka_unit_test(foundry__proximity_walls_keep_their_threshold),
         cmocka_unit_test(foundry__v10_fields_and_levels),
         cmocka_unit_test(foundry__bad_fields_are_named),
         cmocka_unit_test(formats__detection_and_forcing),

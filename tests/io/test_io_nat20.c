@@ -52,7 +52,9 @@ static const char k_full[] =
     "  {\"x1\": 6, \"y1\": 1, \"x2\": 6, \"y2\": 4, \"one_way\": \"left\","
     "   \"blocks\": [\"sight\", \"light\"]},"
     "  {\"x1\": 1, \"y1\": 4, \"x2\": 3, \"y2\": 4, \"cover\": \"half\"},"
-    "  {\"x1\": 7, \"y1\": 3, \"x2\": 7, \"y2\": 3}"
+    "  {\"x1\": 7, \"y1\": 3, \"x2\": 7, \"y2\": 3},"
+    "  {\"x1\": 0, \"y1\": 3, \"x2\": 1, \"y2\": 3, \"limited\": [\"sight\", \"light\"]},"
+    "  {\"x1\": 7, \"y1\": 5, \"x2\": 8, \"y2\": 5, \"sight_proximity_ft\": 15}"
     " ]}";
 
 static void nat20__loads_every_field(void **state)
@@ -67,8 +69,8 @@ static void nat20__loads_every_field(void **state)
     gg_import_stats st;
     assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
     assert_int_equal(st.format, GG_IO_FORMAT_NAT20);
-    assert_int_equal(st.segments_read, 6);
-    assert_int_equal(st.walls, 5); /* the two x=4 pieces merge; the point wall stays */
+    assert_int_equal(st.segments_read, 8);
+    assert_int_equal(st.walls, 7); /* the two x=4 pieces merge; the point wall stays */
     assert_int_equal(st.merged, 1);
     assert_int_equal(st.doors, 1);
     assert_int_equal(st.doors_locked, 1);
@@ -96,6 +98,10 @@ static void nat20__loads_every_field(void **state)
     assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(7, 2), gg_cell_make(5, 2), &vis),
                      GG_OK);
     assert_false(vis);
+    /* The limited wall y=3 (x 0..1), an extension key: one limited wall does not stop sight. */
+    assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(0, 2), gg_cell_make(0, 3), &vis),
+                     GG_OK);
+    assert_true(vis);
     gg_import_report_destroy(r);
     gg_scene_destroy(s);
 }
@@ -138,6 +144,8 @@ static void nat20__round_trip_gives_the_same_scene(void **state)
     assert_non_null(strstr(ta, "\"door\": \"locked\""));
     assert_non_null(strstr(ta, "\"one_way\": \"left\""));
     assert_non_null(strstr(ta, "\"cover\": \"half\""));
+    assert_non_null(strstr(ta, "\"limited\""));
+    assert_non_null(strstr(ta, "\"sight_proximity_ft\": 15"));
     assert_non_null(strstr(ta, "\"y2\": 3.5"));
     assert_non_null(strstr(ta, "\"default_lighting\": \"dim\""));
     assert_int_equal(gg_scene_wall_count(a), gg_scene_wall_count(b));

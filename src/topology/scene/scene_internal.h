@@ -91,7 +91,9 @@ typedef struct gg__wall {
     uint8_t door;        /* gg_door */
     uint8_t one_way;     /* gg_one_way */
     uint8_t cover;       /* gg_cover: non-zero = low wall or window, never blocks sight */
-    uint8_t pad_;
+    uint8_t limited;     /* gg_wall_blocks bits (sight, light) for which the wall is LIMITED */
+    uint32_t prox_sight; /* PROXIMITY threshold for sight in wall units, 0 = none */
+    uint32_t prox_light; /* the same for light */
 } gg__wall;
 
 static inline bool gg__wall_live(const gg__wall *w) { return (w->generation & 1u) != 0; }
@@ -245,9 +247,11 @@ struct gg_scene {
     gg__wall *walls;
     uint32_t wall_cap, wall_slots; /* slots used (live or free) */
     uint32_t live_walls;
-    uint32_t cover_walls;  /* live walls with a cover value (0 = skip that test) */
-    uint32_t portal_walls; /* live doors and windows (0 = no doorway can open, doorways.c) */
-    uint32_t free_head;    /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
+    uint32_t cover_walls;   /* live walls with a cover value (0 = skip that test) */
+    uint32_t portal_walls;  /* live doors and windows (0 = no doorway can open, doorways.c) */
+    uint32_t limited_walls; /* live walls limited for some sense (0 = first hit decides) */
+    uint32_t prox_walls;    /* live proximity walls (0 = no wall depends on the viewer) */
+    uint32_t free_head;     /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
     gg__wall_index index;
     bool point_rule; /* gg_scene_def.wall_rule == GG_WALL_RULE_POINT */
     char message[192];

@@ -60,6 +60,9 @@ gg_status gg_scene_list_walls(const gg_scene *s, gg_wall_id *out_ids, gg_wall_de
                 d.door = (gg_door)w->door;
                 d.one_way = (gg_one_way)w->one_way;
                 d.cover = (gg_cover)w->cover;
+                d.limited = w->limited;
+                d.sight_proximity_ft = (double)w->prox_sight * s->cell_size_ft / GG__WALL_UNIT;
+                d.light_proximity_ft = (double)w->prox_light * s->cell_size_ft / GG__WALL_UNIT;
                 out_defs[n] = d;
             }
         }

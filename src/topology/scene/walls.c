@@ -49,9 +49,32 @@ static gg_status validate_def(gg_scene *s, const gg_wall_def *d, int32_t which, 
     if ((int)d->cover < GG_COVER_NONE || (int)d->cover > GG_COVER_TOTAL)
         return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: %d is not a gg_cover", (int)which,
                               (int)d->cover);
+    if ((d->limited & ~(uint32_t)(GG_BLOCKS_SIGHT | GG_BLOCKS_LIGHT)) != 0)
+        return gg__scene_fail(s, GG_E_INVALID_ARG,
+                              "wall %d: limited 0x%x names more than sight and light", (int)which,
+                              (unsigned)d->limited);
     out->one_way = (uint8_t)d->one_way;
     out->cover = (uint8_t)d->cover;
-    out->pad_ = 0;
+    out->limited = (uint8_t)d->limited;
+    const double prox[2] = {d->sight_proximity_ft, d->light_proximity_ft};
+    uint32_t units[2];
+    for (int k = 0; k < 2; ++k) {
+        /* At most 2^30 wall units (beyond every wall of the lattice): exact in uint32. */
+        double u = prox[k] * GG__WALL_UNIT / s->cell_size_ft;
+        if (!(prox[k] >= 0.0 && u <= 1073741824.0))
+            return gg__scene_fail(s, GG_E_INVALID_ARG,
+                                  "wall %d: %s_proximity_ft = %.17g is not a distance in 0..%d "
+                                  "cells",
+                                  (int)which, k == 0 ? "sight" : "light", prox[k],
+                                  1073741824 / GG__WALL_UNIT);
+        units[k] = (uint32_t)floor(u);
+    }
+    if ((units[0] > 0 && (d->limited & (uint32_t)GG_BLOCKS_SIGHT) != 0) ||
+        (units[1] > 0 && (d->limited & (uint32_t)GG_BLOCKS_LIGHT) != 0))
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: a sense is both limited and proximity",
+                              (int)which);
+    out->prox_sight = units[0];
+    out->prox_light = units[1];
     out->a.x = h[0];
     out->a.y = h[1];
     out->b.x = h[2];
@@ -109,6 +132,10 @@ static uint32_t insert_wall(gg_scene *s, const gg__wall *w, bool use_free)
     s->live_walls++;
     if (w->cover != GG_COVER_NONE)
         s->cover_walls++;
+    if (w->limited != 0)
+        s->limited_walls++;
+    if (w->prox_sight != 0 || w->prox_light != 0)
+        s->prox_walls++;
     if (gg__is_portal(w))
         s->portal_walls++;
     return slot;
@@ -120,6 +147,10 @@ static void release_slot(gg_scene *s, uint32_t slot)
     w->generation++; /* odd -> even: ids naming it are now stale */
     if (w->cover != GG_COVER_NONE)
         s->cover_walls--;
+    if (w->limited != 0)
+        s->limited_walls--;
+    if (w->prox_sight != 0 || w->prox_light != 0)
+        s->prox_walls--;
     if (gg__is_portal(w))
         s->portal_walls--;
     w->a.x = (int32_t)s->free_head;
@@ -482,6 +513,10 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         for (uint32_t slot = first; slot < s->wall_slots; ++slot) {
             if (s->walls[slot].cover != GG_COVER_NONE)
                 s->cover_walls--;
+            if (s->walls[slot].limited != 0)
+                s->limited_walls--;
+            if (s->walls[slot].prox_sight != 0 || s->walls[slot].prox_light != 0)
+                s->prox_walls--;
             if (gg__is_portal(&s->walls[slot]))
                 s->portal_walls--;
             s->walls[slot].generation = 0;
@@ -566,6 +601,9 @@ gg_status gg_scene_get_wall(const gg_scene *s, gg_wall_id id, gg_wall_def *out)
     out->door = (gg_door)w->door;
     out->one_way = (gg_one_way)w->one_way;
     out->cover = (gg_cover)w->cover;
+    out->limited = w->limited;
+    out->sight_proximity_ft = (double)w->prox_sight * s->cell_size_ft / GG__WALL_UNIT;
+    out->light_proximity_ft = (double)w->prox_light * s->cell_size_ft / GG__WALL_UNIT;
     return GG_OK;
 }
 

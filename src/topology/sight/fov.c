@@ -729,6 +729,18 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     if (out_stats != NULL)
         memset(out_stats, 0, sizeof *out_stats);
 
+    /* The sweep's shadows are cast by single walls; a LIMITED wall casts none alone and only
+     * a second one behind it does, and a PROXIMITY wall's depends on the viewer, so scenes with
+     * such walls take the exact per-cell line of sight (wall_index.c) instead. */
+    if (s->limited_walls > 0 || s->prox_walls > 0) {
+        fallback_loop(&w, range_cells);
+        if (out_stats != NULL) {
+            out_stats->cells_set = w.count;
+            out_stats->fell_back = true;
+        }
+        return;
+    }
+
     /* A wall through the viewer's centre touches every sight line, its own included (the Nat20
      * rule; under the point rule it takes no part). */
     if (w.have_walls && !s->point_rule && gg__segment_hits_wall(s, w.O, w.O, mask))

@@ -103,8 +103,10 @@ static bool pair_bucket(void *vctx, int32_t i, int32_t j)
 static void walls_between(const gg_scene *s, gg_cell a, gg_cell b, bool *from_a, bool *from_b)
 {
     pair_ctx p = {s, gg__wall_centre(a), gg__wall_centre(b), false, false};
-    if (s->live_walls > 0 && s->point_rule && s->portal_walls > 0) {
-        /* Doorways excuse touches at open portals' ends (doorway.c): each direction alone. */
+    if (s->live_walls > 0 &&
+        ((s->point_rule && s->portal_walls > 0) || s->limited_walls > 0 || s->prox_walls > 0)) {
+        /* Doorways excuse touches at open portals' ends (doorway.c), and limited walls count
+         * (wall_index.c): each direction alone. */
         p.from_a = gg__segment_hits_wall(s, p.a, p.b, (uint32_t)GG_BLOCKS_SIGHT);
         p.from_b = gg__segment_hits_wall(s, p.b, p.a, (uint32_t)GG_BLOCKS_SIGHT);
     } else if (s->live_walls > 0) {
