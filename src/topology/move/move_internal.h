@@ -94,6 +94,55 @@ static inline int gg__mv_class(const gg__mv *m, int d, int p, int *next_layer)
     return 1;
 }
 
+/* True when cell c lies in the n x n square whose top-left cell is (x0,y0). */
+static inline bool gg__mv_in_square(gg_cell c, int32_t x0, int32_t y0, int32_t n)
+{
+    return c.col >= x0 && c.row >= y0 && c.col < x0 + n && c.row < y0 + n;
+}
+
+/* The part of a footprint step that the mover's company decides, shared by every engine: a
+ * footprint of side `from_side` at scene anchor (col,row) arrives as side `to_side` at (nc,nr)
+ * (the sides differ only when squeezing). False when it newly enters an avoided cell or the
+ * space of a creature it may not pass (SRD 5.2 "Moving Around Other Creatures": an ally, an
+ * Incapacitated or Tiny creature, or one two sizes apart when def->pass_size_apart); sets
+ * *difficult when it newly enters a space that counts as Difficult Terrain. Only cells newly
+ * entered count: the overlap must reach outside the old footprint. Sizes are compared, not the
+ * squeezed space. */
+static inline bool gg__mv_pass_company(const gg_move_def *def, int32_t col, int32_t row,
+                                       int32_t from_side, int32_t nc, int32_t nr, int32_t to_side,
+                                       bool *difficult)
+{
+    for (int32_t k = 0; k < def->avoid_count; ++k)
+        if (gg__mv_in_square(def->avoid[k], nc, nr, to_side) &&
+            !gg__mv_in_square(def->avoid[k], col, row, from_side))
+            return false;
+    int my = (int)def->size;
+    for (int32_t k = 0; k < def->other_count; ++k) {
+        const gg_body *o = &def->others[k];
+        int32_t on = gg_size_cells(o->size);
+        /* An ally shares the mover's side; GG_SIDE_NONE is nobody's ally. */
+        bool ally = def->side != GG_SIDE_NONE && o->side == def->side;
+        /* The part of its space the footprint covers after the step. */
+        int32_t x0 = o->cell.col > nc ? o->cell.col : nc;
+        int32_t y0 = o->cell.row > nr ? o->cell.row : nr;
+        int32_t x1 = o->cell.col + on < nc + to_side ? o->cell.col + on : nc + to_side;
+        int32_t y1 = o->cell.row + on < nr + to_side ? o->cell.row + on : nr + to_side;
+        if (x0 >= x1 || y0 >= y1)
+            continue;
+        if (x0 >= col && y0 >= row && x1 <= col + from_side && y1 <= row + from_side)
+            continue;
+        int apart = (int)o->size - my;
+        bool passable = ally || (def->pass_size_apart &&
+                                 ((o->conditions & GG_CONDITION_INCAPACITATED) != 0u ||
+                                  o->size == GG_SIZE_TINY || apart >= 2 || apart <= -2));
+        if (!passable)
+            return false;
+        if (def->occupied_difficult && !ally && o->size != GG_SIZE_TINY)
+            *difficult = true;
+    }
+    return true;
+}
+
 /* False when the footprint at (col,row) shares a cell with another creature. */
 bool gg__mv_can_end(const gg__mv *m, int32_t col, int32_t row);
 

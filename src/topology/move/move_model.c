@@ -110,11 +110,6 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
     return GG_OK;
 }
 
-static bool in_rect(gg_cell c, int32_t x0, int32_t y0, int32_t n)
-{
-    return c.col >= x0 && c.row >= y0 && c.col < x0 + n && c.row < y0 + n;
-}
-
 bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *difficult)
 {
     const gg_scene *s = m->s;
@@ -151,35 +146,8 @@ bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *di
                 (i + 1 < fp && j + 1 < fp && (mw & (1u << 7))))
                 return false;
         }
-    const gg_move_def *def = m->def;
-    for (int32_t k = 0; k < def->avoid_count; ++k)
-        if (in_rect(def->avoid[k], nc, nr, fp) && !in_rect(def->avoid[k], col, row, fp))
-            return false;
-    int my = (int)def->size;
-    for (int32_t k = 0; k < def->other_count; ++k) {
-        const gg_body *o = &def->others[k];
-        int32_t on = gg_size_cells(o->size);
-        /* An ally shares the mover's side; GG_SIDE_NONE is nobody's ally. */
-        bool ally = def->side != GG_SIDE_NONE && o->side == def->side;
-        /* The part of its space the footprint covers after the step. */
-        int32_t x0 = o->cell.col > nc ? o->cell.col : nc;
-        int32_t y0 = o->cell.row > nr ? o->cell.row : nr;
-        int32_t x1 = o->cell.col + on < nc + fp ? o->cell.col + on : nc + fp;
-        int32_t y1 = o->cell.row + on < nr + fp ? o->cell.row + on : nr + fp;
-        if (x0 >= x1 || y0 >= y1)
-            continue;
-        /* Only cells newly entered matter: the overlap must reach outside the old footprint. */
-        if (x0 >= col && y0 >= row && x1 <= col + fp && y1 <= row + fp)
-            continue;
-        int apart = (int)o->size - my;
-        bool passable = ally || (def->pass_size_apart &&
-                                 ((o->conditions & GG_CONDITION_INCAPACITATED) != 0u ||
-                                  o->size == GG_SIZE_TINY || apart >= 2 || apart <= -2));
-        if (!passable)
-            return false;
-        if (def->occupied_difficult && !ally && o->size != GG_SIZE_TINY)
-            diff = true;
-    }
+    if (!gg__mv_pass_company(m->def, col, row, fp, nc, nr, fp, &diff))
+        return false;
     *difficult = diff;
     return true;
 }

@@ -48,11 +48,6 @@ static int32_t sq_side_at(const sq_search *q, int32_t col, int32_t row)
     return 0;
 }
 
-static bool sq_in_rect(gg_cell c, int32_t x0, int32_t y0, int32_t n)
-{
-    return c.col >= x0 && c.row >= y0 && c.col < x0 + n && c.row < y0 + n;
-}
-
 /* The step from anchor (col,row) taking side s1 in direction d to an anchor where the mover
  * takes side s2 (> 0, so that footprint fits): gg__mv_step_full() with the two sides. The
  * smaller of the two footprints, at the old anchor, takes the step cell by cell (each a legal
@@ -78,40 +73,14 @@ static bool sq_step(const gg__mv *m, int32_t col, int32_t row, int32_t s1, int d
         for (int32_t j = 0; j < s2 && !diff; ++j)
             for (int32_t i = 0; i < s2; ++i) {
                 gg_cell c = gg_cell_make(nc + i, nr + j);
-                if (!sq_in_rect(c, col, row, s1) &&
+                if (!gg__mv_in_square(c, col, row, s1) &&
                     (s->cells[c.row * w + c.col] & GG__CELL_DIFFICULT)) {
                     diff = true;
                     break;
                 }
             }
-    const gg_move_def *def = m->def;
-    for (int32_t q = 0; q < def->avoid_count; ++q)
-        if (sq_in_rect(def->avoid[q], nc, nr, s2) && !sq_in_rect(def->avoid[q], col, row, s1))
-            return false;
-    int my = (int)def->size;
-    for (int32_t q = 0; q < def->other_count; ++q) {
-        const gg_body *o = &def->others[q];
-        int32_t on = gg_size_cells(o->size);
-        bool ally = def->side != GG_SIDE_NONE && o->side == def->side;
-        int32_t x0 = o->cell.col > nc ? o->cell.col : nc;
-        int32_t y0 = o->cell.row > nr ? o->cell.row : nr;
-        int32_t x1 = o->cell.col + on < nc + s2 ? o->cell.col + on : nc + s2;
-        int32_t y1 = o->cell.row + on < nr + s2 ? o->cell.row + on : nr + s2;
-        if (x0 >= x1 || y0 >= y1)
-            continue;
-        if (x0 >= col && y0 >= row && x1 <= col + s1 && y1 <= row + s1)
-            continue;
-        /* Squeezing changes the space a creature takes, not its size (SRD 5.2 "Moving Around
-         * Other Creatures" compares sizes). */
-        int apart = (int)o->size - my;
-        bool passable = ally || (def->pass_size_apart &&
-                                 ((o->conditions & GG_CONDITION_INCAPACITATED) != 0u ||
-                                  o->size == GG_SIZE_TINY || apart >= 2 || apart <= -2));
-        if (!passable)
-            return false;
-        if (def->occupied_difficult && !ally && o->size != GG_SIZE_TINY)
-            diff = true;
-    }
+    if (!gg__mv_pass_company(m->def, col, row, s1, nc, nr, s2, &diff))
+        return false;
     *difficult = diff;
     return true;
 }
