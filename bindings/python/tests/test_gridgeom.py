@@ -43,10 +43,11 @@ def test_writer_errors_carry_the_scene_message():
     with pytest.raises(gg.OutOfBounds) as e:
         s.set_blocked((9, 0))
     assert e.value.message == "cell 9,0 is outside the 4x4 scene"
+    s.add_wall(0.25, 0, 1, 0)  # walls sit on a 1/1024-cell lattice: quarters are exact
     with pytest.raises(gg.InvalidArgument) as e:
-        s.add_wall(0.25, 0, 1, 0)
+        s.add_wall(0.3, 0, 1, 0)
     assert e.value.status_name == "GG_E_INVALID_ARG"
-    assert "0.25" in e.value.message or "multiple" in e.value.message
+    assert "x1 = 0.29999" in e.value.message and "multiple of 1/1024" in e.value.message
 
 
 def test_bad_scene_definition_and_enum_names():
