@@ -33,7 +33,7 @@ test('magical darkness is an obscurement value that reads back', () => {
         s.setCells('obscurement', [[1, 1]], 'magical_darkness');
         assert.equal(s.obscurementOnCell([1, 1]), 'magical_darkness');
     } finally {
-        s.destroy();
+        s.dispose();
     }
 });
 
