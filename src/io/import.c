@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "io/io_internal.h"
@@ -465,6 +466,19 @@ static gg_status import_checked(const char *data, size_t len, gg__io_ctx *ctx,
                                 const gg_allocator *alloc, gg_scene **out_scene,
                                 gg_import_report **out_report);
 
+/* A def built against the 0.2 header ends before vtt_wall_rule: the missing field reads as its
+ * default (docs/api.md, "Growing without breaking"). Any other size is left for the caller's
+ * GG_E_BAD_DEF check. */
+static const gg_import_def *upgrade_def(const gg_import_def *def, gg_import_def *upgraded)
+{
+    if (def->struct_size != (uint32_t)offsetof(gg_import_def, vtt_wall_rule))
+        return def;
+    *upgraded = gg_import_def_default();
+    memcpy(upgraded, def, offsetof(gg_import_def, vtt_wall_rule));
+    upgraded->struct_size = (uint32_t)sizeof *upgraded;
+    return upgraded;
+}
+
 gg_status gg_scene_import(const char *data, size_t len, const gg_import_def *def,
                           gg_scene **out_scene, gg_import_report **out_report,
                           gg_io_error *out_error)
@@ -479,6 +493,8 @@ gg_status gg_scene_import(const char *data, size_t len, const gg_import_def *def
     ctx.err = out_error;
     if (def == NULL || out_scene == NULL || (data == NULL && len > 0))
         return gg__io_fail(&ctx, GG_E_INVALID_ARG, "NULL def, data or out_scene");
+    gg_import_def upgraded;
+    def = upgrade_def(def, &upgraded);
     if (def->struct_size != (uint32_t)sizeof *def)
         return gg__io_fail(&ctx, GG_E_BAD_DEF,
                            "the import def was not made by gg_import_def_default()");
@@ -592,6 +608,8 @@ gg_status gg_scene_import_file(const char *path, const gg_import_def *def, gg_sc
     ctx.err = out_error;
     if (path == NULL || def == NULL || out_scene == NULL)
         return gg__io_fail(&ctx, GG_E_INVALID_ARG, "NULL path, def or out_scene");
+    gg_import_def upgraded;
+    def = upgrade_def(def, &upgraded);
     if (def->struct_size != (uint32_t)sizeof *def)
         return gg__io_fail(&ctx, GG_E_BAD_DEF,
                            "the import def was not made by gg_import_def_default()");

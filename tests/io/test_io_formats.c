@@ -375,6 +375,23 @@ static void foundry__bad_fields_are_named(void **state)
     }
 }
 
+/* An import def built against the 0.2.0 header (it ended before vtt_wall_rule) reads the wall
+ * rule as its default, the point rule for VTT maps; before, it was refused with GG_E_BAD_DEF. */
+static void formats__import_def_from_the_0_2_header_reads_the_wall_rule_default(void **state)
+{
+    (void)state;
+    gg_import_def def = gg_import_def_default();
+    def.vtt_wall_rule = (gg_wall_rule)77; /* bytes past the old struct: must not be read */
+    def.struct_size = (uint32_t)offsetof(gg_import_def, vtt_wall_rule);
+    gg_scene *s = NULL;
+    gg_io_error err;
+    assert_int_equal(gg_scene_import(k_uvtt, strlen(k_uvtt), &def, &s, NULL, &err), GG_OK);
+    assert_int_equal(gg_scene_wall_rule(s), GG_WALL_RULE_POINT);
+    gg_scene_destroy(s);
+    def.struct_size = 8u;
+    assert_int_equal(gg_scene_import(k_uvtt, strlen(k_uvtt), &def, &s, NULL, &err), GG_E_BAD_DEF);
+}
+
 static void formats__detection_and_forcing(void **state)
 {
     (void)state;
@@ -539,6 +556,7 @@ int main(void)
         cmocka_unit_test(foundry__v10_fields_and_levels),
         cmocka_unit_test(foundry__bad_fields_are_named),
         cmocka_unit_test(formats__detection_and_forcing),
+        cmocka_unit_test(formats__import_def_from_the_0_2_header_reads_the_wall_rule_default),
         cmocka_unit_test(formats__caps_refuse_files_up_front),
     };
     return cmocka_run_group_tests_name("io/formats", tests, NULL, NULL);

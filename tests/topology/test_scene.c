@@ -286,11 +286,78 @@ static void scene__readers_give_back_what_the_writers_set(void **state)
     assert_int_equal(ta.live_bytes, 0);
 }
 
+/* gg_wall_def as the 0.2.0 header declared it (it ended at `cover`). */
+typedef struct wall_def_0_2 {
+    uint32_t struct_size;
+    double x1, y1, x2, y2;
+    uint32_t blocks;
+    gg_door door;
+    gg_one_way one_way;
+    gg_cover cover;
+} wall_def_0_2;
+
+/* A host built against the 0.2.0 headers keeps working: its smaller scene and wall defs read the
+ * fields added since as their defaults (docs/api.md, "Growing without breaking"). Before, both
+ * were refused with GG_E_BAD_DEF. */
+static void scene__defs_from_the_0_2_header_read_new_fields_as_defaults(void **state)
+{
+    (void)state;
+    assert_int_equal(sizeof(wall_def_0_2), offsetof(gg_wall_def, limited));
+    gg_scene_def sd = gg_scene_def_default();
+    sd.width = 6;
+    sd.height = 3;
+    sd.wall_rule = (gg_wall_rule)99; /* bytes past the old struct: must not be read */
+    sd.struct_size = (uint32_t)offsetof(gg_scene_def, wall_rule);
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&sd, &s), GG_OK);
+    assert_int_equal(gg_scene_wall_rule(s), GG_WALL_RULE_NAT20);
+
+    /* An array of old walls is read with the old stride: a wall x=3 across the map, a door. */
+    wall_def_0_2 old[2];
+    memset(old, 0xAB, sizeof old);
+    for (int k = 0; k < 2; ++k) {
+        old[k].struct_size = (uint32_t)sizeof old[k];
+        old[k].x1 = old[k].x2 = 3.0;
+        old[k].blocks = GG_BLOCKS_ALL;
+        old[k].door = GG_DOOR_NONE;
+        old[k].one_way = GG_ONE_WAY_NONE;
+        old[k].cover = GG_COVER_NONE;
+    }
+    old[0].y1 = 0.0, old[0].y2 = 1.0;
+    old[1].y1 = 1.0, old[1].y2 = 3.0, old[1].door = GG_DOOR_CLOSED;
+    gg_wall_id ids[2];
+    assert_int_equal(gg_scene_add_walls(s, (const gg_wall_def *)(const void *)old, 2, ids), GG_OK);
+    gg_wall_def back;
+    assert_int_equal(gg_scene_get_wall(s, ids[1], &back), GG_OK);
+    assert_true(back.x1 == 3.0 && back.y1 == 1.0 && back.y2 == 3.0);
+    assert_int_equal(back.door, GG_DOOR_CLOSED);
+    assert_int_equal(back.limited, 0u);
+    assert_true(back.sight_proximity_ft == 0.0 && back.light_proximity_ft == 0.0);
+    bool seen = true;
+    assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(1, 2), gg_cell_make(5, 2), &seen),
+                     GG_OK);
+    assert_false(seen);
+    assert_int_equal(gg_scene_set_door(s, ids[1], GG_DOOR_OPEN), GG_OK);
+    assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(1, 2), gg_cell_make(5, 2), &seen),
+                     GG_OK);
+    assert_true(seen);
+
+    /* Sizes the library does not know stay GG_E_BAD_DEF. */
+    sd.struct_size = (uint32_t)offsetof(gg_scene_def, wall_rule) - 8u;
+    gg_scene *t = NULL;
+    assert_int_equal(gg_scene_create(&sd, &t), GG_E_BAD_DEF);
+    old[0].struct_size = 12u;
+    assert_int_equal(gg_scene_add_walls(s, (const gg_wall_def *)(const void *)old, 2, ids),
+                     GG_E_BAD_DEF);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scene__readers_give_back_what_the_writers_set),
         cmocka_unit_test(scene__create_rejects_bad_defs),
+        cmocka_unit_test(scene__defs_from_the_0_2_header_read_new_fields_as_defaults),
         cmocka_unit_test(scene__builds_a_4096_square_scene),
         cmocka_unit_test(scene__tag_writers_validate_and_round_trip),
         cmocka_unit_test(scene__set_cells_applies_in_bulk_and_stops_at_first_failure),

@@ -1,6 +1,7 @@
 /* scene.c - scene lifetime, dimensions, messages and the per-cell tag writers.
  * Layer: topology. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,6 +29,15 @@ gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
     *out_scene = NULL;
     if (def == NULL)
         return GG_E_INVALID_ARG;
+    /* A def built against the 0.2 header ends before wall_rule: the missing field reads as its
+     * default (docs/api.md, "Growing without breaking"). */
+    gg_scene_def upgraded;
+    if (def->struct_size == (uint32_t)offsetof(gg_scene_def, wall_rule)) {
+        upgraded = gg_scene_def_default();
+        memcpy(&upgraded, def, offsetof(gg_scene_def, wall_rule));
+        upgraded.struct_size = (uint32_t)sizeof upgraded;
+        def = &upgraded;
+    }
     if (def->struct_size != (uint32_t)sizeof *def)
         return GG_E_BAD_DEF;
     if (def->width < 1 || def->height < 1 || def->cell_size_ft < 1 ||

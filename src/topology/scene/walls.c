@@ -1,6 +1,8 @@
 /* walls.c - adding, removing and changing walls and doors, with the upkeep that keeps step
  * legality an O(1) read. Layer: topology. */
 #include <math.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "base/alloc.h"
 #include "topology/scene/scene_internal.h"
@@ -452,6 +454,24 @@ static void forget_wall(gg_scene *s, uint32_t slot)
     release_slot(s, slot);
 }
 
+/* Walls built against the 0.2 header end before `limited`: an array of them is read with that
+ * stride, each missing field as its default (docs/api.md, "Growing without breaking"). */
+#define GG__WALL_DEF_SIZE_0_2 ((uint32_t)offsetof(gg_wall_def, limited))
+
+/* The k-th def of an array whose elements are `stride` bytes, as a whole current def. */
+static const gg_wall_def *def_at(const gg_wall_def *defs, uint32_t stride, int32_t k,
+                                 gg_wall_def *upgraded)
+{
+    const gg_wall_def *d = (const gg_wall_def *)(const void *)((const char *)defs +
+                                                               (size_t)k * stride);
+    if (stride == (uint32_t)sizeof *defs || d->struct_size != GG__WALL_DEF_SIZE_0_2)
+        return d;
+    *upgraded = gg_wall_def_default();
+    memcpy(upgraded, d, GG__WALL_DEF_SIZE_0_2);
+    upgraded->struct_size = (uint32_t)sizeof *upgraded;
+    return upgraded;
+}
+
 /* Few walls: each joins the pending list (free slots reused). */
 #define GG__SMALL_BATCH 8
 
@@ -468,9 +488,14 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
     if ((uint64_t)count + s->live_walls > GG__MAX_WALLS)
         return gg__scene_fail(s, GG_E_TOO_LARGE, "a scene holds at most %u walls",
                               (unsigned)GG__MAX_WALLS);
+    /* The first element's struct_size is the array's stride; validate_def() refuses any
+     * element whose own struct_size differs from the current one after upgrading. */
+    uint32_t stride = defs[0].struct_size == GG__WALL_DEF_SIZE_0_2 ? GG__WALL_DEF_SIZE_0_2
+                                                                   : (uint32_t)sizeof *defs;
+    gg_wall_def upgraded;
     for (int32_t k = 0; k < count; ++k) {
         gg__wall tmp;
-        gg_status st = validate_def(s, &defs[k], k, &tmp);
+        gg_status st = validate_def(s, def_at(defs, stride, k, &upgraded), k, &tmp);
         if (gg_failed(st))
             return st;
     }
@@ -481,7 +506,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         uint32_t slots[GG__SMALL_BATCH];
         for (int32_t k = 0; k < count; ++k) {
             gg__wall w;
-            (void)validate_def(s, &defs[k], k, &w);
+            (void)validate_def(s, def_at(defs, stride, k, &upgraded), k, &w);
             slots[k] = insert_wall(s, &w, true);
             st = gg__wall_index_add(s, slots[k]);
             if (gg_failed(st)) {
@@ -505,7 +530,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
     uint32_t first = s->wall_slots;
     for (int32_t k = 0; k < count; ++k) {
         gg__wall w;
-        (void)validate_def(s, &defs[k], k, &w);
+        (void)validate_def(s, def_at(defs, stride, k, &upgraded), k, &w);
         (void)insert_wall(s, &w, false);
     }
     st = gg__wall_index_rebuild(s);
