@@ -280,6 +280,22 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
                                     (int)r->source, x1, y1, x2, y2, w, h);
                     continue;
                 }
+                /* A cut end near a corner snaps like any other end, so that importing the
+                 * result again (export, then import) changes nothing. */
+                for (int e = 0; e < 2; e++) {
+                    int64_t gx = nearest_line(nh[2 * e]), gy = nearest_line(nh[2 * e + 1]);
+                    if ((gx != nh[2 * e] || gy != nh[2 * e + 1]) &&
+                        llabs(gx - nh[2 * e]) <= CORNER_SNAP &&
+                        llabs(gy - nh[2 * e + 1]) <= CORNER_SNAP) {
+                        double sx = cells_of(gx - nh[2 * e]), sy = cells_of(gy - nh[2 * e + 1]);
+                        double sd = sqrt(sx * sx + sy * sy);
+                        cornered++;
+                        if (sd > max_corner)
+                            max_corner = sd;
+                        nh[2 * e] = gx;
+                        nh[2 * e + 1] = gy;
+                    }
+                }
                 ctx->stats.clipped++;
                 gg__io_note_add(ctx, GG_IMPORT_CLIPPED, 1, "walls cut at the scene edge",
                                 "%s[%d]: (%g,%g)-(%g,%g) -> (%g,%g)-(%g,%g)", r->label,
