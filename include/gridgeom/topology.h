@@ -6,6 +6,8 @@
 #include "gridgeom/base.h"
 #include "gridgeom/core.h"
 
+#include <math.h> /* HUGE_VAL: gg_wall_def_default()'s unbounded heights */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -284,6 +286,20 @@ typedef enum gg_one_way {
 /// (Euclidean, cell_size_ft per cell) of the closest point of the wall, a normal wall beyond.
 /// The threshold is kept rounded down to 1/GG_WALL_UNITS_PER_CELL cell. A sense cannot be both
 /// limited and proximity.
+///
+/// `secret` (with a door state other than GG_DOOR_NONE) makes the door a secret door (Foundry
+/// VTT `door: 2`): physically a door (closed and locked block, open passes, for sight, light and
+/// movement alike); who knows about it is a query option (gg_move_def.knows_secret_doors for
+/// movers that open doors, gg_view_def.knows_secret_doors for gg_scene_get_wall_view()).
+///
+/// `bottom_ft` and `top_ft` give the wall a height range (the Wall Height module's
+/// `flags["wall-height"]`): multiples of 1/GG_WALL_HEIGHT_UNITS_PER_FT foot within
+/// +-GG_WALL_HEIGHT_LIMIT_FT, bottom <= top, or -HUGE_VAL / +HUGE_VAL for no bound (the default:
+/// the wall stands at every elevation). A sight line from eye elevation e0 to target elevation
+/// e1 is blocked by such a wall only where the 2-D test blocks and the line's elevation at the
+/// crossing lies in [bottom_ft, top_ft] (gg_scene_has_line_of_sight_view(), exact); every query
+/// without a gg_view_def (sight, light, movement, cover) is at elevation 0: the wall takes part
+/// iff bottom_ft <= 0 <= top_ft (docs/vision.md).
 /// @since 0.1
 typedef struct gg_wall_def {
     uint32_t struct_size; ///< set by gg_wall_def_default(); do not touch
@@ -295,7 +311,15 @@ typedef struct gg_wall_def {
     uint32_t limited;          ///< SIGHT/LIGHT bits for which it is LIMITED; default 0 (@since 0.3)
     double sight_proximity_ft; ///< >= 0, finite; default 0 = not a proximity wall (@since 0.3)
     double light_proximity_ft; ///< >= 0, finite; default 0 = not a proximity wall (@since 0.3)
+    bool secret;               ///< a secret door (needs a door state); default false (@since 0.3)
+    double bottom_ft;          ///< lowest elevation it stands at; default -HUGE_VAL (@since 0.3)
+    double top_ft;             ///< highest elevation it stands at; default +HUGE_VAL (@since 0.3)
 } gg_wall_def;
+
+/// Wall heights are exact multiples of 1/16 foot (3/4 inch).
+#define GG_WALL_HEIGHT_UNITS_PER_FT 16
+/// Largest absolute finite wall height, and eye or target elevation, in feet.
+#define GG_WALL_HEIGHT_LIMIT_FT (1 << 20)
 
 /// A Nat20 wall from (0,0) to (0,0) that blocks sight, movement and light from both sides.
 /// @thread pure
@@ -312,6 +336,9 @@ static inline gg_wall_def gg_wall_def_default(void)
     d.limited = 0u;
     d.sight_proximity_ft = 0.0;
     d.light_proximity_ft = 0.0;
+    d.secret = false;
+    d.bottom_ft = -HUGE_VAL;
+    d.top_ft = HUGE_VAL;
     return d;
 }
 
@@ -362,6 +389,45 @@ GG_API GG_NODISCARD gg_status gg_scene_set_door(gg_scene *scene, gg_wall_id id, 
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_get_wall(const gg_scene *scene, gg_wall_id id,
                                                 gg_wall_def *out_def);
+
+/// Where a sight query stands: the eye's and the target's elevation (feet), for walls with
+/// heights (gg_wall_def.bottom_ft/top_ft), and what the asker knows. Make it with
+/// gg_view_def_default(), then set fields.
+/// @since 0.3
+typedef struct gg_view_def {
+    uint32_t struct_size;       ///< set by gg_view_def_default(); do not touch
+    double eye_elevation_ft;    ///< the viewer's eye; a multiple of 1/16 ft within
+                                ///< +-GG_WALL_HEIGHT_LIMIT_FT; default 0
+    double target_elevation_ft; ///< the point looked at, as eye_elevation_ft; default 0
+    /// gg_scene_get_wall_view(): the asker knows the secret doors (a game master). Default
+    /// false: a player, to whom a closed or locked secret door is a plain wall.
+    bool knows_secret_doors;
+} gg_view_def;
+
+/// Eye and target at elevation 0 (the elevation of every query without a view def), secret
+/// doors unknown.
+/// @thread pure
+/// @since 0.3
+static inline gg_view_def gg_view_def_default(void)
+{
+    gg_view_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.eye_elevation_ft = 0.0;
+    d.target_elevation_ft = 0.0;
+    d.knows_secret_doors = false;
+    return d;
+}
+
+/// gg_scene_get_wall() as the asker of `view` may know it: unless view->knows_secret_doors, a
+/// closed or locked secret door reads as a plain wall (door GG_DOOR_NONE) and an open one as an
+/// open door, `secret` false either way, so a player's client draws no secret door. `view` NULL
+/// = defaults (a player).
+/// @return as gg_scene_get_wall(); GG_E_BAD_DEF.
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_get_wall_view(const gg_scene *scene, gg_wall_id id,
+                                                     const gg_view_def *view,
+                                                     gg_wall_def *out_def);
 
 /// Number of live walls.
 /// @thread reader
@@ -741,6 +807,14 @@ typedef struct gg_move_def {
     /// SRD 5.2 "Moving Around Other Creatures": another creature's space is Difficult Terrain
     /// for you unless that creature is Tiny or your ally. Default false (Nat20).
     bool occupied_difficult;
+    /// The mover opens closed doors on its way: a step that only a closed (not locked) door
+    /// stops is legal, and costs what the step costs (opening a door is an object interaction,
+    /// not movement; the host spends it). The route is the one the scene would give with those
+    /// doors open. Default false: closed doors block, as in Nat20. @since 0.3
+    bool open_doors;
+    /// With open_doors: the mover knows the scene's secret doors (gg_wall_def.secret) and opens
+    /// them too; otherwise a closed secret door is a wall to it. Default false. @since 0.3
+    bool knows_secret_doors;
 } gg_move_def;
 
 /// Defaults: Chebyshev, difficult terrain doubles, surcharge 5 ft, a Medium mover with no allies,
@@ -762,6 +836,8 @@ static inline gg_move_def gg_move_def_default(void)
     d.other_count = 0;
     d.pass_size_apart = false;
     d.occupied_difficult = false;
+    d.open_doors = false;
+    d.knows_secret_doors = false;
     return d;
 }
 
@@ -996,6 +1072,37 @@ GG_API GG_NODISCARD gg_status gg_scene_visible_cells(const gg_scene *scene, gg_s
                                                      gg_cell viewer, int32_t range_ft,
                                                      gg_bitset_mode mode, uint64_t *bits,
                                                      size_t words, int32_t *out_count);
+
+/// gg_scene_has_line_of_sight() from an eye at `view->eye_elevation_ft` to a target at
+/// `view->target_elevation_ft`: the walk and the walls as there, except that a wall with heights
+/// blocks only where the 2-D test blocks and the sight line's elevation at the crossing (linear
+/// from eye to target along the segment between the centres) lies in [bottom_ft, top_ft],
+/// decided exactly (integer arithmetic, no tolerance). Blocked cells stand at every elevation.
+/// With `view` NULL or both elevations 0 it equals gg_scene_has_line_of_sight(); so does a
+/// scene without walls with heights. A creature on a balcony (eye 15 ft) sees over a wall whose
+/// top is 10 ft to a target at 0 ft when the line is above 10 ft where it crosses the wall.
+/// @return GG_OK; GG_E_OUT_OF_BOUNDS (= false); GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL out or
+///         an elevation off the 1/16 ft lattice or beyond GG_WALL_HEIGHT_LIMIT_FT.
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_has_line_of_sight_view(const gg_scene *scene, gg_cell a,
+                                                              gg_cell b, const gg_view_def *view,
+                                                              bool *out_visible);
+
+/// gg_scene_visible_cells() with the elevations of `view` (NULL = defaults): the bit of every
+/// cell `c` with gg_scene_has_line_of_sight_view(viewer, c, view) within range. Scenes without
+/// walls with heights, and views at elevation 0, are answered by gg_scene_visible_cells() (same
+/// cost). Otherwise each cell within range is tested on its own: exact, and O(cells in range x
+/// walls near each line), slower than the sweep on big views (docs/vision.md).
+/// @return as gg_scene_visible_cells(); GG_E_BAD_DEF; GG_E_INVALID_ARG for a bad elevation.
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_visible_cells_view(const gg_scene *scene,
+                                                          gg_scratch *scratch, gg_cell viewer,
+                                                          int32_t range_ft,
+                                                          const gg_view_def *view,
+                                                          gg_bitset_mode mode, uint64_t *bits,
+                                                          size_t words, int32_t *out_count);
 
 /// The set of cells a creature with `senses` (NULL = none) standing on `viewer` can see under
 /// the full gg_scene_can_see() rules: line of sight (as gg_scene_visible_cells()), then

@@ -6,6 +6,12 @@
 
 #include "topology/scene/scratch.h"
 
+#include <stddef.h>
+
+/* gg_move_def as the 0.2 header had it: it ends before open_doors (docs/api.md, "Growing
+ * without breaking"). */
+#define GG__MOVE_DEF_SIZE_0_2 ((uint32_t)offsetof(gg_move_def, open_doors))
+
 #define GG__MV_INF INT32_MAX
 #define GG__MV_NO_PREV 0xFFu
 /* Queue entries carry a state in the low 27 bits and the units still to travel above them. */
@@ -42,6 +48,11 @@ typedef struct gg__mv {
     bool uniform;        /* every step costs one unit (steps == cost; the steps plane is unused) */
     bool ignore_difficult;
     int32_t parity_in;
+    /* def->open_doors: steps that only closed doors the mover opens stop are legal (judged by
+     * gg__step_stopped_view() under `doors`; such movers take the full step test). */
+    bool open_doors;
+    gg__wview doors;
+    gg_move_def def_up; /* a def from the 0.2 header, with the fields it lacks as defaults */
 } gg__mv;
 
 /* Validates the def and the call's shared arguments and fills the model. */
@@ -56,6 +67,10 @@ static inline bool gg__mv_on_map(const gg__mv *m, int32_t col, int32_t row)
 /* Full (slow-path) legality of the step from anchor (col,row) in direction d; on success sets
  * *difficult. The anchor must be on the map. */
 bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *difficult);
+
+/* Bit d of move_walls for scene cell i: the step from i in direction d touches a wall that
+ * blocks movement, unless the mover opens every door that stops it (def->open_doors). */
+bool gg__mv_wall_in_step(const gg__mv *m, int32_t i, int d);
 
 /* Legality of a step, with the 1x1 fast path inlined. `i` is the row-major index of (col,row). */
 static inline bool gg__mv_step(const gg__mv *m, int32_t col, int32_t row, int32_t i, int d,

@@ -21,6 +21,13 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
 {
     if (s == NULL || def == NULL)
         return GG_E_INVALID_ARG;
+    if (def->struct_size == GG__MOVE_DEF_SIZE_0_2) {
+        /* Built against the 0.2 header: the fields added since read as their defaults. */
+        m->def_up = gg_move_def_default();
+        memcpy(&m->def_up, def, GG__MOVE_DEF_SIZE_0_2);
+        m->def_up.struct_size = (uint32_t)sizeof m->def_up;
+        def = &m->def_up;
+    }
     if (def->struct_size != (uint32_t)sizeof *def)
         return GG_E_BAD_DEF;
     if ((int)def->metric < GG_METRIC_CHEBYSHEV || (int)def->metric > GG_METRIC_MANHATTAN ||
@@ -50,7 +57,13 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
     m->fp = gg_size_cells(def->size);
     m->ndirs = def->metric == GG_METRIC_MANHATTAN ? 4 : 8;
     m->dirs = def->metric == GG_METRIC_MANHATTAN ? orth_dirs : all_dirs;
-    m->simple = m->fp == 1 && def->avoid_count == 0 && def->other_count == 0;
+    /* A mover that opens doors needs the full step test only where a closed door it may open
+     * stands (any portal: the count is kept cheaply). */
+    m->open_doors = def->open_doors && s->portal_walls > 0;
+    m->doors.elevation = false;
+    m->doors.e0 = m->doors.e1 = 0;
+    m->doors.opens = GG__OPENS_DOORS | (def->knows_secret_doors ? GG__OPENS_SECRET : 0u);
+    m->simple = m->fp == 1 && def->avoid_count == 0 && def->other_count == 0 && !m->open_doors;
     m->ignore_difficult = def->difficult == GG_DIFFICULT_IGNORE ||
                           (def->difficult == GG_DIFFICULT_SURCHARGE && def->surcharge_ft == 0);
     m->parity_in = parity;
@@ -110,6 +123,18 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
     return GG_OK;
 }
 
+bool gg__mv_wall_in_step(const gg__mv *m, int32_t i, int d)
+{
+    const gg_scene *s = m->s;
+    if ((s->move_walls[i] & (1u << d)) == 0)
+        return false;
+    if (!m->open_doors)
+        return true;
+    const gg_cell a = gg_cell_make(i % s->width, i / s->width);
+    const gg_cell b = gg_cell_make(a.col + gg__dirs[d].dc, a.row + gg__dirs[d].dr);
+    return gg__step_stopped_view(s, gg__wall_centre(a), gg__wall_centre(b), &m->doors);
+}
+
 bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *difficult)
 {
     const gg_scene *s = m->s;
@@ -129,7 +154,7 @@ bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *di
         for (int32_t i = 0; i < fp; ++i) {
             int32_t ac = col + i, ar = row + j;
             int32_t ai = ar * w + ac, ti = (ar + dr) * w + ac + dc;
-            if ((s->cells[ti] & GG__CELL_BLOCKED) || (s->move_walls[ai] & (1u << d)))
+            if ((s->cells[ti] & GG__CELL_BLOCKED) || gg__mv_wall_in_step(m, ai, d))
                 return false;
             if (diag && ((s->cells[ai + dc] | s->cells[ai + dr * w]) & GG__CELL_BLOCKED))
                 return false;
@@ -141,9 +166,9 @@ bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *di
     /* No wall may cut through the footprint where it arrives. */
     for (int32_t j = 0; fp > 1 && j < fp; ++j)
         for (int32_t i = 0; i < fp; ++i) {
-            uint8_t mw = s->move_walls[(nr + j) * w + nc + i];
-            if ((i + 1 < fp && (mw & (1u << 6))) || (j + 1 < fp && (mw & (1u << 4))) ||
-                (i + 1 < fp && j + 1 < fp && (mw & (1u << 7))))
+            const int32_t ci = (nr + j) * w + nc + i;
+            if ((i + 1 < fp && gg__mv_wall_in_step(m, ci, 6)) || (j + 1 < fp && gg__mv_wall_in_step(m, ci, 4)) ||
+                (i + 1 < fp && j + 1 < fp && gg__mv_wall_in_step(m, ci, 7)))
                 return false;
         }
     if (!gg__mv_pass_company(m->def, col, row, fp, nc, nr, fp, &diff))

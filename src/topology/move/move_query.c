@@ -206,7 +206,7 @@ gg_status gg_scene_move_field(const gg_scene *scene, gg_scratch *scratch, gg_cel
     f->uniform = m.uniform;
     f->lazy = gg__mv_lazy_prev(&m);
     f->scene = scene;
-    f->def = *def;
+    f->def = *m.def;
     f->origin = origin;
     f->other_count = def->other_count;
     f->others = (gg_body *)(void *)p;

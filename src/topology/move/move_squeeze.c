@@ -19,8 +19,9 @@ typedef struct sq_search {
 /* Does a k x k footprint anchored at (col,row) fit: on the map, every cell open, no wall
  * blocking movement between two of its neighbouring cells (the test gg__mv_step_full() makes
  * where a footprint arrives)? */
-static bool sq_fits(const gg_scene *s, int32_t col, int32_t row, int32_t k)
+static bool sq_fits(const gg__mv *m, int32_t col, int32_t row, int32_t k)
 {
+    const gg_scene *s = m->s;
     if (col < 0 || row < 0 || col > s->width - k || row > s->height - k)
         return false;
     int32_t w = s->width;
@@ -29,9 +30,9 @@ static bool sq_fits(const gg_scene *s, int32_t col, int32_t row, int32_t k)
             int32_t idx = (row + j) * w + col + i;
             if (s->cells[idx] & GG__CELL_BLOCKED)
                 return false;
-            uint8_t mw = s->move_walls[idx];
-            if ((i + 1 < k && (mw & (1u << 6))) || (j + 1 < k && (mw & (1u << 4))) ||
-                (i + 1 < k && j + 1 < k && (mw & (1u << 7))))
+            if ((i + 1 < k && gg__mv_wall_in_step(m, idx, 6)) ||
+                (j + 1 < k && gg__mv_wall_in_step(m, idx, 4)) ||
+                (i + 1 < k && j + 1 < k && gg__mv_wall_in_step(m, idx, 7)))
                 return false;
         }
     return true;
@@ -41,9 +42,9 @@ static bool sq_fits(const gg_scene *s, int32_t col, int32_t row, int32_t k)
  * fits, the squeezed one when only that fits, 0 when it cannot stand there. */
 static int32_t sq_side_at(const sq_search *q, int32_t col, int32_t row)
 {
-    if (sq_fits(q->m->s, col, row, q->m->fp))
+    if (sq_fits(q->m, col, row, q->m->fp))
         return q->m->fp;
-    if (q->small > 0 && sq_fits(q->m->s, col, row, q->small))
+    if (q->small > 0 && sq_fits(q->m, col, row, q->small))
         return q->small;
     return 0;
 }
@@ -64,7 +65,7 @@ static bool sq_step(const gg__mv *m, int32_t col, int32_t row, int32_t s1, int d
     for (int32_t j = 0; j < k; ++j)
         for (int32_t i = 0; i < k; ++i) {
             int32_t ai = (row + j) * w + col + i, ti = (row + j + dr) * w + col + i + dc;
-            if ((s->cells[ti] & GG__CELL_BLOCKED) || (s->move_walls[ai] & (1u << d)))
+            if ((s->cells[ti] & GG__CELL_BLOCKED) || gg__mv_wall_in_step(m, ai, d))
                 return false;
             if (diag && ((s->cells[ai + dc] | s->cells[ai + dr * w]) & GG__CELL_BLOCKED))
                 return false;

@@ -8,7 +8,13 @@
  * open portal ends does not block when the line does not cross the walls at J: every wall that
  * stops the line and contains J is a ray (or two) from J, and the line passes when none runs
  * along it and all lie on one side of it. That is the walls' own topology at J, so a closed
- * door (a ray on the other side), a joint or a T still blocks, and no joint leaks. */
+ * door (a ray on the other side), a joint or a T still blocks, and no joint leaks.
+ *
+ * Foundry's see-through kinds at a jamb, for sight and light: a LIMITED wall is an opening the
+ * line may pass once, and a PROXIMITY wall is open to an origin within its threshold, so both can
+ * make J a jamb (a curtain in a doorway, a window set in a wall). A limited wall still counts as
+ * a ray (it is there: a line crossing it at J is judged by the limited count as everywhere else),
+ * while a proximity wall open to this origin does not (it stops nothing for this line). */
 #include "topology/scene/scene_internal.h"
 #include "topology/scene/wall_index.h"
 
@@ -17,6 +23,7 @@ typedef struct jamb_ctx {
     gg_hpoint j, a, b;
     uint32_t mask;
     int rule;
+    const gg__wview *view;
     bool portal;      /* an open (for mask) portal ends at j */
     bool left, right; /* a stopping wall leaves j on that side of a -> b */
     bool blocked;     /* a stopping wall at j runs along the line, or is a point */
@@ -42,10 +49,12 @@ static void visit(jamb_ctx *c, const gg__wall *w)
 {
     if (!gg__wall_live(w) || !gg__on_segment(c->j, w->a, w->b))
         return;
-    if (gg__is_portal(w) && (gg__wall_effective_blocks(w) & c->mask) == 0 &&
-        (same(w->a, c->j) || same(w->b, c->j)))
+    const bool clear = gg__wall_proximity_clear(w, c->a, c->mask);
+    const bool open = (gg__wall_view_blocks(w, c->view) & c->mask) == 0 || clear ||
+                      gg__wall_limited_for(w, c->mask);
+    if (gg__is_portal(w) && open && (same(w->a, c->j) || same(w->b, c->j)))
         c->portal = true;
-    if (!gg__wall_stops(c->rule, w, c->a, c->b, c->mask))
+    if (clear || !gg__wall_stops_view(c->rule, w, c->a, c->b, c->mask, c->view))
         return;
     if (same(w->a, w->b)) {
         c->blocked = true;
@@ -67,8 +76,16 @@ static bool visit_bucket(void *vctx, int32_t i, int32_t jj)
     return false;
 }
 
+static const gg__wview ground = {false, 0, 0, 0u};
+
 bool gg__doorway_excuses(const gg_scene *s, int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
                          uint32_t mask, bool linear)
+{
+    return gg__doorway_excuses_view(s, rule, w, a, b, mask, linear, &ground);
+}
+
+bool gg__doorway_excuses_view(const gg_scene *s, int rule, const gg__wall *w, gg_hpoint a,
+                              gg_hpoint b, uint32_t mask, bool linear, const gg__wview *v)
 {
     if (!s->point_rule || s->portal_walls == 0)
         return false;
@@ -76,7 +93,7 @@ bool gg__doorway_excuses(const gg_scene *s, int rule, const gg__wall *w, gg_hpoi
     const int o1 = gg_orientation(a, b, w->a), o2 = gg_orientation(a, b, w->b);
     if ((o1 == 0) == (o2 == 0))
         return false; /* a crossing, a run along the line, or a touch at a or b only */
-    jamb_ctx c = {s, o1 == 0 ? w->a : w->b, a, b, mask, rule, false, false, false, false};
+    jamb_ctx c = {s, o1 == 0 ? w->a : w->b, a, b, mask, rule, v, false, false, false, false};
     if (same(c.j, a) || same(c.j, b))
         return false;
     if (linear) {

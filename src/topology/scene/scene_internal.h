@@ -94,17 +94,48 @@ typedef struct gg__wall {
     uint8_t limited;     /* gg_wall_blocks bits (sight, light) for which the wall is LIMITED */
     uint32_t prox_sight; /* PROXIMITY threshold for sight in wall units, 0 = none */
     uint32_t prox_light; /* the same for light */
+    uint8_t secret;      /* a secret door (door != GG_DOOR_NONE) */
+    uint8_t eff;         /* gg__wall_effective_blocks(), kept by gg__wall_update_eff() */
+    uint8_t heights;     /* bottom/top bound the wall (else it stands at every elevation) */
+    int32_t bottom, top; /* GG__HEIGHT_UNIT per foot; INT32_MIN / INT32_MAX = unbounded */
 } gg__wall;
+
+/* Wall heights and eye/target elevations live on an exact lattice of 1/16 ft. */
+#define GG__HEIGHT_UNIT GG_WALL_HEIGHT_UNITS_PER_FT
 
 static inline bool gg__wall_live(const gg__wall *w) { return (w->generation & 1u) != 0; }
 
-/* What the wall blocks right now: an open door blocks nothing, and a low wall or window
- * (cover value) never blocks sight. */
-static inline uint32_t gg__wall_effective_blocks(const gg__wall *w)
+/* What the wall blocks at any elevation it stands at: an open door blocks nothing, and a low
+ * wall or window (cover value) never blocks sight. */
+static inline uint32_t gg__wall_blocks_standing(const gg__wall *w)
 {
     if (w->door == GG_DOOR_OPEN)
         return 0u;
     return w->cover != GG_COVER_NONE ? (w->blocks & ~(uint32_t)GG_BLOCKS_SIGHT) : w->blocks;
+}
+
+/* The wall stands at elevation 0 (every query without a gg_view_def is at elevation 0). */
+static inline bool gg__wall_at_ground(const gg__wall *w) { return w->bottom <= 0 && 0 <= w->top; }
+
+/* Recomputes w->eff after its door, blocks, cover or heights changed. */
+static inline void gg__wall_update_eff(gg__wall *w)
+{
+    w->eff = (uint8_t)(gg__wall_at_ground(w) ? gg__wall_blocks_standing(w) : 0u);
+}
+
+/* What the wall blocks right now, for every query at elevation 0: gg__wall_blocks_standing(),
+ * or nothing when its heights leave out elevation 0. Precomputed: the hot loops read one byte. */
+static inline uint32_t gg__wall_effective_blocks(const gg__wall *w) { return w->eff; }
+
+/* A plain wall: a two-way, full-height, always-standing wall or a door (whatever its state or
+ * secrecy: a closed secret door is a closed door), neither limited nor proximity, with no cover
+ * value. Any other wall must be judged by the exact per-wall predicates below (gg__wall_stops(),
+ * gg__wall_stops_view()); a plain wall blocks exactly when gg__wall_effective_blocks() has the
+ * sense and the rule's segment test meets it. The one place that says which walls are plain. */
+static inline bool gg__wall_plain(const gg__wall *w)
+{
+    return w->one_way == GG_ONE_WAY_NONE && w->cover == GG_COVER_NONE && w->limited == 0 &&
+           w->prox_sight == 0 && w->prox_light == 0 && !w->heights;
 }
 
 /* Foundry's one-way rule for something that starts at `origin`: a one-way wall is transparent
@@ -196,11 +227,8 @@ static inline bool gg__step_meets_nudged(gg_hpoint a, gg_hpoint b, gg_hpoint wa,
  * `rule` (GG__RULE_*): the one test the index, the linear scan, the field of view and the
  * movement upkeep share. The closed test is necessary under every rule (disjoint closed
  * segments stay apart under an infinitesimal move), so the refinements cost nothing on misses. */
-static inline bool gg__wall_stops(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
-                                  uint32_t mask)
+static inline bool gg__wall_stops_geom(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b)
 {
-    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & mask) == 0)
-        return false;
     if (rule == GG__RULE_CLOSED)
         return gg__wall_faces(w, a) && gg_segments_intersect(a, b, w->a, w->b);
     if (!gg_segments_intersect(a, b, w->a, w->b))
@@ -215,6 +243,70 @@ static inline bool gg__wall_stops(int rule, const gg__wall *w, gg_hpoint a, gg_h
         return false; /* a viewer on a one-way wall's line is not blocked by it */
     return gg__wall_faces(w, a);
 }
+
+static inline bool gg__wall_stops(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                                  uint32_t mask)
+{
+    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & mask) == 0)
+        return false;
+    return gg__wall_stops_geom(rule, w, a, b);
+}
+
+/* ---- Views: elevations and doors a query opens (wall_kinds.c, docs/vision.md) ------------------
+ * A query with a gg_view_def, or a mover that opens doors, judges the walls through a view. With
+ * `elevation` a wall with heights stops a line only where the 2-D test stops it and the line's
+ * elevation there (from e0 at a to e1 at b) lies in [bottom, top]; without it every wall is
+ * taken at elevation 0 (gg__wall_effective_blocks()). `opens` names the closed (not locked) doors
+ * that count as open. */
+#define GG__OPENS_DOORS 1u  /* closed doors that are not secret */
+#define GG__OPENS_SECRET 2u /* closed secret doors */
+typedef struct gg__wview {
+    bool elevation;
+    int32_t e0, e1; /* GG__HEIGHT_UNIT per foot */
+    uint32_t opens; /* GG__OPENS_* */
+} gg__wview;
+
+/* What w blocks under the view, before its heights are compared with the line. */
+static inline uint32_t gg__wall_view_blocks(const gg__wall *w, const gg__wview *v)
+{
+    if (v->opens != 0 && w->door == GG_DOOR_CLOSED &&
+        (v->opens & (w->secret ? GG__OPENS_SECRET : GG__OPENS_DOORS)) != 0)
+        return 0u;
+    return v->elevation ? gg__wall_blocks_standing(w) : gg__wall_effective_blocks(w);
+}
+
+/* The line a -> b (which the 2-D test `rule` says w stops) meets w where its elevation, linear
+ * from e0 at a to e1 at b, lies in [bottom, top]. Exact (wide integers). */
+bool gg__wall_height_meets(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b, int32_t e0,
+                           int32_t e1);
+
+/* gg__wall_stops() under a view. */
+static inline bool gg__wall_stops_view(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                                       uint32_t mask, const gg__wview *v)
+{
+    if (!gg__wall_live(w) || (gg__wall_view_blocks(w, v) & mask) == 0 ||
+        !gg__wall_stops_geom(rule, w, a, b))
+        return false;
+    return !v->elevation || !w->heights || gg__wall_height_meets(rule, w, a, b, v->e0, v->e1);
+}
+
+/* Foundry's PROXIMITY walls: w is transparent to the sense(s) of `mask` for an origin at `v`
+ * within its threshold of the closest point of the wall (wall_kinds.c; exact). */
+bool gg__wall_proximity_clear(const gg__wall *w, gg_hpoint v, uint32_t mask);
+
+/* The sense(s) of `mask` are all limited on w: the wall alone does not stop the line. */
+static inline bool gg__wall_limited_for(const gg__wall *w, uint32_t mask)
+{
+    return w->limited != 0 && (mask & ~(uint32_t)w->limited) == 0;
+}
+
+/* The segment test of gg__segment_hits_wall() for sight or light under a view (wall_index.c). */
+bool gg__segment_hits_wall_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                                const gg__wview *v);
+
+/* The step a -> b (centres) for a mover under a view that opens doors: whether a wall stops it,
+ * exactly as in the scene with the view's doors open (rule, doorways and all). */
+bool gg__step_stopped_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, const gg__wview *v);
 
 /* Walls are indexed in square buckets of 2^bucket_shift cells (chosen at each rebuild: as fine
  * as the map allows, coarser when the walls are few for the map), stored as CSR arrays built in
@@ -251,6 +343,7 @@ struct gg_scene {
     uint32_t portal_walls;  /* live doors and windows (0 = no doorway can open, doorways.c) */
     uint32_t limited_walls; /* live walls limited for some sense (0 = first hit decides) */
     uint32_t prox_walls;    /* live proximity walls (0 = no wall depends on the viewer) */
+    uint32_t height_walls;  /* live walls with heights (0 = elevation changes nothing) */
     uint32_t free_head;     /* free-slot list through gg__wall.a.x, UINT32_MAX = none */
     gg__wall_index index;
     bool point_rule; /* gg_scene_def.wall_rule == GG_WALL_RULE_POINT */
@@ -339,10 +432,22 @@ gg_cover gg__cover_between(const gg_scene *s, gg_cell a, gg_cell b, const gg_cel
  * `linear` tests every wall instead of the index (the slow path). */
 static inline bool gg__is_portal(const gg__wall *w)
 {
-    return w->door != GG_DOOR_NONE || w->cover != GG_COVER_NONE;
+    return w->door != GG_DOOR_NONE || w->cover != GG_COVER_NONE || w->limited != 0 ||
+           w->prox_sight != 0 || w->prox_light != 0;
 }
 bool gg__doorway_excuses(const gg_scene *s, int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b,
                          uint32_t mask, bool linear);
+/* The same under a view (its elevations and open doors). */
+bool gg__doorway_excuses_view(const gg_scene *s, int rule, const gg__wall *w, gg_hpoint a,
+                              gg_hpoint b, uint32_t mask, bool linear, const gg__wview *v);
+
+/* Wall kinds (walls.c): a height in feet as GG__HEIGHT_UNIT units, false when off the lattice
+ * or beyond GG_WALL_HEIGHT_LIMIT_FT (side -1 / +1 accepts -HUGE_VAL / +HUGE_VAL as unbounded);
+ * a live wall's def as gg_scene_get_wall() gives it (a secret door as a player sees it unless
+ * knows_secrets); a caller's view def, or the defaults for NULL (NULL back: bad struct_size). */
+bool gg__height_units(double ft, int side, int32_t *out);
+void gg__wall_def_of(const gg_scene *s, const gg__wall *w, bool knows_secrets, gg_wall_def *out);
+const gg_view_def *gg__view_def_or_default(const gg_view_def *view, gg_view_def *dflt);
 
 /* Recomputes move_walls for every cell whose steps could touch the closed segment a-b. */
 void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b);

@@ -50,21 +50,8 @@ gg_status gg_scene_list_walls(const gg_scene *s, gg_wall_id *out_ids, gg_wall_de
                 out_ids[n].index = i;
                 out_ids[n].generation = w->generation;
             }
-            if (out_defs != NULL) {
-                gg_wall_def d = gg_wall_def_default();
-                d.x1 = (double)w->a.x / GG__WALL_UNIT;
-                d.y1 = (double)w->a.y / GG__WALL_UNIT;
-                d.x2 = (double)w->b.x / GG__WALL_UNIT;
-                d.y2 = (double)w->b.y / GG__WALL_UNIT;
-                d.blocks = w->blocks;
-                d.door = (gg_door)w->door;
-                d.one_way = (gg_one_way)w->one_way;
-                d.cover = (gg_cover)w->cover;
-                d.limited = w->limited;
-                d.sight_proximity_ft = (double)w->prox_sight * s->cell_size_ft / GG__WALL_UNIT;
-                d.light_proximity_ft = (double)w->prox_light * s->cell_size_ft / GG__WALL_UNIT;
-                out_defs[n] = d;
-            }
+            if (out_defs != NULL)
+                gg__wall_def_of(s, w, true, &out_defs[n]);
         }
         n++;
     }

@@ -334,45 +334,6 @@ static lim_key limited_key(const gg_scene *s, const gg__wall *w, gg_hpoint a, gg
     return k;
 }
 
-/* Foundry's PROXIMITY walls: w is transparent to the sense(s) of `mask` for a viewer at `v`
- * within its threshold of the closest point of the wall. Exact: squared distances in wall units
- * (128-bit where the compiler has it, else long double, for the distance to the wall's line). */
-static bool proximity_clear(const gg__wall *w, gg_hpoint v, uint32_t mask)
-{
-    uint32_t t = 0;
-    if (mask == (uint32_t)GG_BLOCKS_SIGHT)
-        t = w->prox_sight;
-    else if (mask == (uint32_t)GG_BLOCKS_LIGHT)
-        t = w->prox_light;
-    if (t == 0)
-        return false;
-    const int64_t ex = (int64_t)w->b.x - w->a.x, ey = (int64_t)w->b.y - w->a.y;
-    const int64_t ax = (int64_t)v.x - w->a.x, ay = (int64_t)v.y - w->a.y;
-    const int64_t bx = (int64_t)v.x - w->b.x, by = (int64_t)v.y - w->b.y;
-    const uint64_t tt = (uint64_t)t * t;
-    const int64_t dot_a = ax * ex + ay * ey, dot_b = bx * ex + by * ey;
-    if (dot_a <= 0 || (ex == 0 && ey == 0))
-        return (uint64_t)(ax * ax) + (uint64_t)(ay * ay) <= tt;
-    if (dot_b >= 0)
-        return (uint64_t)(bx * bx) + (uint64_t)(by * by) <= tt;
-    const int64_t cross = ax * ey - ay * ex; /* |cross| / |e| is the distance to the line */
-    const uint64_t ee = (uint64_t)(ex * ex) + (uint64_t)(ey * ey);
-#if defined(__SIZEOF_INT128__)
-    __extension__ typedef unsigned __int128 u128;
-    const uint64_t c = (uint64_t)(cross < 0 ? -cross : cross);
-    return (u128)c * c <= (u128)tt * ee;
-#else
-    const long double c = (long double)cross;
-    return c * c <= (long double)tt * (long double)ee;
-#endif
-}
-
-/* The sense(s) of `mask` are all limited on w: the wall alone does not stop the line. */
-static inline bool is_limited_for(const gg__wall *w, uint32_t mask)
-{
-    return w->limited != 0 && (mask & ~(uint32_t)w->limited) == 0;
-}
-
 /* Counts one more limited wall that stops a -> b: true once two distinct ones have. */
 static bool limited_second(const gg_scene *s, const gg__wall *w, gg_hpoint a, gg_hpoint b,
                            bool *have, lim_key *first)
@@ -397,18 +358,25 @@ typedef struct hit_ctx {
     bool doorways; /* let doorway.c excuse touches at open portals' ends */
     bool have_lim; /* a limited wall stops the line already (named lim) */
     lim_key lim;
+    const gg__wview *view; /* NULL: elevation 0 (wall_kinds.c) */
 } hit_ctx;
 
 static bool visit_wall(hit_ctx *h, const gg__wall *w)
 {
     if (h->mask != 0) {
-        if (!wall_blocks(h->rule, w, h->a, h->b, h->mask))
+        if (h->view != NULL) {
+            if (!gg__wall_stops_view(h->rule, w, h->a, h->b, h->mask, h->view) ||
+                (h->doorways && gg__doorway_excuses_view(h->s, h->rule, w, h->a, h->b, h->mask,
+                                                         false, h->view)))
+                return false;
+        } else if (!wall_blocks(h->rule, w, h->a, h->b, h->mask) ||
+                   (h->doorways &&
+                    gg__doorway_excuses(h->s, h->rule, w, h->a, h->b, h->mask, false))) {
             return false;
-        if (h->doorways && gg__doorway_excuses(h->s, h->rule, w, h->a, h->b, h->mask, false))
+        }
+        if (h->rule != RULE_TOUCH && h->s->prox_walls > 0 && gg__wall_proximity_clear(w, h->a, h->mask))
             return false;
-        if (h->rule != RULE_TOUCH && h->s->prox_walls > 0 && proximity_clear(w, h->a, h->mask))
-            return false;
-        if (h->rule != RULE_TOUCH && is_limited_for(w, h->mask))
+        if (h->rule != RULE_TOUCH && gg__wall_limited_for(w, h->mask))
             return limited_second(h->s, w, h->a, h->b, &h->have_lim, &h->lim);
         return true;
     }
@@ -448,7 +416,7 @@ static bool visit_near(hit_ctx *h)
 
 static bool touches_any(const gg_scene *s, gg_hpoint p, uint32_t mask)
 {
-    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH, false, false, {0, 0}};
+    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH, false, false, {0, 0}, NULL};
     return visit_near(&h);
 }
 
@@ -466,7 +434,7 @@ bool gg__segment_hits_wall_ex(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint3
 {
     if (s->live_walls == 0)
         return false;
-    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}};
+    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}, NULL};
     if (s->point_rule) {
         h.rule = gg__segment_rule(s, a, b, mask);
         h.doorways = doorways && s->portal_walls > 0;
@@ -478,7 +446,20 @@ bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t
 {
     if (s->live_walls == 0)
         return false;
-    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}};
+    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}, NULL};
+    if (s->point_rule) {
+        h.rule = gg__segment_rule(s, a, b, mask);
+        h.doorways = s->portal_walls > 0;
+    }
+    return visit_near(&h);
+}
+
+bool gg__segment_hits_wall_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                                const gg__wview *v)
+{
+    if (s->live_walls == 0)
+        return false;
+    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}, v};
     if (s->point_rule) {
         h.rule = gg__segment_rule(s, a, b, mask);
         h.doorways = s->portal_walls > 0;
@@ -490,7 +471,7 @@ gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b)
 {
     if (s->cover_walls == 0)
         return GG_COVER_NONE;
-    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}};
+    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}, NULL};
     (void)visit_near(&h);
     return h.cover;
 }
@@ -511,8 +492,8 @@ bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, u
     for (uint32_t w = 0; w < s->wall_slots; ++w)
         if (wall_blocks(rule, &s->walls[w], a, b, mask) &&
             !gg__doorway_excuses(s, rule, &s->walls[w], a, b, mask, true) &&
-            !proximity_clear(&s->walls[w], a, mask) &&
-            (!is_limited_for(&s->walls[w], mask) ||
+            !gg__wall_proximity_clear(&s->walls[w], a, mask) &&
+            (!gg__wall_limited_for(&s->walls[w], mask) ||
              limited_second(s, &s->walls[w], a, b, &have_lim, &lim)))
             return true;
     return false;

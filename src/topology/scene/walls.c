@@ -25,6 +25,21 @@ static bool to_wall_units(double v, int32_t *out)
     return true;
 }
 
+bool gg__height_units(double ft, int side, int32_t *out)
+{
+    if (side != 0 && isinf(ft) && (ft < 0) == (side < 0)) {
+        *out = side < 0 ? INT32_MIN : INT32_MAX;
+        return true;
+    }
+    if (!isfinite(ft) || fabs(ft) > (double)GG_WALL_HEIGHT_LIMIT_FT)
+        return false;
+    double h = ft * (double)GG__HEIGHT_UNIT; /* exact: a power of two */
+    if (h != floor(h))
+        return false;
+    *out = (int32_t)h;
+    return true;
+}
+
 static gg_status validate_def(gg_scene *s, const gg_wall_def *d, int32_t which, gg__wall *out)
 {
     if (d->struct_size != (uint32_t)sizeof *d)
@@ -77,12 +92,34 @@ static gg_status validate_def(gg_scene *s, const gg_wall_def *d, int32_t which, 
                               (int)which);
     out->prox_sight = units[0];
     out->prox_light = units[1];
+    if (d->secret && d->door == GG_DOOR_NONE)
+        return gg__scene_fail(s, GG_E_INVALID_ARG,
+                              "wall %d: secret is set on a wall that is not a door (give it a "
+                              "door state)",
+                              (int)which);
+    out->secret = d->secret ? 1u : 0u;
+    const double hv[2] = {d->bottom_ft, d->top_ft};
+    int32_t hu[2];
+    for (int k = 0; k < 2; ++k)
+        if (!gg__height_units(hv[k], k == 0 ? -1 : 1, &hu[k]))
+            return gg__scene_fail(s, GG_E_INVALID_ARG,
+                                  "wall %d: %s_ft = %.17g is not a multiple of 1/%d ft within "
+                                  "+-%d ft (nor %sHUGE_VAL for no bound)",
+                                  (int)which, k == 0 ? "bottom" : "top", hv[k],
+                                  GG__HEIGHT_UNIT, GG_WALL_HEIGHT_LIMIT_FT, k == 0 ? "-" : "+");
+    if (hu[0] > hu[1])
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: bottom_ft %.17g is above top_ft %.17g",
+                              (int)which, d->bottom_ft, d->top_ft);
+    out->bottom = hu[0];
+    out->top = hu[1];
+    out->heights = (hu[0] != INT32_MIN || hu[1] != INT32_MAX) ? 1u : 0u;
     out->a.x = h[0];
     out->a.y = h[1];
     out->b.x = h[2];
     out->b.y = h[3];
     out->blocks = d->blocks;
     out->door = (uint8_t)d->door;
+    gg__wall_update_eff(out);
     return GG_OK;
 }
 
@@ -138,6 +175,8 @@ static uint32_t insert_wall(gg_scene *s, const gg__wall *w, bool use_free)
         s->limited_walls++;
     if (w->prox_sight != 0 || w->prox_light != 0)
         s->prox_walls++;
+    if (w->heights)
+        s->height_walls++;
     if (gg__is_portal(w))
         s->portal_walls++;
     return slot;
@@ -153,6 +192,8 @@ static void release_slot(gg_scene *s, uint32_t slot)
         s->limited_walls--;
     if (w->prox_sight != 0 || w->prox_light != 0)
         s->prox_walls--;
+    if (w->heights)
+        s->height_walls--;
     if (gg__is_portal(w))
         s->portal_walls--;
     w->a.x = (int32_t)s->free_head;
@@ -542,6 +583,8 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
                 s->limited_walls--;
             if (s->walls[slot].prox_sight != 0 || s->walls[slot].prox_light != 0)
                 s->prox_walls--;
+            if (s->walls[slot].heights)
+                s->height_walls--;
             if (gg__is_portal(&s->walls[slot]))
                 s->portal_walls--;
             s->walls[slot].generation = 0;
@@ -605,6 +648,9 @@ gg_status gg_scene_set_door(gg_scene *s, gg_wall_id id, gg_door door)
     gg__wall *w = &s->walls[id.index];
     s->portal_walls -= gg__is_portal(w) ? 1u : 0u;
     w->door = (uint8_t)door;
+    if (door == GG_DOOR_NONE)
+        w->secret = 0u; /* no longer a door, so no longer a secret one */
+    gg__wall_update_eff(w);
     s->portal_walls += gg__is_portal(w) ? 1u : 0u;
     gg__refresh_move_walls_near(s, w->a, w->b);
     return GG_OK;
@@ -616,7 +662,12 @@ gg_status gg_scene_get_wall(const gg_scene *s, gg_wall_id id, gg_wall_def *out)
         return GG_E_INVALID_ARG;
     if (lookup(s, id) != GG_OK)
         return GG_E_STALE_ID;
-    const gg__wall *w = &s->walls[id.index];
+    gg__wall_def_of(s, &s->walls[id.index], true, out);
+    return GG_OK;
+}
+
+void gg__wall_def_of(const gg_scene *s, const gg__wall *w, bool knows_secrets, gg_wall_def *out)
+{
     *out = gg_wall_def_default();
     out->x1 = (double)w->a.x / GG__WALL_UNIT;
     out->y1 = (double)w->a.y / GG__WALL_UNIT;
@@ -629,6 +680,40 @@ gg_status gg_scene_get_wall(const gg_scene *s, gg_wall_id id, gg_wall_def *out)
     out->limited = w->limited;
     out->sight_proximity_ft = (double)w->prox_sight * s->cell_size_ft / GG__WALL_UNIT;
     out->light_proximity_ft = (double)w->prox_light * s->cell_size_ft / GG__WALL_UNIT;
+    out->secret = w->secret != 0;
+    if (w->bottom != INT32_MIN)
+        out->bottom_ft = (double)w->bottom / GG__HEIGHT_UNIT;
+    if (w->top != INT32_MAX)
+        out->top_ft = (double)w->top / GG__HEIGHT_UNIT;
+    if (w->secret && !knows_secrets) {
+        /* What a player sees: a closed or locked secret door is a wall; an open one an opening. */
+        out->secret = false;
+        if (w->door != GG_DOOR_OPEN)
+            out->door = GG_DOOR_NONE;
+    }
+}
+
+/* A gg_view_def from the caller, or the defaults; NULL when its struct_size is unknown. */
+const gg_view_def *gg__view_def_or_default(const gg_view_def *view, gg_view_def *dflt)
+{
+    *dflt = gg_view_def_default();
+    if (view == NULL)
+        return dflt;
+    return view->struct_size == (uint32_t)sizeof *view ? view : NULL;
+}
+
+gg_status gg_scene_get_wall_view(const gg_scene *s, gg_wall_id id, const gg_view_def *view,
+                                 gg_wall_def *out)
+{
+    if (s == NULL || out == NULL)
+        return GG_E_INVALID_ARG;
+    gg_view_def dflt;
+    const gg_view_def *v = gg__view_def_or_default(view, &dflt);
+    if (v == NULL)
+        return GG_E_BAD_DEF;
+    if (lookup(s, id) != GG_OK)
+        return GG_E_STALE_ID;
+    gg__wall_def_of(s, &s->walls[id.index], v->knows_secret_doors, out);
     return GG_OK;
 }
 
