@@ -71,8 +71,38 @@ static gg_status opt_threshold(gg__io_ctx *ctx, const json_t *th, const char *ke
     return st;
 }
 
-static gg_status read_wall(gg__io_ctx *ctx, const json_t *w, size_t i, const frame *f,
-                           bool *has_height)
+/* One wall-height bound in feet on the wall lattice: distance units times feet per unit,
+ * rounded to 1/GG_WALL_HEIGHT_UNITS_PER_FT ft (reported when that moved it); beyond
+ * GG_WALL_HEIGHT_LIMIT_FT it is no bound. */
+static double height_bound(gg__io_ctx *ctx, double v, const frame *f, const char *path)
+{
+    if (isinf(v))
+        return v;
+    const double ft = v * f->cell_ft / f->distance;
+    if (!(fabs(ft) <= (double)GG_WALL_HEIGHT_LIMIT_FT)) {
+        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
+                        "wall-height bounds beyond 2^20 ft imported as no bound", "%s: %g", path,
+                        v);
+        return ft < 0 ? -HUGE_VAL : HUGE_VAL;
+    }
+    const double u = (double)GG_WALL_HEIGHT_UNITS_PER_FT;
+    const double r = floor(ft * u + 0.5) / u;
+    if (r != ft)
+        gg__io_note_add(ctx, GG_IMPORT_SNAPPED, 1, "wall heights rounded to 1/16 ft",
+                        "%s: %.17g ft -> %g ft", path, ft, r);
+    return r;
+}
+
+static void height_ft(gg__io_ctx *ctx, double bottom, double top, const frame *f,
+                      const char *path, gg__io_seg *s)
+{
+    char ph[72];
+    snprintf(ph, sizeof ph, "%s.flags.wall-height", path);
+    s->bottom_ft = height_bound(ctx, bottom, f, ph);
+    s->top_ft = height_bound(ctx, top, f, ph);
+}
+
+static gg_status read_wall(gg__io_ctx *ctx, const json_t *w, size_t i, const frame *f)
 {
     char path[48];
     snprintf(path, sizeof path, "walls[%zu]", i);
@@ -123,14 +153,13 @@ static gg_status read_wall(gg__io_ctx *ctx, const json_t *w, size_t i, const fra
     /* Levels / Wall Height: {bottom, top} in distance units; null is unbounded. */
     const json_t *flags = json_object_get(w, "flags");
     const json_t *wh = json_is_object(flags) ? json_object_get(flags, "wall-height") : NULL;
+    double bottom = -HUGE_VAL, top = HUGE_VAL;
     if (json_is_object(wh)) {
-        double bottom, top;
         char ph[72];
         snprintf(ph, sizeof ph, "%s.flags.wall-height", path);
         if ((st = gg__io_opt_number(ctx, wh, "bottom", ph, -HUGE_VAL, &bottom)) != GG_OK ||
             (st = gg__io_opt_number(ctx, wh, "top", ph, HUGE_VAL, &top)) != GG_OK)
             return st;
-        *has_height = true;
         if (ctx->def->use_elevation &&
             !(bottom <= ctx->def->elevation_ft && ctx->def->elevation_ft <= top)) {
             ctx->stats.segments_read++;
@@ -138,6 +167,14 @@ static gg_status read_wall(gg__io_ctx *ctx, const json_t *w, size_t i, const fra
             gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1,
                             "walls on other levels (wall-height excludes the elevation)",
                             "%s: %g..%g ft", path, bottom, top);
+            return GG_OK;
+        }
+        if (bottom > top) {
+            ctx->stats.segments_read++;
+            ctx->stats.walls_dropped++;
+            gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1,
+                            "walls whose wall-height bottom is above their top (never standing)",
+                            "%s: %g..%g", path, bottom, top);
             return GG_OK;
         }
     }
@@ -189,10 +226,12 @@ static gg_status read_wall(gg__io_ctx *ctx, const json_t *w, size_t i, const fra
     s.one_way = (gg_one_way)dir;
     if (door != 0) {
         s.door = ds == 1 ? GG_DOOR_OPEN : (ds == 2 ? GG_DOOR_LOCKED : GG_DOOR_CLOSED);
-        if (door == 2)
-            gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
-                            "secret doors imported as ordinary doors", "%s", path);
+        s.secret = door == 2; /* SECRET: a door that looks like a wall to players */
     }
+    /* use_elevation makes the scene that one level, flat: its walls stand at every elevation.
+     * Otherwise each wall keeps its range, in feet on the 1/16 ft lattice. */
+    if (!ctx->def->use_elevation)
+        height_ft(ctx, bottom, top, f, path, &s);
     s.x1 = xy[0] / f->size - f->col0;
     s.y1 = xy[1] / f->size - f->row0;
     s.x2 = xy[2] / f->size - f->col0;
@@ -337,7 +376,6 @@ gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out)
     if ((st = gg__io_scene_create(ctx, w, h, (int32_t)ft, dflt, &scene)) != GG_OK)
         return st;
     const json_t *walls = json_object_get(root, "walls");
-    bool has_height = false;
     if (walls != NULL && !json_is_null(walls)) {
         st = gg__io_want_array(ctx, walls, "walls");
         size_t i;
@@ -346,14 +384,9 @@ gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out)
         {
             if (st != GG_OK)
                 break;
-            st = read_wall(ctx, wall, i, &f, &has_height);
+            st = read_wall(ctx, wall, i, &f);
         }
     }
-    if (st == GG_OK && has_height && !ctx->def->use_elevation)
-        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
-                        "levels flattened: walls with a wall-height range all kept "
-                        "(set use_elevation to pick one level)",
-                        NULL);
     if (st == GG_OK) {
         const json_t *lights = json_object_get(root, "lights");
         if (lights != NULL && !json_is_null(lights))

@@ -116,6 +116,8 @@ gg__io_seg gg__io_seg_default(void)
     s.door = GG_DOOR_NONE;
     s.one_way = GG_ONE_WAY_NONE;
     s.cover = GG_COVER_NONE;
+    s.bottom_ft = -HUGE_VAL;
+    s.top_ft = HUGE_VAL;
     s.label = "walls";
     return s;
 }

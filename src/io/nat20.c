@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "io/io_internal.h"
@@ -225,6 +226,14 @@ static gg_status read_wall(gg__io_ctx *ctx, const json_t *e, size_t i)
             st = gg__io_number(ctx, val, p, &s.sight_proximity_ft);
         } else if (strcmp(key, "light_proximity_ft") == 0) {
             st = gg__io_number(ctx, val, p, &s.light_proximity_ft);
+        } else if (strcmp(key, "secret") == 0) {
+            if (!json_is_boolean(val))
+                st = gg__io_fail(ctx, GG_E_INVALID_ARG, "%s: expected true or false", p);
+            s.secret = json_is_true(val);
+        } else if (strcmp(key, "bottom_ft") == 0) {
+            st = gg__io_number(ctx, val, p, &s.bottom_ft);
+        } else if (strcmp(key, "top_ft") == 0) {
+            st = gg__io_number(ctx, val, p, &s.top_ft);
         } else {
             gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "unknown wall fields", "%s", p);
         }
@@ -433,6 +442,12 @@ static json_t *wall_json(const gg_wall_def *w)
         ok = put(o, "sight_proximity_ft", json_real(w->sight_proximity_ft));
     if (ok && w->light_proximity_ft != 0.0)
         ok = put(o, "light_proximity_ft", json_real(w->light_proximity_ft));
+    if (ok && w->secret)
+        ok = put(o, "secret", json_true());
+    if (ok && !isinf(w->bottom_ft))
+        ok = put(o, "bottom_ft", json_real(w->bottom_ft));
+    if (ok && !isinf(w->top_ft))
+        ok = put(o, "top_ft", json_real(w->top_ft));
     if (!ok) {
         json_decref(o);
         return NULL;

@@ -29,6 +29,8 @@ typedef struct hseg {
     uint32_t blocks;
     uint8_t door, one_way, cover, limited;
     double prox_sight, prox_light; /* feet */
+    double bottom, top;            /* feet: gg_wall_def.bottom_ft, top_ft */
+    bool secret;
     bool mergeable;
     int32_t first;    /* smallest raw index merged into this one */
     int32_t last_src; /* a second source, for the example */
@@ -132,6 +134,8 @@ static int cmp_line(const void *pa, const void *pb)
     CMP_(limited)
     CMP_(prox_sight)
     CMP_(prox_light)
+    CMP_(bottom)
+    CMP_(top)
     CMP_(ta)
     CMP_(tb)
     CMP_(first)
@@ -149,7 +153,8 @@ static bool same_line(const hseg *a, const hseg *b)
 {
     return a->ndx == b->ndx && a->ndy == b->ndy && a->k == b->k && a->blocks == b->blocks &&
            a->one_way == b->one_way && a->cover == b->cover && a->limited == b->limited &&
-           a->prox_sight == b->prox_sight && a->prox_light == b->prox_light;
+           a->prox_sight == b->prox_sight && a->prox_light == b->prox_light &&
+           a->bottom == b->bottom && a->top == b->top;
 }
 
 /* Merges sorted runs in place; returns the new count and adds to *merged. */
@@ -324,6 +329,9 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
         s->limited = (uint8_t)r->limited;
         s->prox_sight = r->sight_proximity_ft;
         s->prox_light = r->light_proximity_ft;
+        s->bottom = r->bottom_ft;
+        s->top = r->top_ft;
+        s->secret = r->secret;
         s->first = i;
         s->mergeable = ctx->def->merge_walls && r->door == GG_DOOR_NONE &&
                        (s->ax != s->bx || s->ay != s->by);
@@ -373,6 +381,9 @@ gg_status gg__io_add_walls(gg__io_ctx *ctx, gg_scene *scene)
         d.limited = v[i].limited;
         d.sight_proximity_ft = v[i].prox_sight;
         d.light_proximity_ft = v[i].prox_light;
+        d.secret = v[i].secret && d.door != GG_DOOR_NONE;
+        d.bottom_ft = v[i].bottom;
+        d.top_ft = v[i].top;
         defs[i] = d;
         ctx->stats.walls++;
         if (d.door != GG_DOOR_NONE)

@@ -300,7 +300,19 @@ static inline bool gg__wall_limited_for(const gg__wall *w, uint32_t mask)
     return w->limited != 0 && (mask & ~(uint32_t)w->limited) == 0;
 }
 
-/* The segment test of gg__segment_hits_wall() for sight or light under a view (wall_index.c). */
+/* Foundry's LIMITED walls: a line passes the first and is stopped by the second. Each limited
+ * wall that stops the line is named by where it meets it: an endpoint of the wall on the line
+ * (the first, a before b), so the joint of two chained limited segments counts once, or else
+ * the wall itself; an index may visit a wall once per bucket, and the name keeps that from
+ * counting twice. gg__wall_limited_second() counts one more limited wall that stops a -> b:
+ * true once two distinct ones have (*have and *first carry the count). */
+typedef struct gg__lim_key {
+    int64_t x, y; /* a point, or x = INT64_MIN and y = the wall's slot */
+} gg__lim_key;
+bool gg__wall_limited_second(const gg_scene *s, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                             bool *have, gg__lim_key *first);
+
+/* The segment test of gg__segment_hits_wall() for sight or light under a view (wall_kinds.c). */
 bool gg__segment_hits_wall_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
                                 const gg__wview *v);
 

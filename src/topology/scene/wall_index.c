@@ -309,44 +309,6 @@ static gg_cover wall_cover(const gg__wall *w, gg_hpoint a, gg_hpoint b)
     return (gg_cover)w->cover;
 }
 
-/* Foundry's LIMITED walls (gg_wall_def.limited): a line passes the first and is stopped by the
- * second. Each limited wall that stops the line is named by where it meets it: an endpoint of the
- * wall on the line (the first, a before b), so the joint of two chained limited segments counts
- * once, or else the wall itself; the index may visit a wall once per bucket, and the name keeps
- * that from counting twice. */
-typedef struct lim_key {
-    int64_t x, y; /* a point, or x = INT64_MIN and y = the wall's slot */
-} lim_key;
-
-static lim_key limited_key(const gg_scene *s, const gg__wall *w, gg_hpoint a, gg_hpoint b)
-{
-    lim_key k;
-    if (gg__on_segment(w->a, a, b)) {
-        k.x = w->a.x;
-        k.y = w->a.y;
-    } else if (gg__on_segment(w->b, a, b)) {
-        k.x = w->b.x;
-        k.y = w->b.y;
-    } else {
-        k.x = INT64_MIN;
-        k.y = (int64_t)(w - s->walls);
-    }
-    return k;
-}
-
-/* Counts one more limited wall that stops a -> b: true once two distinct ones have. */
-static bool limited_second(const gg_scene *s, const gg__wall *w, gg_hpoint a, gg_hpoint b,
-                           bool *have, lim_key *first)
-{
-    lim_key k = limited_key(s, w, a, b);
-    if (!*have) {
-        *have = true;
-        *first = k;
-        return false;
-    }
-    return k.x != first->x || k.y != first->y;
-}
-
 /* One visitor serves both questions: "does any wall block?" (stop at the first) and "what is
  * the best low-wall cover?" (stop at total). */
 typedef struct hit_ctx {
@@ -357,27 +319,20 @@ typedef struct hit_ctx {
     int rule;      /* GG__RULE_* or RULE_TOUCH */
     bool doorways; /* let doorway.c excuse touches at open portals' ends */
     bool have_lim; /* a limited wall stops the line already (named lim) */
-    lim_key lim;
-    const gg__wview *view; /* NULL: elevation 0 (wall_kinds.c) */
+    gg__lim_key lim;
 } hit_ctx;
 
 static bool visit_wall(hit_ctx *h, const gg__wall *w)
 {
     if (h->mask != 0) {
-        if (h->view != NULL) {
-            if (!gg__wall_stops_view(h->rule, w, h->a, h->b, h->mask, h->view) ||
-                (h->doorways && gg__doorway_excuses_view(h->s, h->rule, w, h->a, h->b, h->mask,
-                                                         false, h->view)))
-                return false;
-        } else if (!wall_blocks(h->rule, w, h->a, h->b, h->mask) ||
-                   (h->doorways &&
-                    gg__doorway_excuses(h->s, h->rule, w, h->a, h->b, h->mask, false))) {
+        if (!wall_blocks(h->rule, w, h->a, h->b, h->mask))
             return false;
-        }
+        if (h->doorways && gg__doorway_excuses(h->s, h->rule, w, h->a, h->b, h->mask, false))
+            return false;
         if (h->rule != RULE_TOUCH && h->s->prox_walls > 0 && gg__wall_proximity_clear(w, h->a, h->mask))
             return false;
         if (h->rule != RULE_TOUCH && gg__wall_limited_for(w, h->mask))
-            return limited_second(h->s, w, h->a, h->b, &h->have_lim, &h->lim);
+            return gg__wall_limited_second(h->s, w, h->a, h->b, &h->have_lim, &h->lim);
         return true;
     }
     gg_cover c = wall_cover(w, h->a, h->b);
@@ -416,7 +371,7 @@ static bool visit_near(hit_ctx *h)
 
 static bool touches_any(const gg_scene *s, gg_hpoint p, uint32_t mask)
 {
-    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH, false, false, {0, 0}, NULL};
+    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH, false, false, {0, 0}};
     return visit_near(&h);
 }
 
@@ -434,7 +389,7 @@ bool gg__segment_hits_wall_ex(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint3
 {
     if (s->live_walls == 0)
         return false;
-    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}, NULL};
+    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}};
     if (s->point_rule) {
         h.rule = gg__segment_rule(s, a, b, mask);
         h.doorways = doorways && s->portal_walls > 0;
@@ -446,20 +401,7 @@ bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t
 {
     if (s->live_walls == 0)
         return false;
-    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}, NULL};
-    if (s->point_rule) {
-        h.rule = gg__segment_rule(s, a, b, mask);
-        h.doorways = s->portal_walls > 0;
-    }
-    return visit_near(&h);
-}
-
-bool gg__segment_hits_wall_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
-                                const gg__wview *v)
-{
-    if (s->live_walls == 0)
-        return false;
-    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}, v};
+    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}};
     if (s->point_rule) {
         h.rule = gg__segment_rule(s, a, b, mask);
         h.doorways = s->portal_walls > 0;
@@ -471,7 +413,7 @@ gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b)
 {
     if (s->cover_walls == 0)
         return GG_COVER_NONE;
-    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}, NULL};
+    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}};
     (void)visit_near(&h);
     return h.cover;
 }
@@ -488,13 +430,13 @@ bool gg__segment_hits_wall_linear(const gg_scene *s, gg_hpoint a, gg_hpoint b, u
             wall_blocks(RULE_TOUCH, &s->walls[w], b, b, mask))
             rule = GG__RULE_NUDGED;
     bool have_lim = false;
-    lim_key lim = {0, 0};
+    gg__lim_key lim = {0, 0};
     for (uint32_t w = 0; w < s->wall_slots; ++w)
         if (wall_blocks(rule, &s->walls[w], a, b, mask) &&
             !gg__doorway_excuses(s, rule, &s->walls[w], a, b, mask, true) &&
             !gg__wall_proximity_clear(&s->walls[w], a, mask) &&
             (!gg__wall_limited_for(&s->walls[w], mask) ||
-             limited_second(s, &s->walls[w], a, b, &have_lim, &lim)))
+             gg__wall_limited_second(s, &s->walls[w], a, b, &have_lim, &lim)))
             return true;
     return false;
 }

@@ -38,6 +38,36 @@ bool gg__wall_proximity_clear(const gg__wall *w, gg_hpoint v, uint32_t mask)
 #endif
 }
 
+/* ---- Limited ---------------------------------------------------------------------------- */
+
+static gg__lim_key limited_key(const gg_scene *s, const gg__wall *w, gg_hpoint a, gg_hpoint b)
+{
+    gg__lim_key k;
+    if (gg__on_segment(w->a, a, b)) {
+        k.x = w->a.x;
+        k.y = w->a.y;
+    } else if (gg__on_segment(w->b, a, b)) {
+        k.x = w->b.x;
+        k.y = w->b.y;
+    } else {
+        k.x = INT64_MIN;
+        k.y = (int64_t)(w - s->walls);
+    }
+    return k;
+}
+
+bool gg__wall_limited_second(const gg_scene *s, const gg__wall *w, gg_hpoint a, gg_hpoint b,
+                             bool *have, gg__lim_key *first)
+{
+    gg__lim_key k = limited_key(s, w, a, b);
+    if (!*have) {
+        *have = true;
+        *first = k;
+        return false;
+    }
+    return k.x != first->x || k.y != first->y;
+}
+
 /* ---- Heights -------------------------------------------------------------------------------
  * A sight line from a (eye elevation e0) to b (target elevation e1) has elevation
  * e(t) = e0 + t (e1 - e0) at the point a + t (b - a). Every parameter here is a ratio n / D of
@@ -142,6 +172,62 @@ bool gg__wall_height_meets(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b
     hi = hi > dd ? dd : hi;
     const bool open = rule == GG__RULE_SIGHT && hi == dd && lo < hi;
     return interval_meets(w, e0, de, lo, hi, dd, open);
+}
+
+/* ---- Sight under a view ---------------------------------------------------------------------
+ * gg__segment_hits_wall() for sight or light, each wall judged by gg__wall_stops_view(): the same
+ * doorway, proximity and limited steps as wall_index.c's visitor, in a loop of its own so that the
+ * queries without a view keep their inlined closed test. */
+
+typedef struct view_hit {
+    const gg_scene *s;
+    gg_hpoint a, b;
+    uint32_t mask;
+    int rule;
+    const gg__wview *v;
+    bool have_lim;
+    gg__lim_key lim;
+} view_hit;
+
+static bool view_visit(view_hit *h, const gg__wall *w)
+{
+    if (!gg__wall_stops_view(h->rule, w, h->a, h->b, h->mask, h->v))
+        return false;
+    if (h->s->point_rule &&
+        gg__doorway_excuses_view(h->s, h->rule, w, h->a, h->b, h->mask, false, h->v))
+        return false;
+    if (gg__wall_proximity_clear(w, h->a, h->mask))
+        return false;
+    if (gg__wall_limited_for(w, h->mask))
+        return gg__wall_limited_second(h->s, w, h->a, h->b, &h->have_lim, &h->lim);
+    return true;
+}
+
+static bool view_strip(void *vctx, int32_t i, int32_t j0, int32_t j1)
+{
+    view_hit *h = (view_hit *)vctx;
+    const gg__wall_index *ix = &h->s->index;
+    for (int32_t j = j0; j <= j1; ++j) {
+        const size_t k0 = (size_t)j * (size_t)ix->bw + (size_t)i;
+        for (uint32_t k = ix->start[k0]; k < ix->start[k0 + 1]; ++k)
+            if (view_visit(h, &h->s->walls[ix->items[k]]))
+                return true;
+    }
+    return false;
+}
+
+bool gg__segment_hits_wall_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                                const gg__wview *v)
+{
+    if (s->live_walls == 0)
+        return false;
+    view_hit h = {s, a, b, mask, gg__segment_rule(s, a, b, mask), v, false, {0, 0}};
+    const gg__wall_index *ix = &s->index;
+    for (uint32_t k = 0; k < ix->pending_count; ++k)
+        if (view_visit(&h, &s->walls[ix->pending[k]]))
+            return true;
+    return ix->built && gg__for_each_bucket_strip(a, b, (int64_t)GG__WALL_UNIT << ix->bucket_shift,
+                                                  0, ix->bw, ix->bh, view_strip, &h);
 }
 
 /* ---- Movers that open doors ------------------------------------------------------------------ */
