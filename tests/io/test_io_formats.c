@@ -1,6 +1,7 @@
 /* test_io_formats.c - Universal VTT and Foundry VTT import on small hand-made files: coordinate
  * frames (map_origin, padding, shift), portals filling wall gaps, restriction fields old and
  * new, one-way walls kept pointing the right way through merging, doors, levels. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -221,7 +222,7 @@ static void foundry__old_fields_frame_doors_and_one_way(void **state)
     assert_int_equal(st.endpoints_snapped, 0);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "sound only"), 1);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "outside"), 1);
-    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "secret"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "secret"), 0);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "limited"), 0);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "tokens"), 1);
     /* The terrain wall (sense 2 = LIMITED) is kept limited for sight and light: one passes. */
@@ -234,6 +235,16 @@ static void foundry__old_fields_frame_doors_and_one_way(void **state)
             limited++;
         }
     assert_int_equal(limited, 1);
+    /* Foundry's door 2 is kept a secret door, locked (ds 2); the open door is not secret. */
+    int32_t secret = 0;
+    for (int32_t k = 0; k < n; ++k)
+        if (defs[k].secret) {
+            assert_int_equal(defs[k].door, GG_DOOR_LOCKED);
+            secret++;
+        } else if (defs[k].door == GG_DOOR_OPEN) {
+            assert_true(defs[k].x1 == 3.0);
+        }
+    assert_int_equal(secret, 1);
     assert_true(los(s, 0, 2, 1, 2));
     /* One-way x = 2: transparent from the west (LEFT of A->B = (2,0)->(2,1)). */
     assert_true(los(s, 1, 2, 2, 2));
@@ -314,10 +325,31 @@ static void foundry__v10_fields_and_levels(void **state)
     assert_int_equal(st.height, 4);
     assert_int_equal(st.cell_size_ft, 10);
     assert_int_equal(st.walls, 3);
-    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "levels flattened"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "levels flattened"), 0);
     assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "not whole"), 1);
-    assert_false(los(s, 1, 1, 2, 1));
+    /* Heights are kept in feet (distance 10 per 10 ft cell: 1 ft per unit): x = 2 stands from
+     * 0 to 9 ft, x = 3 (light only) from 10 to 19, x = 4 everywhere (null bounds). */
+    gg_wall_def defs[3];
+    int32_t n = 0;
+    assert_int_equal(gg_scene_list_walls(s, NULL, defs, 3, &n), GG_OK);
+    assert_int_equal(n, 3);
+    for (int32_t k = 0; k < n; ++k) {
+        if (defs[k].x1 == 2.0)
+            assert_true(defs[k].bottom_ft == 0.0 && defs[k].top_ft == 9.0);
+        else if (defs[k].x1 == 3.0)
+            assert_true(defs[k].bottom_ft == 10.0 && defs[k].top_ft == 19.0);
+        else
+            assert_true(isinf(defs[k].bottom_ft) && defs[k].bottom_ft < 0 &&
+                        isinf(defs[k].top_ft) && defs[k].top_ft > 0);
+    }
+    assert_false(los(s, 1, 1, 2, 1)); /* at elevation 0 the 0..9 ft wall stands */
     assert_true(los(s, 2, 1, 4, 1) == false); /* x = 4 blocks sight */
+    const gg_view_def up = {sizeof(gg_view_def), 15.0, 15.0, false};
+    bool seen = false;
+    assert_int_equal(gg_scene_has_line_of_sight_view(s, gg_cell_make(1, 1), gg_cell_make(2, 1),
+                                                     &up, &seen),
+                     GG_OK);
+    assert_true(seen); /* at 15 ft the line passes over it */
     gg_import_report_destroy(r);
     gg_scene_destroy(s);
 

@@ -2,6 +2,7 @@
  * hold: size, walls after merging, doors, snapped endpoints, and sight lines checked by hand on
  * the picture `gridgeom draw` makes of the map (docs/io.md shows some). Each map also survives
  * a Nat20 round trip: import -> export -> import -> export gives identical text. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -230,8 +231,8 @@ static const map_fact k_maps[] = {
      21,
      38,
      443,
-     201,
-     242,
+     373, /* walls on different levels (wall-height) are not merged */
+     70,
      52,
      4,
      0,
@@ -380,6 +381,96 @@ static void maps__nort_gate_one_level(void **state)
     gg_scene_destroy(s);
 }
 
+/* Issue 14: Nort Gate and Collapsed Tower carry flags["wall-height"] on every wall; each wall
+ * keeps its range (feet), and the counts per range add up to the walls in the scene. The Dungeon
+ * of Coins' 9 secret doors (door 2) stay secret doors with their states. */
+static void maps__wall_heights_and_secret_doors_are_kept(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        int32_t ranges;
+        double bottom[5], top[5];
+    } k[] = {
+        {"foundry/ocd__nort-gate.json", 5, {0, 10, 20, 30, 40}, {9, 19, 29, 39, 600}},
+        {"foundry/ocd__collapsed-tower.json", 3, {0, 50, 60}, {50, 60, 70}},
+    };
+    for (size_t m = 0; m < sizeof k / sizeof k[0]; m++) {
+        gg_import_report *r = NULL;
+        gg_scene *s = load_map(k[m].file, NULL, &r);
+        gg_import_stats st;
+        assert_int_equal(gg_import_report_stats(r, &st), GG_OK);
+        int32_t n = gg_scene_wall_count(s), got = 0, per[5] = {0};
+        gg_wall_def *defs = calloc((size_t)n, sizeof *defs);
+        assert_non_null(defs);
+        assert_int_equal(gg_scene_list_walls(s, NULL, defs, n, &got), GG_OK);
+        for (int32_t i = 0; i < got; i++)
+            for (int32_t j = 0; j < k[m].ranges; j++)
+                if (defs[i].bottom_ft == k[m].bottom[j] && defs[i].top_ft == k[m].top[j])
+                    per[j]++;
+        int32_t sum = 0;
+        for (int32_t j = 0; j < k[m].ranges; j++) {
+            assert_true(per[j] > 0);
+            sum += per[j];
+        }
+        assert_int_equal(sum, st.walls); /* every wall has one of the file's ranges */
+        assert_int_equal(st.segments_read, st.walls + st.merged + st.walls_dropped);
+        assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "flattened"), 0);
+        /* Queries without a view stand at elevation 0: the walls above it take no part, so a
+         * line that only such walls cross is open at 0 and blocked at their elevation. */
+        int32_t opened = 0;
+        for (int32_t i = 0; i < got && opened == 0; i++) {
+            if (defs[i].bottom_ft <= 0.0 || (defs[i].blocks & GG_BLOCKS_SIGHT) == 0)
+                continue;
+            const gg_view_def up = {sizeof(gg_view_def), defs[i].bottom_ft, defs[i].bottom_ft,
+                                    false};
+            /* the cells on both sides of the wall's middle, across it */
+            double mx = (defs[i].x1 + defs[i].x2) / 2, my = (defs[i].y1 + defs[i].y2) / 2;
+            double nx = -(defs[i].y2 - defs[i].y1), ny = defs[i].x2 - defs[i].x1;
+            double len = sqrt(nx * nx + ny * ny);
+            gg_cell c1 = gg_cell_make((int32_t)floor(mx + 0.7 * nx / len),
+                                      (int32_t)floor(my + 0.7 * ny / len));
+            gg_cell c2 = gg_cell_make((int32_t)floor(mx - 0.7 * nx / len),
+                                      (int32_t)floor(my - 0.7 * ny / len));
+            bool flat = false, high = true;
+            if (gg_scene_has_line_of_sight(s, c1, c2, &flat) != GG_OK ||
+                gg_scene_has_line_of_sight_view(s, c1, c2, &up, &high) != GG_OK)
+                continue;
+            opened += flat && !high;
+        }
+        assert_true(opened > 0);
+        free(defs);
+        gg_import_report_destroy(r);
+        gg_scene_destroy(s);
+    }
+
+    gg_import_report *r = NULL;
+    gg_scene *s = load_map("foundry/majorvictory__dungeon-of-coins.json", NULL, &r);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "secret"), 0);
+    int32_t n = gg_scene_wall_count(s), got = 0, secret = 0, shown = 0;
+    gg_wall_def *defs = calloc((size_t)n, sizeof *defs);
+    gg_wall_id *ids = calloc((size_t)n, sizeof *ids);
+    assert_true(defs != NULL && ids != NULL);
+    assert_int_equal(gg_scene_list_walls(s, ids, defs, n, &got), GG_OK);
+    for (int32_t i = 0; i < got; i++) {
+        if (!defs[i].secret)
+            continue;
+        secret++;
+        assert_int_not_equal(defs[i].door, GG_DOOR_NONE);
+        gg_wall_def player;
+        assert_int_equal(gg_scene_get_wall_view(s, ids[i], NULL, &player), GG_OK);
+        assert_false(player.secret);
+        shown += player.door != GG_DOOR_NONE; /* only the open ones show as openings */
+        assert_true((player.door == GG_DOOR_OPEN) == (defs[i].door == GG_DOOR_OPEN));
+    }
+    assert_int_equal(secret, 9); /* door 2 in the file: 5 locked, 3 open, 1 closed */
+    assert_int_equal(shown, 3);
+    free(defs);
+    free(ids);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
 static void maps__stone_resolve_crop_is_reported(void **state)
 {
     (void)state;
@@ -503,6 +594,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(maps__every_map_loads_with_the_known_facts),
         cmocka_unit_test(maps__nort_gate_one_level),
+        cmocka_unit_test(maps__wall_heights_and_secret_doors_are_kept),
         cmocka_unit_test(maps__every_cell_sees_itself),
         cmocka_unit_test(maps__litch_doors_pass_straight_through_when_open),
         cmocka_unit_test(maps__stone_resolve_crop_is_reported),
