@@ -126,13 +126,18 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
 bool gg__mv_wall_in_step(const gg__mv *m, int32_t i, int d)
 {
     const gg_scene *s = m->s;
-    if ((s->move_walls[i] & (1u << d)) == 0)
-        return false;
+    const bool stopped = (s->move_walls[i] & (1u << d)) != 0;
     if (!m->open_doors)
-        return true;
+        return stopped;
     const gg_cell a = gg_cell_make(i % s->width, i / s->width);
     const gg_cell b = gg_cell_make(a.col + gg__dirs[d].dc, a.row + gg__dirs[d].dr);
-    return gg__step_stopped_view(s, gg__wall_centre(a), gg__wall_centre(b), &m->doors);
+    const gg_hpoint pa = gg__wall_centre(a), pb = gg__wall_centre(b);
+    /* Opening doors only frees steps, but for a step from or to a centre on an opened door
+     * (gg__centre_on_opened_door()). */
+    if (!stopped && (!s->point_rule || (!gg__centre_on_opened_door(s, pa, &m->doors) &&
+                                        !gg__centre_on_opened_door(s, pb, &m->doors))))
+        return false;
+    return gg__step_stopped_view(s, pa, pb, &m->doors);
 }
 
 bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *difficult)

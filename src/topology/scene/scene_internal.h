@@ -320,6 +320,12 @@ bool gg__segment_hits_wall_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, uin
  * exactly as in the scene with the view's doors open (rule, doorways and all). */
 bool gg__step_stopped_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, const gg__wview *v);
 
+/* A closed door that blocks movement and that the view opens passes through p. Opening doors only
+ * removes walls, and removes reasons to stop (doorway.c), except that under the point rule a
+ * step from a centre on such a door is judged by the closed test once the door is open
+ * (gg__segment_rule()): the one case where a step the scene allows may stop an opener. */
+bool gg__centre_on_opened_door(const gg_scene *s, gg_hpoint p, const gg__wview *v);
+
 /* Walls are indexed in square buckets of 2^bucket_shift cells (chosen at each rebuild: as fine
  * as the map allows, coarser when the walls are few for the map), stored as CSR arrays built in
  * one pass. Walls added after the last build sit in `pending` and are tested linearly until the next

@@ -127,12 +127,10 @@ static bool interval_meets(const gg__wall *w, int32_t e0, int32_t de, int64_t lo
     const bool nb = w->bottom != INT32_MIN, nt = w->top != INT32_MAX;
     if (de == 0)
         return (!nb || e0 >= w->bottom) && (!nt || e0 <= w->top);
-    /* e is monotonic: its values run from e(first) to e(last), the open end last. */
-    const int64_t first = de > 0 ? lo : hi, last = de > 0 ? hi : lo;
-    const int rising = de > 0 ? 1 : -1;
     if (!open) {
-        /* [min, max] meets [bottom, top]: min <= top and max >= bottom. */
-        const int64_t tmin = rising > 0 ? first : last, tmax = rising > 0 ? last : first;
+        /* e is monotonic: [min, max] meets [bottom, top] iff min <= top and max >= bottom; the
+         * minimum is at lo when e rises, at hi when it falls. */
+        const int64_t tmin = de > 0 ? lo : hi, tmax = de > 0 ? hi : lo;
         return (!nt || elev_cmp(e0, de, tmin, D, w->top) <= 0) &&
                (!nb || elev_cmp(e0, de, tmax, D, w->bottom) >= 0);
     }
@@ -236,13 +234,19 @@ typedef struct near_ctx {
     const gg_scene *s;
     gg_hpoint a, b;
     const gg__wview *v;
-    int rule;  /* GG__RULE_* for stops; -1: any wall touching a-b (the rule's own question) */
+    int rule; /* GG__RULE_* for stops; -1: any wall touching a-b (the rule's own question); -2: a
+               * door the view opens through a */
     bool hit;
 } near_ctx;
 
 static bool visit(near_ctx *c, const gg__wall *w)
 {
     const uint32_t mv = (uint32_t)GG_BLOCKS_MOVEMENT;
+    if (c->rule == -2) { /* a wall blocking movement that the view opens, through c->a */
+        c->hit = gg__wall_live(w) && (gg__wall_effective_blocks(w) & mv) != 0 &&
+                 (gg__wall_view_blocks(w, c->v) & mv) == 0 && gg__on_segment(c->a, w->a, w->b);
+        return c->hit;
+    }
     if (c->rule < 0) {
         c->hit = gg__wall_live(w) && (gg__wall_view_blocks(w, c->v) & mv) != 0 &&
                  gg_segments_intersect(c->a, c->b, w->a, w->b);
@@ -274,6 +278,11 @@ static bool any_near(const gg_scene *s, gg_hpoint a, gg_hpoint b, int rule, cons
             return true;
     return ix->built && gg__for_each_bucket(a, b, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 0,
                                             ix->bw, ix->bh, visit_bucket, &c);
+}
+
+bool gg__centre_on_opened_door(const gg_scene *s, gg_hpoint p, const gg__wview *v)
+{
+    return s->live_walls > 0 && any_near(s, p, p, -2, v);
 }
 
 bool gg__step_stopped_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, const gg__wview *v)
