@@ -47,6 +47,8 @@ const gg_cli_field gg_cli_move_fields[] = {
     {"others", GG_CLI_OBJECTS, false, NULL},
     {"pass_size_apart", GG_CLI_BOOL, false, NULL},
     {"occupied_difficult", GG_CLI_BOOL, false, NULL},
+    {"open_doors", GG_CLI_BOOL, false, NULL},
+    {"knows_secret_doors", GG_CLI_BOOL, false, NULL},
     {NULL, GG_CLI_INT, false, NULL},
 };
 

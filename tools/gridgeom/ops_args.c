@@ -352,6 +352,8 @@ bool gg_cli_move_def(gg_cli_call *c, gg_cli_move *m)
     m->def.side = gg_cli_int(c, "side", m->def.side);
     m->def.pass_size_apart = gg_cli_bool(c, "pass_size_apart", false);
     m->def.occupied_difficult = gg_cli_bool(c, "occupied_difficult", false);
+    m->def.open_doors = gg_cli_bool(c, "open_doors", false);
+    m->def.knows_secret_doors = gg_cli_bool(c, "knows_secret_doors", false);
     if (!gg_cli_cells(c, "avoid", &m->avoid, &m->def.avoid_count))
         return false;
     m->def.avoid = m->avoid;

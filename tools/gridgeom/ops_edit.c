@@ -39,15 +39,24 @@ static json_t *wall_json(gg_wall_id id, const gg_wall_def *d)
     for (int i = 0; blocks != NULL && i < 3; i++)
         if (d->blocks & (1u << i))
             json_array_append_new(blocks, json_string(k_blocks_names[i]));
-    return json_pack("{s:i,s:[ffff],s:o,s:s,s:s,s:s}", "wall", (int)id.index, "line", d->x1, d->y1,
-                     d->x2, d->y2, "blocks", blocks, "door",
-                     gg_cli_enum_name(gg_cli_door_names, (int)d->door), "one_way",
-                     gg_cli_enum_name(k_one_way_names, (int)d->one_way), "cover",
-                     gg_cli_enum_name(gg_cli_cover_names, (int)d->cover));
+    json_t *r = json_pack("{s:i,s:[ffff],s:o,s:s,s:s,s:s}", "wall", (int)id.index, "line", d->x1,
+                          d->y1, d->x2, d->y2, "blocks", blocks, "door",
+                          gg_cli_enum_name(gg_cli_door_names, (int)d->door), "one_way",
+                          gg_cli_enum_name(k_one_way_names, (int)d->one_way), "cover",
+                          gg_cli_enum_name(gg_cli_cover_names, (int)d->cover));
+    /* Kinds only when present, so plain walls read as before. */
+    if (r != NULL && d->secret)
+        json_object_set_new(r, "secret", json_true());
+    if (r != NULL && !isinf(d->bottom_ft))
+        json_object_set_new(r, "bottom_ft", json_real(d->bottom_ft));
+    if (r != NULL && !isinf(d->top_ft))
+        json_object_set_new(r, "top_ft", json_real(d->top_ft));
+    return r;
 }
 
 static const gg_cli_field k_walls[] = {
     {"doors_only", GG_CLI_BOOL, false, NULL},
+    {"player", GG_CLI_BOOL, false, NULL},
     {NULL, GG_CLI_INT, false, NULL},
 };
 
@@ -62,11 +71,17 @@ static json_t *op_walls(gg_cli_call *c)
         if (st != GG_OK) {
             gg_cli_status_fail(c, "gg_scene_list_walls", st);
         } else {
+            /* "player": the walls as a player knows them (gg_scene_get_wall_view() without
+             * knows_secret_doors: secret doors read as walls, or openings when open). */
             bool doors = gg_cli_bool(c, "doors_only", false);
+            bool player = gg_cli_bool(c, "player", false);
             r = json_array();
-            for (int32_t i = 0; r != NULL && i < got; i++)
+            for (int32_t i = 0; r != NULL && i < got; i++) {
+                if (player && gg_scene_get_wall_view(c->ctx->scene, ids[i], NULL, &defs[i]) != GG_OK)
+                    continue;
                 if (!doors || defs[i].door != GG_DOOR_NONE)
                     json_array_append_new(r, wall_json(ids[i], &defs[i]));
+            }
         }
     }
     gg_cli_free(c, defs, (size_t)n, sizeof *defs);
@@ -100,6 +115,9 @@ static const gg_cli_field k_add_wall[] = {
     {"door", GG_CLI_NAME, false, gg_cli_door_names},
     {"one_way", GG_CLI_NAME, false, k_one_way_names},
     {"cover", GG_CLI_NAME, false, gg_cli_cover_names},
+    {"secret", GG_CLI_BOOL, false, NULL},
+    {"bottom_ft", GG_CLI_NUMBER, false, NULL},
+    {"top_ft", GG_CLI_NUMBER, false, NULL},
     {NULL, GG_CLI_INT, false, NULL},
 };
 
@@ -131,6 +149,9 @@ static json_t *op_add_wall(gg_cli_call *c)
     d.door = (gg_door)gg_cli_name(c, "door", 0);
     d.one_way = (gg_one_way)gg_cli_name(c, "one_way", 0);
     d.cover = (gg_cover)gg_cli_name(c, "cover", 0);
+    d.secret = gg_cli_bool(c, "secret", false);
+    d.bottom_ft = gg_cli_number(c, "bottom_ft", -HUGE_VAL);
+    d.top_ft = gg_cli_number(c, "top_ft", HUGE_VAL);
     gg_wall_id id;
     gg_status st = gg_scene_add_wall(c->ctx->scene, &d, &id);
     return st == GG_OK ? wall_json(id, &d) : gg_cli_writer_fail(c, "gg_scene_add_wall", st);

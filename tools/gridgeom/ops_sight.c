@@ -22,13 +22,25 @@ static json_t *bits_json(gg_cli_call *c, const uint64_t *bits, int32_t count, bo
     return r;
 }
 
+/* A gg_view_def: eye and target elevations in feet (walls with heights, docs/vision.md). */
+static gg_view_def view_def(gg_cli_call *c)
+{
+    gg_view_def v = gg_view_def_default();
+    v.eye_elevation_ft = gg_cli_number(c, "eye_elevation_ft", v.eye_elevation_ft);
+    v.target_elevation_ft = gg_cli_number(c, "target_elevation_ft", v.target_elevation_ft);
+    return v;
+}
+
 static const gg_cli_field k_visible[] = {
     {"viewer", GG_CLI_CELL, true, NULL},
     {"range_ft", GG_CLI_INT, false, NULL},
     {"list", GG_CLI_BOOL, false, NULL},
+    {"eye_elevation_ft", GG_CLI_NUMBER, false, NULL},
+    {"target_elevation_ft", GG_CLI_NUMBER, false, NULL},
     {NULL, GG_CLI_INT, false, NULL},
 };
 
+/* With an elevation given, gg_scene_visible_cells_view(); else gg_scene_visible_cells(). */
 static json_t *op_visible_cells(gg_cli_call *c)
 {
     size_t words = gg_scene_bitset_words(c->ctx->scene);
@@ -36,13 +48,40 @@ static json_t *op_visible_cells(gg_cli_call *c)
     if (bits == NULL)
         return NULL;
     int32_t count = 0;
-    gg_status st = gg_scene_visible_cells(c->ctx->scene, NULL, gg_cli_cell(c, "viewer"),
-                                          gg_cli_int(c, "range_ft", GG_RANGE_UNLIMITED),
-                                          GG_BITSET_REPLACE, bits, words, &count);
+    const bool view = gg_cli_has(c, "eye_elevation_ft") || gg_cli_has(c, "target_elevation_ft");
+    const gg_view_def v = view_def(c);
+    const gg_cell viewer = gg_cli_cell(c, "viewer");
+    const int32_t range = gg_cli_int(c, "range_ft", GG_RANGE_UNLIMITED);
+    gg_status st = view ? gg_scene_visible_cells_view(c->ctx->scene, NULL, viewer, range, &v,
+                                                      GG_BITSET_REPLACE, bits, words, &count)
+                        : gg_scene_visible_cells(c->ctx->scene, NULL, viewer, range,
+                                                 GG_BITSET_REPLACE, bits, words, &count);
     json_t *r = st == GG_OK ? bits_json(c, bits, count, gg_cli_bool(c, "list", false))
-                            : gg_cli_status_fail(c, "gg_scene_visible_cells", st);
+                            : gg_cli_status_fail(c, view ? "gg_scene_visible_cells_view"
+                                                         : "gg_scene_visible_cells",
+                                                 st);
     gg_cli_free(c, bits, words, sizeof *bits);
     return r;
+}
+
+static const gg_cli_field k_los_view[] = {
+    {"a", GG_CLI_CELL, true, NULL},
+    {"b", GG_CLI_CELL, true, NULL},
+    {"eye_elevation_ft", GG_CLI_NUMBER, false, NULL},
+    {"target_elevation_ft", GG_CLI_NUMBER, false, NULL},
+    {NULL, GG_CLI_INT, false, NULL},
+};
+
+static json_t *op_line_of_sight_view(gg_cli_call *c)
+{
+    const gg_view_def v = view_def(c);
+    bool seen = false;
+    gg_status st = gg_scene_has_line_of_sight_view(c->ctx->scene, gg_cli_cell(c, "a"),
+                                                   gg_cli_cell(c, "b"), &v, &seen);
+    if (st != GG_OK && st != GG_E_OUT_OF_BOUNDS)
+        return gg_cli_status_fail(c, "gg_scene_has_line_of_sight_view", st);
+    return json_pack("{s:b,s:f,s:f}", "visible", seen, "eye_elevation_ft", v.eye_elevation_ft,
+                     "target_elevation_ft", v.target_elevation_ft);
 }
 
 static const gg_cli_field k_seen[] = {
@@ -211,6 +250,8 @@ static json_t *op_lighting(gg_cli_call *c)
 const gg_cli_op gg_cli_ops_sight[] = {
     {"visible_cells", GG_CLI_NEEDS_SCENE, k_visible, NULL, op_visible_cells,
      "gg_scene_visible_cells (field of view)"},
+    {"line_of_sight_view", GG_CLI_NEEDS_SCENE, k_los_view, NULL, op_line_of_sight_view,
+     "gg_scene_has_line_of_sight_view (eye and target elevations)"},
     {"seen_cells", GG_CLI_NEEDS_SCENE, k_seen, NULL, op_seen_cells, "gg_scene_seen_cells"},
     {"visibility_matrix", GG_CLI_NEEDS_SCENE, k_matrix, NULL, op_visibility_matrix,
      "gg_scene_visibility_matrix"},

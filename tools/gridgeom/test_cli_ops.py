@@ -229,6 +229,47 @@ def case_edits():
     check(r[8][0]['source_light'] == 'dark', 'a shrunk light no longer reaches')
     check(r[9]['lights'] == 2 and r[10]['cells'] == 1 and r[11] is False, 'cell edits persist')
     check(r[13] == 'dark', 'lighting tag by name')
+    # Wall kinds: a 3 ft parapet seen over from a balcony (eye 15 ft), a secret door that a
+    # player reads as a wall, a mover that opens doors (and a secret one only when it knows it).
+    r = results(LITCH, [
+        {'op': 'add_wall', 'from': [44, 7], 'to': [44, 10], 'bottom_ft': 0, 'top_ft': 3},
+        {'op': 'has_line_of_sight', 'a': '42,8', 'b': '45,8'},
+        {'op': 'line_of_sight_view', 'a': '42,8', 'b': '45,8'},
+        {'op': 'line_of_sight_view', 'a': '42,8', 'b': '45,8', 'eye_elevation_ft': 15},
+        {'op': 'line_of_sight_view', 'a': '42,8', 'b': '45,8', 'eye_elevation_ft': 2.5,
+         'target_elevation_ft': 2.5},
+        {'op': 'visible_cells', 'viewer': '42,8'},
+        {'op': 'visible_cells', 'viewer': '42,8', 'eye_elevation_ft': 15},
+        {'op': 'visible_cells', 'viewer': '42,8', 'eye_elevation_ft': 0},
+        {'op': 'add_wall', 'from': [44, 11], 'to': [44, 12], 'door': 'closed', 'secret': True},
+        {'op': 'walls'},
+        {'op': 'walls', 'player': True},
+    ])
+    check(r[0]['bottom_ft'] == 0 and r[0]['top_ft'] == 3, 'wall heights kept')
+    check(not r[1] and not r[2]['visible'] and r[3]['visible'] and not r[4]['visible'],
+          'a balcony sees over a low wall; on the ground it blocks')
+    check(r[6]['count'] > r[5]['count'] == r[7]['count'], 'the view from the balcony sees more')
+    secret = r[8]['wall']
+    gm = [w for w in r[9] if w['wall'] == secret][0]
+    pl = [w for w in r[10] if w['wall'] == secret][0]
+    check(gm['secret'] and gm['door'] == 'closed' and 'secret' not in pl and pl['door'] == 'none',
+          'a player reads a closed secret door as a wall')
+    found = False
+    for wall, a, b in find_door_pair(walls[0]):
+        r = results(STREET, [
+            {'op': 'set_door', 'wall': wall, 'door': 'closed'},
+            {'op': 'lowest_cost_path', 'a': a, 'b': b},
+            {'op': 'lowest_cost_path', 'a': a, 'b': b, 'open_doors': True},
+            {'op': 'set_door', 'wall': wall, 'door': 'locked'},
+            {'op': 'lowest_cost_path', 'a': a, 'b': b, 'open_doors': True},
+            {'op': 'move_overlay', 'origin': a, 'budget_ft': 5, 'open_doors': True},
+        ])
+        if len(r[1]['path']) != 2 and len(r[2]['path']) == 2:
+            check(len(r[4]['path']) != 2, 'a locked door stays shut to an opener')
+            check(b not in [x['cell'] for x in r[5]['cells']], 'nor does the overlay pass it')
+            found = True
+            break
+    check(found, 'a mover that opens doors walks through a closed one')
     bad = query(STREET, [{'op': 'set_door', 'wall': 99999, 'door': 'open'},
                          {'op': 'set_door', 'wall': 0, 'door': 'ajar'}], expect_rc=4)
     check('no wall' in bad[0]['error']['message'] and 'one of' in bad[1]['error']['message'],
