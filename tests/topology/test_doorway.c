@@ -1,7 +1,9 @@
 /* test_doorway.c - doorways under the point rule (src/topology/scene/doorway.c): an open door or
  * window lets the cells in line with the opening see and step straight through it, whatever its
  * offset from the grid; a closed one blocks as a wall; the index, the movement upkeep, the field
- * of view and the visibility matrix all agree with the per-cell test and the linear scan. */
+ * of view and the visibility matrix all agree with the per-cell test and the linear scan. A
+ * PROXIMITY window is a doorway to a viewer it is open to, and a LIMITED curtain at a jamb is
+ * crossed once. */
 #include "fixture.h"
 
 #include "topology/scene/scene_internal.h"
@@ -239,12 +241,92 @@ static void doorway__random_doorways_are_consistent(void **state)
     }
 }
 
+/* ---- Doorway jambs next to limited and proximity walls (point rule) ----------------------------
+ * The wall x = 3 has an opening from y = 1.5 to 2.5 (half a cell off the grid): the line along
+ * y = 1.5 grazes the jamb (3, 1.5). */
+
+static gg_wall_def wall_at(double x1, double y1, double x2, double y2)
+{
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = x1, w.y1 = y1, w.x2 = x2, w.y2 = y2;
+    return w;
+}
+
+static void put(gg_scene *s, gg_wall_def w) { assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK); }
+
+static gg_scene *jamb(gg_wall_def opening)
+{
+    gg_scene *s = rule_scene(9, 5, GG_WALL_RULE_POINT);
+    put(s, wall_at(3, 0, 3, 1.5));
+    put(s, opening);
+    put(s, wall_at(3, 2.5, 3, 5));
+    return s;
+}
+
+static void doorway__a_window_is_a_doorway_to_whom_it_is_open(void **state)
+{
+    (void)state;
+    gg_wall_def win = wall_at(3, 1.5, 3, 2.5);
+    win.sight_proximity_ft = 10; /* two cells */
+    gg_scene *s = jamb(win);
+    /* From (2,1), half a cell from the window: it is open, and the line along y = 1.5 grazes
+     * the wall's end only. */
+    assert_true(fx_los(s, 2, 1, 5, 1));
+    assert_true(fx_los(s, 2, 2, 5, 2)); /* the other jamb */
+    /* From (0,1), 2.5 cells away: the window is a wall, and the line crosses the joint. */
+    assert_false(fx_los(s, 0, 1, 5, 1));
+    /* Steps never pass a window. */
+    assert_int_equal(fx_step(s, 2, 1, 3, 1), GG_STEP_ILLEGAL);
+    expect_fov_consistent(s);
+    expect_move_walls_exact(s);
+    gg_scene_destroy(s);
+    /* The same with a closed door there blocks both lines: the window's rule is its own. */
+    gg_wall_def door = wall_at(3, 1.5, 3, 2.5);
+    door.door = GG_DOOR_CLOSED;
+    s = jamb(door);
+    assert_false(fx_los(s, 2, 1, 5, 1));
+    gg_scene_destroy(s);
+}
+
+static void doorway__a_limited_curtain_counts_once_at_the_jamb(void **state)
+{
+    (void)state;
+    gg_wall_def cur = wall_at(3, 1.5, 3, 2.5);
+    cur.limited = GG_BLOCKS_SIGHT | GG_BLOCKS_LIGHT;
+    gg_scene *s = jamb(cur);
+    /* Through the middle (x = 3 crossed at y = 1.875): one limited wall, seen. */
+    assert_true(fx_los(s, 1, 1, 5, 2));
+    /* Along y = 1.5: the line crosses the wall at its end and the curtain there, the full wall
+     * all on one side: it crosses the curtain, one limited wall, seen. */
+    assert_true(fx_los(s, 1, 1, 5, 1));
+    assert_true(fx_los(s, 5, 1, 1, 1));
+    /* A second curtain behind it: two limited walls, stopped (the jamb counts once). */
+    gg_wall_def second = wall_at(6, 0, 6, 5);
+    second.limited = GG_BLOCKS_SIGHT | GG_BLOCKS_LIGHT;
+    put(s, second);
+    assert_true(fx_los(s, 1, 1, 5, 1));
+    assert_false(fx_los(s, 1, 1, 7, 1));
+    /* Steps: the curtain is a wall to movement (limited walls limit sight and light only). */
+    assert_int_equal(fx_step(s, 2, 1, 3, 1), GG_STEP_ILLEGAL);
+    expect_fov_consistent(s);
+    expect_move_walls_exact(s);
+    gg_scene_destroy(s);
+    /* Full walls on both sides of the line at the jamb still block (a joint): a wall continuing
+     * the line's other side. */
+    s = jamb(cur);
+    put(s, wall_at(3, 1.5, 4, 1.5 + 1.0));
+    assert_false(fx_los(s, 1, 1, 5, 1));
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(doorway__offset_door_lets_the_rows_in_line_through),
         cmocka_unit_test(doorway__a_joint_at_the_jamb_still_blocks),
         cmocka_unit_test(doorway__random_doorways_are_consistent),
+        cmocka_unit_test(doorway__a_window_is_a_doorway_to_whom_it_is_open),
+        cmocka_unit_test(doorway__a_limited_curtain_counts_once_at_the_jamb),
     };
     return cmocka_run_group_tests_name("topology/doorway", tests, NULL, NULL);
 }

@@ -3,8 +3,8 @@
  * an eye and a target elevation (a balcony over a low wall, closed bounds, a crossing exactly at
  * the top, collinear contacts, elevation 0 for every query without a view, against an oracle
  * scene that holds only the walls standing at an elevation), movers that open doors (locked and
- * secret ones included, against the scene with those doors open), defs from the 0.2 header, and
- * doorway jambs next to LIMITED and PROXIMITY walls. */
+ * secret ones included, against the scene with those doors open) and defs from the 0.2 header.
+ * Doorway jambs next to LIMITED and PROXIMITY walls are in test_doorway.c. */
 #include "fixture.h"
 
 #include <math.h>
@@ -606,71 +606,6 @@ static void doors__move_def_from_the_0_2_header_reads_new_fields_as_defaults(voi
     gg_scene_destroy(s);
 }
 
-/* ---- Doorway jambs next to limited and proximity walls (point rule) ----------------------------
- * The wall x = 3 has an opening from y = 1.5 to 2.5 (half a cell off the grid): the line along
- * y = 1.5 grazes the jamb (3, 1.5). */
-
-static gg_scene *jamb(gg_wall_def opening)
-{
-    gg_scene *s = scene_of(9, 5, GG_WALL_RULE_POINT);
-    (void)add(s, wall_at(3, 0, 3, 1.5));
-    (void)add(s, opening);
-    (void)add(s, wall_at(3, 2.5, 3, 5));
-    return s;
-}
-
-static void jambs__a_window_is_a_doorway_to_whom_it_is_open(void **state)
-{
-    (void)state;
-    gg_wall_def win = wall_at(3, 1.5, 3, 2.5);
-    win.sight_proximity_ft = 10; /* two cells */
-    gg_scene *s = jamb(win);
-    /* From (2,1), half a cell from the window: it is open, and the line along y = 1.5 grazes
-     * the wall's end only. */
-    assert_true(fx_los(s, 2, 1, 5, 1));
-    assert_true(fx_los(s, 2, 2, 5, 2)); /* the other jamb */
-    /* From (0,1), 2.5 cells away: the window is a wall, and the line crosses the joint. */
-    assert_false(fx_los(s, 0, 1, 5, 1));
-    /* Steps never pass a window. */
-    assert_int_equal(fx_step(s, 2, 1, 3, 1), GG_STEP_ILLEGAL);
-    gg_scene_destroy(s);
-    /* The same with a closed door there blocks both lines: the window's rule is its own. */
-    gg_wall_def door = wall_at(3, 1.5, 3, 2.5);
-    door.door = GG_DOOR_CLOSED;
-    s = jamb(door);
-    assert_false(fx_los(s, 2, 1, 5, 1));
-    gg_scene_destroy(s);
-}
-
-static void jambs__a_limited_curtain_counts_once_at_the_jamb(void **state)
-{
-    (void)state;
-    gg_wall_def cur = wall_at(3, 1.5, 3, 2.5);
-    cur.limited = GG_BLOCKS_SIGHT | GG_BLOCKS_LIGHT;
-    gg_scene *s = jamb(cur);
-    /* Through the middle (x = 3 crossed at y = 1.875): one limited wall, seen. */
-    assert_true(fx_los(s, 1, 1, 5, 2));
-    /* Along y = 1.5: the line crosses the wall at its end and the curtain there, the full wall
-     * all on one side: it crosses the curtain, one limited wall, seen. */
-    assert_true(fx_los(s, 1, 1, 5, 1));
-    assert_true(fx_los(s, 5, 1, 1, 1));
-    /* A second curtain behind it: two limited walls, stopped (the jamb counts once). */
-    gg_wall_def second = wall_at(6, 0, 6, 5);
-    second.limited = GG_BLOCKS_SIGHT | GG_BLOCKS_LIGHT;
-    (void)add(s, second);
-    assert_true(fx_los(s, 1, 1, 5, 1));
-    assert_false(fx_los(s, 1, 1, 7, 1));
-    /* Steps: the curtain is a wall to movement (limited walls limit sight and light only). */
-    assert_int_equal(fx_step(s, 2, 1, 3, 1), GG_STEP_ILLEGAL);
-    gg_scene_destroy(s);
-    /* Full walls on both sides of the line at the jamb still block (a joint): a wall continuing
-     * the line's other side. */
-    s = jamb(cur);
-    (void)add(s, wall_at(3, 1.5, 4, 1.5 + 1.0));
-    assert_false(fx_los(s, 1, 1, 5, 1));
-    gg_scene_destroy(s);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -684,8 +619,6 @@ int main(void)
         cmocka_unit_test(doors__movers_open_closed_doors_when_asked),
         cmocka_unit_test(doors__an_opener_moves_as_if_its_doors_were_open),
         cmocka_unit_test(doors__move_def_from_the_0_2_header_reads_new_fields_as_defaults),
-        cmocka_unit_test(jambs__a_window_is_a_doorway_to_whom_it_is_open),
-        cmocka_unit_test(jambs__a_limited_curtain_counts_once_at_the_jamb),
     };
     return cmocka_run_group_tests_name("topology/wall_kinds", tests, NULL, NULL);
 }
