@@ -19,6 +19,9 @@ M=tests/data/maps
 "$G" draw $M/uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt \
     --out "$O"/stone-resolve-crop.svg --from 5,5 --to 15,5 \
     --title "Stone Resolve, North Rooms: a cropped export placed by map_origin"
+"$G" draw $M/foundry/majorvictory__dungeon-of-coins.json --out "$O"/coins-secret-doors.svg \
+    --from 33,24 --fov --scale 9 \
+    --title "Dungeon of Coins: doors (brown, locked dark red, open dashed), secret doors dotted gold"
 # The overlays of the library's own queries (docs/cli.md, "Overlays").
 "$G" draw $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt --out "$O"/litch-field.svg \
     --from 40,6 --field --scale 16 --title "The Litch and his Tomb: distance field from 40,6"

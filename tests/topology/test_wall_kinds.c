@@ -289,6 +289,28 @@ static void heights__collinear_contacts_and_the_open_end(void **state)
     gg_scene_destroy(s);
 }
 
+/* Cover is measured at elevation 0: a low wall (a cover value) standing above it gives none. */
+static void heights__cover_walls_above_the_ground_give_no_cover(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; ++k) {
+        gg_scene *s = scene_of(8, 3, GG_WALL_RULE_NAT20);
+        gg_wall_def low = k == 0 ? high_wall(4, 0, 4, 3, 0, 3) : high_wall(4, 0, 4, 3, 10, 13);
+        low.cover = GG_COVER_HALF;
+        (void)add(s, low);
+        gg_cover c = GG_COVER_TOTAL;
+        assert_int_equal(gg_scene_cover_between(s, fx_c(1, 1), fx_c(6, 1), NULL, 0, &c), GG_OK);
+        assert_int_equal(c, k == 0 ? GG_COVER_HALF : GG_COVER_NONE);
+        const gg_body at = gg_body_make(fx_c(1, 1)), to = gg_body_make(fx_c(6, 1));
+        gg_cover_def cd = gg_cover_def_default();
+        cd.mode = GG_COVER_MODE_CORNERS_2D;
+        gg_cover_result res;
+        assert_int_equal(gg_scene_cover(s, &at, &to, NULL, 0, &cd, &res, NULL, 0, NULL), GG_OK);
+        assert_int_equal(res.degree == GG_COVER_NONE, k == 1);
+        gg_scene_destroy(s);
+    }
+}
+
 /* ---- Heights: elevation 0 and uniform elevations against an oracle --------------------------- */
 
 typedef struct hwall {
@@ -614,6 +636,7 @@ int main(void)
         cmocka_unit_test(heights__a_balcony_sees_over_a_low_wall),
         cmocka_unit_test(heights__bounds_are_closed_and_crossings_exact),
         cmocka_unit_test(heights__collinear_contacts_and_the_open_end),
+        cmocka_unit_test(heights__cover_walls_above_the_ground_give_no_cover),
         cmocka_unit_test(heights__uniform_elevations_equal_the_walls_standing_there),
         cmocka_unit_test(heights__a_line_is_the_same_line_backwards),
         cmocka_unit_test(doors__movers_open_closed_doors_when_asked),

@@ -240,6 +240,14 @@ static void draw_walls(const canvas *c, const gg_scene *scene)
                  "stroke=\"%s\" stroke-width=\"%.2f\" stroke-linecap=\"round\"%s", color, width,
                  dash);
         line(c, d->x1, d->y1, d->x2, d->y2, style);
+        if (d->secret) {
+            /* A secret door: gold dots over its state's colour. */
+            snprintf(style, sizeof style,
+                     "stroke=\"#e8b800\" stroke-width=\"%.2f\" stroke-dasharray=\"1,4\" "
+                     "stroke-linecap=\"round\"",
+                     width * 0.6);
+            line(c, d->x1, d->y1, d->x2, d->y2, style);
+        }
         if (d->one_way != GG_ONE_WAY_NONE) {
             /* A tick on the side the wall is transparent from (Foundry: LEFT is the left-hand
              * side walking from B to A, y down). */

@@ -430,8 +430,8 @@ static void test_prism(lstate *L, const prism *m, const gg__obs *o)
 static bool wall_obstacle(const lstate *L, uint32_t wi, gg__obs *o)
 {
     const gg__wall *w = &L->q->s->walls[wi];
-    if (!gg__wall_live(w) || w->door == GG_DOOR_OPEN)
-        return false;
+    if (!gg__wall_live(w) || w->door == GG_DOOR_OPEN || !gg__wall_at_ground(w))
+        return false; /* cover is measured at elevation 0 (docs/vision.md, wall heights) */
     memset(o, 0, sizeof *o);
     o->by = GG_COVER_BY_WALL;
     o->wall = 1;

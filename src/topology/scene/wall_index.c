@@ -304,6 +304,7 @@ static inline bool wall_blocks(int rule, const gg__wall *w, gg_hpoint a, gg_hpoi
 static gg_cover wall_cover(const gg__wall *w, gg_hpoint a, gg_hpoint b)
 {
     if (!gg__wall_live(w) || w->cover == GG_COVER_NONE || w->door == GG_DOOR_OPEN ||
+        !gg__wall_at_ground(w) ||
         !gg__wall_faces(w, a) || !gg_segments_intersect(a, b, w->a, w->b))
         return GG_COVER_NONE;
     return (gg_cover)w->cover;
