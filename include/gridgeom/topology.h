@@ -353,7 +353,8 @@ typedef struct gg_wall_id {
 /// Adds a wall. Amortised O(length of the wall in cells); no rebuild of the scene.
 /// @return GG_OK; GG_E_BAD_DEF if `def` was not made by gg_wall_def_default();
 ///         GG_E_INVALID_ARG for NULL, NaN/infinite or non-half-integer coordinates, coordinates
-///         beyond GG_WALL_COORD_LIMIT, unknown blocks bits or door value (gg_scene_message()
+///         beyond GG_WALL_COORD_LIMIT, unknown blocks bits or door value, heights off the 1/16 ft
+///         lattice or bottom above top, `secret` without a door state (gg_scene_message()
 ///         says which); GG_E_TOO_LARGE past 2^24 walls; GG_E_NO_MEMORY (scene unchanged).
 ///         `out_id` may be NULL.
 /// @thread writer
@@ -376,7 +377,8 @@ GG_API GG_NODISCARD gg_status gg_scene_add_walls(gg_scene *scene, const gg_wall_
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_remove_wall(gg_scene *scene, gg_wall_id id);
 
-/// Opens, closes or locks a door (or turns a wall into a door, or back with GG_DOOR_NONE).
+/// Opens, closes or locks a door (or turns a wall into a door, or back with GG_DOOR_NONE). A
+/// secret door stays secret through its states; GG_DOOR_NONE makes it a plain wall.
 /// O(length of the wall in cells): no work proportional to the map.
 /// @return GG_OK; GG_E_STALE_ID; GG_E_INVALID_ARG for NULL or an unknown state.
 /// @thread writer
@@ -426,8 +428,7 @@ static inline gg_view_def gg_view_def_default(void)
 /// @thread reader
 /// @since 0.3
 GG_API GG_NODISCARD gg_status gg_scene_get_wall_view(const gg_scene *scene, gg_wall_id id,
-                                                     const gg_view_def *view,
-                                                     gg_wall_def *out_def);
+                                                     const gg_view_def *view, gg_wall_def *out_def);
 
 /// Number of live walls.
 /// @thread reader
@@ -1099,8 +1100,7 @@ GG_API GG_NODISCARD gg_status gg_scene_has_line_of_sight_view(const gg_scene *sc
 /// @since 0.3
 GG_API GG_NODISCARD gg_status gg_scene_visible_cells_view(const gg_scene *scene,
                                                           gg_scratch *scratch, gg_cell viewer,
-                                                          int32_t range_ft,
-                                                          const gg_view_def *view,
+                                                          int32_t range_ft, const gg_view_def *view,
                                                           gg_bitset_mode mode, uint64_t *bits,
                                                           size_t words, int32_t *out_count);
 

@@ -93,8 +93,8 @@ static double height_bound(gg__io_ctx *ctx, double v, const frame *f, const char
     return r;
 }
 
-static void height_ft(gg__io_ctx *ctx, double bottom, double top, const frame *f,
-                      const char *path, gg__io_seg *s)
+static void height_ft(gg__io_ctx *ctx, double bottom, double top, const frame *f, const char *path,
+                      gg__io_seg *s)
 {
     char ph[72];
     snprintf(ph, sizeof ph, "%s.flags.wall-height", path);

@@ -38,9 +38,9 @@ typedef struct gg__io_seg {
     double sight_proximity_ft, light_proximity_ft; /* gg_wall_def's */
     bool secret;                                   /* gg_wall_def.secret */
     double bottom_ft, top_ft; /* gg_wall_def's: on the 1/16 ft lattice or +-HUGE_VAL */
-    int32_t source;    /* index of the segment in the file, for examples */
-    const char *label; /* "line_of_sight", "walls", ... (static) */
-    bool keep_point;   /* a point wall in the file (Nat20): not "collapsed by snapping" */
+    int32_t source;           /* index of the segment in the file, for examples */
+    const char *label;        /* "line_of_sight", "walls", ... (static) */
+    bool keep_point;          /* a point wall in the file (Nat20): not "collapsed by snapping" */
 } gg__io_seg;
 
 /* The memory of one io call: the caller's allocator (resolved), and whether any allocation

@@ -342,12 +342,12 @@ static void foundry__v10_fields_and_levels(void **state)
             assert_true(isinf(defs[k].bottom_ft) && defs[k].bottom_ft < 0 &&
                         isinf(defs[k].top_ft) && defs[k].top_ft > 0);
     }
-    assert_false(los(s, 1, 1, 2, 1)); /* at elevation 0 the 0..9 ft wall stands */
+    assert_false(los(s, 1, 1, 2, 1));         /* at elevation 0 the 0..9 ft wall stands */
     assert_true(los(s, 2, 1, 4, 1) == false); /* x = 4 blocks sight */
     const gg_view_def up = {sizeof(gg_view_def), 15.0, 15.0, false};
     bool seen = false;
-    assert_int_equal(gg_scene_has_line_of_sight_view(s, gg_cell_make(1, 1), gg_cell_make(2, 1),
-                                                     &up, &seen),
+    assert_int_equal(gg_scene_has_line_of_sight_view(s, gg_cell_make(1, 1), gg_cell_make(2, 1), &up,
+                                                     &seen),
                      GG_OK);
     assert_true(seen); /* at 15 ft the line passes over it */
     gg_import_report_destroy(r);

@@ -252,7 +252,10 @@ static gg_wall_def wall_at(double x1, double y1, double x2, double y2)
     return w;
 }
 
-static void put(gg_scene *s, gg_wall_def w) { assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK); }
+static void put(gg_scene *s, gg_wall_def w)
+{
+    assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+}
 
 static gg_scene *jamb(gg_wall_def opening)
 {

@@ -52,8 +52,8 @@ static bool los_at(const gg_scene *s, int ac, int ar, int bc, int br, double e0,
     v.eye_elevation_ft = e0;
     v.target_elevation_ft = e1;
     bool seen = false;
-    assert_int_equal(
-        gg_scene_has_line_of_sight_view(s, fx_c(ac, ar), fx_c(bc, br), &v, &seen), GG_OK);
+    assert_int_equal(gg_scene_has_line_of_sight_view(s, fx_c(ac, ar), fx_c(bc, br), &v, &seen),
+                     GG_OK);
     return seen;
 }
 
@@ -196,8 +196,7 @@ static void heights__a_balcony_sees_over_a_low_wall(void **state)
                          GG_OK);
         for (int32_t r = 0; r < 3; ++r)
             for (int32_t c = 0; c < 10; ++c)
-                assert_int_equal(gg_bitset_has(bits, 10, fx_c(c, r)),
-                                 los_at(s, 1, 1, c, r, 15, 0));
+                assert_int_equal(gg_bitset_has(bits, 10, fx_c(c, r)), los_at(s, 1, 1, c, r, 15, 0));
         assert_true(gg_bitset_has(bits, 10, fx_c(8, 1)));
         assert_false(gg_bitset_has(bits, 10, fx_c(5, 1)));
         uint64_t flat[1];
@@ -225,8 +224,8 @@ static void heights__bounds_are_closed_and_crossings_exact(void **state)
     const struct {
         double bottom, top;
         bool seen;
-    } k[] = {{0, 11.25, false},       {0, 11.1875, true},      {11.25, 30, false},
-             {11.3125, 30, true},     {11.25, 11.25, false},   {-HUGE_VAL, 11.1875, true},
+    } k[] = {{0, 11.25, false},         {0, 11.1875, true},          {11.25, 30, false},
+             {11.3125, 30, true},       {11.25, 11.25, false},       {-HUGE_VAL, 11.1875, true},
              {11.3125, HUGE_VAL, true}, {-HUGE_VAL, HUGE_VAL, false}};
     for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i) {
         id = add(s, high_wall(5, 0, 5, 3, k[i].bottom, k[i].top));
@@ -352,8 +351,8 @@ static int32_t random_walls(fx_rng *r, int32_t w, int32_t h, hwall *out, int32_t
 }
 
 /* The walls as given (heights kept), or only those standing at `e` with no heights. */
-static gg_scene *build(const hwall *v, int32_t n, int32_t w, int32_t h, gg_wall_rule rule,
-                       bool at, double e, const gg_cell *blocked, int32_t nb)
+static gg_scene *build(const hwall *v, int32_t n, int32_t w, int32_t h, gg_wall_rule rule, bool at,
+                       double e, const gg_cell *blocked, int32_t nb)
 {
     gg_scene *s = scene_of(w, h, rule);
     for (int32_t i = 0; i < nb; ++i)
@@ -405,8 +404,8 @@ static void heights__uniform_elevations_equal_the_walls_standing_there(void **st
                 assert_int_equal(gg_scene_visible_cells_view(s, NULL, ca, 15, &view,
                                                              GG_BITSET_REPLACE, got, 1, &cg),
                                  GG_OK);
-                assert_int_equal(gg_scene_visible_cells(o, NULL, ca, 15, GG_BITSET_REPLACE, want,
-                                                        1, &cw),
+                assert_int_equal(gg_scene_visible_cells(o, NULL, ca, 15, GG_BITSET_REPLACE, want, 1,
+                                                        &cw),
                                  GG_OK);
                 if (got[0] != want[0] || cg != cw)
                     fail_msg("round %d, e %g, viewer %d,%d: the view's field differs", round, e,
@@ -578,7 +577,8 @@ static void doors__an_opener_moves_as_if_its_doors_were_open(void **state)
         opener.size = plain.size = fx_below(&r, 3) == 0 ? GG_SIZE_LARGE : GG_SIZE_MEDIUM;
         size_t bytes = 0;
         assert_int_equal(gg_move_field_bytes(s, &opener, &bytes), GG_OK);
-        void *ms = aligned_alloc(8, (bytes + 7) / 8 * 8), *mo = aligned_alloc(8, (bytes + 7) / 8 * 8);
+        void *ms = aligned_alloc(8, (bytes + 7) / 8 * 8),
+             *mo = aligned_alloc(8, (bytes + 7) / 8 * 8);
         assert_true(ms != NULL && mo != NULL);
         const gg_cell origin = fx_c(fx_below(&r, W - 1), fx_below(&r, H - 1));
         gg_move_field *fs = NULL, *fo = NULL;

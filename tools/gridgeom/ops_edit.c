@@ -77,7 +77,8 @@ static json_t *op_walls(gg_cli_call *c)
             bool player = gg_cli_bool(c, "player", false);
             r = json_array();
             for (int32_t i = 0; r != NULL && i < got; i++) {
-                if (player && gg_scene_get_wall_view(c->ctx->scene, ids[i], NULL, &defs[i]) != GG_OK)
+                if (player &&
+                    gg_scene_get_wall_view(c->ctx->scene, ids[i], NULL, &defs[i]) != GG_OK)
                     continue;
                 if (!doors || defs[i].door != GG_DOOR_NONE)
                     json_array_append_new(r, wall_json(ids[i], &defs[i]));

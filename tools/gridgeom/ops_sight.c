@@ -57,8 +57,9 @@ static json_t *op_visible_cells(gg_cli_call *c)
                         : gg_scene_visible_cells(c->ctx->scene, NULL, viewer, range,
                                                  GG_BITSET_REPLACE, bits, words, &count);
     json_t *r = st == GG_OK ? bits_json(c, bits, count, gg_cli_bool(c, "list", false))
-                            : gg_cli_status_fail(c, view ? "gg_scene_visible_cells_view"
-                                                         : "gg_scene_visible_cells",
+                            : gg_cli_status_fail(c,
+                                                 view ? "gg_scene_visible_cells_view"
+                                                      : "gg_scene_visible_cells",
                                                  st);
     gg_cli_free(c, bits, words, sizeof *bits);
     return r;

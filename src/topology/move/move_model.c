@@ -172,7 +172,8 @@ bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *di
     for (int32_t j = 0; fp > 1 && j < fp; ++j)
         for (int32_t i = 0; i < fp; ++i) {
             const int32_t ci = (nr + j) * w + nc + i;
-            if ((i + 1 < fp && gg__mv_wall_in_step(m, ci, 6)) || (j + 1 < fp && gg__mv_wall_in_step(m, ci, 4)) ||
+            if ((i + 1 < fp && gg__mv_wall_in_step(m, ci, 6)) ||
+                (j + 1 < fp && gg__mv_wall_in_step(m, ci, 4)) ||
                 (i + 1 < fp && j + 1 < fp && gg__mv_wall_in_step(m, ci, 7)))
                 return false;
         }

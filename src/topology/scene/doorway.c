@@ -28,10 +28,10 @@ typedef struct jamb_ctx {
     uint32_t mask;
     int rule;
     const gg__wview *view;
-    bool portal;      /* an open (for mask) portal ends at j */
-    bool left, right; /* a stopping wall leaves j on that side of a -> b */
+    bool portal;                /* an open (for mask) portal ends at j */
+    bool left, right;           /* a stopping wall leaves j on that side of a -> b */
     bool hard_left, hard_right; /* ... one that is not limited for the mask */
-    bool blocked;     /* a stopping wall at j runs along the line, or is a point */
+    bool blocked;               /* a stopping wall at j runs along the line, or is a point */
 } jamb_ctx;
 
 static bool same(gg_hpoint p, gg_hpoint q) { return p.x == q.x && p.y == q.y; }
@@ -56,10 +56,9 @@ static void visit(jamb_ctx *c, const gg__wall *w)
     if (!gg__wall_live(w) || !gg__on_segment(c->j, w->a, w->b))
         return;
     /* A wall whose heights leave out the line's elevation at J is not there at all. */
-    if (w->heights &&
-        (c->view->elevation ? !gg__wall_height_meets(c->rule, w, c->a, c->b, c->view->e0,
-                                                     c->view->e1)
-                            : !gg__wall_at_ground(w)))
+    if (w->heights && (c->view->elevation ? !gg__wall_height_meets(c->rule, w, c->a, c->b,
+                                                                   c->view->e0, c->view->e1)
+                                          : !gg__wall_at_ground(w)))
         return;
     const bool clear = gg__wall_proximity_clear(w, c->a, c->mask);
     const bool open = (gg__wall_view_blocks(w, c->view) & c->mask) == 0 || clear ||
@@ -106,8 +105,8 @@ bool gg__doorway_excuses_view(const gg_scene *s, int rule, const gg__wall *w, gg
     const int o1 = gg_orientation(a, b, w->a), o2 = gg_orientation(a, b, w->b);
     if ((o1 == 0) == (o2 == 0))
         return false; /* a crossing, a run along the line, or a touch at a or b only */
-    jamb_ctx c = {s,     o1 == 0 ? w->a : w->b, a, b, mask, rule, v, false, false, false,
-                  false, false,                 false};
+    jamb_ctx c = {
+        s, o1 == 0 ? w->a : w->b, a, b, mask, rule, v, false, false, false, false, false, false};
     if (same(c.j, a) || same(c.j, b))
         return false;
     if (linear) {

@@ -304,8 +304,7 @@ static inline bool wall_blocks(int rule, const gg__wall *w, gg_hpoint a, gg_hpoi
 static gg_cover wall_cover(const gg__wall *w, gg_hpoint a, gg_hpoint b)
 {
     if (!gg__wall_live(w) || w->cover == GG_COVER_NONE || w->door == GG_DOOR_OPEN ||
-        !gg__wall_at_ground(w) ||
-        !gg__wall_faces(w, a) || !gg_segments_intersect(a, b, w->a, w->b))
+        !gg__wall_at_ground(w) || !gg__wall_faces(w, a) || !gg_segments_intersect(a, b, w->a, w->b))
         return GG_COVER_NONE;
     return (gg_cover)w->cover;
 }
@@ -330,7 +329,8 @@ static bool visit_wall(hit_ctx *h, const gg__wall *w)
             return false;
         if (h->doorways && gg__doorway_excuses(h->s, h->rule, w, h->a, h->b, h->mask, false))
             return false;
-        if (h->rule != RULE_TOUCH && h->s->prox_walls > 0 && gg__wall_proximity_clear(w, h->a, h->mask))
+        if (h->rule != RULE_TOUCH && h->s->prox_walls > 0 &&
+            gg__wall_proximity_clear(w, h->a, h->mask))
             return false;
         if (h->rule != RULE_TOUCH && gg__wall_limited_for(w, h->mask))
             return gg__wall_limited_second(h->s, w, h->a, h->b, &h->have_lim, &h->lim);

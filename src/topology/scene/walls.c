@@ -105,8 +105,8 @@ static gg_status validate_def(gg_scene *s, const gg_wall_def *d, int32_t which, 
             return gg__scene_fail(s, GG_E_INVALID_ARG,
                                   "wall %d: %s_ft = %.17g is not a multiple of 1/%d ft within "
                                   "+-%d ft (nor %sHUGE_VAL for no bound)",
-                                  (int)which, k == 0 ? "bottom" : "top", hv[k],
-                                  GG__HEIGHT_UNIT, GG_WALL_HEIGHT_LIMIT_FT, k == 0 ? "-" : "+");
+                                  (int)which, k == 0 ? "bottom" : "top", hv[k], GG__HEIGHT_UNIT,
+                                  GG_WALL_HEIGHT_LIMIT_FT, k == 0 ? "-" : "+");
     if (hu[0] > hu[1])
         return gg__scene_fail(s, GG_E_INVALID_ARG, "wall %d: bottom_ft %.17g is above top_ft %.17g",
                               (int)which, d->bottom_ft, d->top_ft);
