@@ -138,7 +138,7 @@ static void heights__lattice_and_order_are_checked(void **state)
                              {5, 4},
                              {HUGE_VAL, HUGE_VAL},
                              {-HUGE_VAL, -HUGE_VAL},
-                             {NAN, 1},
+                             {(double)NAN, 1},
                              {0, (double)GG_WALL_HEIGHT_LIMIT_FT * 2}};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         w = high_wall(0, 1, 4, 1, bad[k][0], bad[k][1]);
