@@ -473,6 +473,68 @@ static void heights__a_line_is_the_same_line_backwards(void **state)
     }
 }
 
+#if defined(__SIZEOF_INT128__)
+/* Against an independent computation of the crossing: one wall with heights, a line with two
+ * elevations. The 2-D answer comes from the same scene with the wall unbounded; where it blocks
+ * and the line is not parallel to the wall, the crossing is found on the wall (u = cross(a - A,
+ * d) / cross(w, d)), its point X = A + u w, the line's parameter t = (X - a).d / d.d, and
+ * e0 + t (e1 - e0) is compared with the bounds, all in 128-bit rationals. */
+static void heights__crossings_equal_an_independent_oracle(void **state)
+{
+    (void)state;
+    __extension__ typedef __int128 i128;
+    fx_rng r;
+    fx_rng_seed(&r, 0x0ac1eu, "heights__crossings_equal_an_independent_oracle");
+    const int32_t W = 12, H = 9;
+    const int64_t U = GG_WALL_UNITS_PER_CELL;
+    int decided = 0;
+    for (int round = 0; round < 4000; ++round) {
+        /* A wall on the 1/8-cell grid, heights on the 1/16 ft lattice. */
+        const double x1 = fx_below(&r, 8 * W + 1) / 8.0, y1 = fx_below(&r, 8 * H + 1) / 8.0;
+        const double x2 = fx_below(&r, 8 * W + 1) / 8.0, y2 = fx_below(&r, 8 * H + 1) / 8.0;
+        const int32_t hb = fx_below(&r, 640), ht = hb + fx_below(&r, 640);
+        gg_scene *s = scene_of(W, H, GG_WALL_RULE_NAT20);
+        gg_wall_id id = add(s, high_wall(x1, y1, x2, y2, hb / 16.0, ht / 16.0));
+        gg_scene *flat = scene_of(W, H, GG_WALL_RULE_NAT20);
+        (void)add(flat, wall_at(x1, y1, x2, y2));
+        (void)id;
+        for (int q = 0; q < 8; ++q) {
+            const int ac = fx_below(&r, W), ar = fx_below(&r, H);
+            const int bc = fx_below(&r, W), br = fx_below(&r, H);
+            const int32_t e0 = fx_below(&r, 1280), e1 = fx_below(&r, 1280); /* sixteenths */
+            const bool got = los_at(s, ac, ar, bc, br, e0 / 16.0, e1 / 16.0);
+            if (fx_los(flat, ac, ar, bc, br)) {
+                assert_true(got); /* heights never block more than the wall itself */
+                continue;
+            }
+            const i128 ax = U * ac + U / 2, ay = U * ar + U / 2;
+            const i128 dx = U * (bc - ac), dy = U * (br - ar);
+            const i128 wax = (i128)(x1 * U), way = (i128)(y1 * U);
+            const i128 wx = (i128)(x2 * U) - wax, wy = (i128)(y2 * U) - way;
+            i128 du = wx * dy - wy * dx; /* cross(w, d) */
+            if (du == 0 || (dx == 0 && dy == 0))
+                continue; /* parallel or a point line: the hand-made cases cover them */
+            i128 nu = (ax - wax) * dy - (ay - way) * dx; /* cross(a - A, d) */
+            if (du < 0)
+                du = -du, nu = -nu;
+            /* X - a = (A du + nu w - a du) / du; t = (X - a).d / (d.d du) */
+            const i128 xx = wax * du + nu * wx - ax * du, xy = way * du + nu * wy - ay * du;
+            const i128 tn = xx * dx + xy * dy, td = (dx * dx + dy * dy) * du;
+            /* e(t) * td = e0 td + tn (e1 - e0), compared with bound * td (td > 0) */
+            const i128 et = (i128)e0 * td + tn * (e1 - e0);
+            const bool want = !(et >= (i128)hb * td && et <= (i128)ht * td);
+            if (got != want)
+                fail_msg("wall %g,%g-%g,%g %d..%d/16 ft: %d,%d at %d/16 -> %d,%d at %d/16: got %d",
+                         x1, y1, x2, y2, (int)hb, (int)ht, ac, ar, (int)e0, bc, br, (int)e1, got);
+            ++decided;
+        }
+        gg_scene_destroy(s);
+        gg_scene_destroy(flat);
+    }
+    assert_true(decided > 1000);
+}
+#endif
+
 /* ---- Movers that open doors ------------------------------------------------------------------ */
 
 /* A 7 x 3 room split by x = 3 with a door at y 1..2. */
@@ -639,6 +701,9 @@ int main(void)
         cmocka_unit_test(heights__cover_walls_above_the_ground_give_no_cover),
         cmocka_unit_test(heights__uniform_elevations_equal_the_walls_standing_there),
         cmocka_unit_test(heights__a_line_is_the_same_line_backwards),
+#if defined(__SIZEOF_INT128__)
+        cmocka_unit_test(heights__crossings_equal_an_independent_oracle),
+#endif
         cmocka_unit_test(doors__movers_open_closed_doors_when_asked),
         cmocka_unit_test(doors__an_opener_moves_as_if_its_doors_were_open),
         cmocka_unit_test(doors__move_def_from_the_0_2_header_reads_new_fields_as_defaults),
