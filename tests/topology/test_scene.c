@@ -1,6 +1,8 @@
 /* test_scene.c - scene lifetime, limits, tag writers and allocation failure. */
 #include "fixture.h"
 
+#include <math.h>
+
 #include "test_alloc.h"
 
 static void scene__create_rejects_bad_defs(void **state)
@@ -333,6 +335,9 @@ static void scene__defs_from_the_0_2_header_read_new_fields_as_defaults(void **s
     assert_int_equal(back.door, GG_DOOR_CLOSED);
     assert_int_equal(back.limited, 0u);
     assert_true(back.sight_proximity_ft == 0.0 && back.light_proximity_ft == 0.0);
+    assert_false(back.secret);
+    assert_true(isinf(back.bottom_ft) && back.bottom_ft < 0 && isinf(back.top_ft) &&
+                back.top_ft > 0);
     bool seen = true;
     assert_int_equal(gg_scene_has_line_of_sight(s, gg_cell_make(1, 2), gg_cell_make(5, 2), &seen),
                      GG_OK);
