@@ -1524,6 +1524,101 @@ GG_API GG_NODISCARD gg_status gg_scene_list_walls(const gg_scene *scene, gg_wall
 GG_API GG_NODISCARD gg_status gg_scene_allocator(const gg_scene *scene,
                                                  gg_allocator *out_allocator);
 
+/* =============================================================================================
+ * Visibility polygons (docs/vision.md, "The visibility polygon")
+ *
+ * The exact region a point sees among the walls, as a polygon a host draws: the walls that block
+ * sight (or light), doors, one-way walls, LIMITED walls (one passes, two stop), PROXIMITY walls
+ * (judged from the viewer) and walls containing the viewer (no part), by the point rule of
+ * GG_WALL_RULE_POINT whatever the scene's rule. Blocked cells are not walls and cast no shadow
+ * here. The region is bounded by the map and, optionally, a radius.
+ * ============================================================================================= */
+
+/// A visibility (or light) polygon's viewer and options. Make it with gg_polygon_def_default().
+/// @since 0.3
+typedef struct gg_polygon_def {
+    uint32_t struct_size; ///< set by gg_polygon_def_default(); do not touch
+    double x;             ///< viewer, grid-corner coordinates (cells); a multiple of
+                          ///< 1/GG_WALL_UNITS_PER_CELL in [0, width]; default 0.5 (a centre)
+    double y;             ///< likewise in [0, height]; default 0.5
+    int32_t range_ft;     ///< Euclidean radius in feet (cell_size_ft per cell), >= 0;
+                          ///< default GG_RANGE_UNLIMITED (the map bounds the polygon)
+    uint32_t blocks;      ///< GG_BLOCKS_SIGHT (default) or GG_BLOCKS_LIGHT: which walls stop it
+    double arc_error;     ///< chord rule: arcs of the radius are drawn as chords with their
+                          ///< ends on the circle, each deviating at most this many cells from
+                          ///< it; > 0, default 1/256
+    double eye_ft;        ///< eye elevation in feet for walls with heights; default 0
+} gg_polygon_def;
+
+/// A viewer at the centre of cell (0,0) seeing as far as the map, stopped by walls that block
+/// sight, at eye elevation 0, with arcs within 1/256 cell.
+/// @thread pure
+/// @since 0.3
+static inline gg_polygon_def gg_polygon_def_default(void)
+{
+    gg_polygon_def d;
+    d.struct_size = (uint32_t)sizeof d;
+    d.x = 0.5;
+    d.y = 0.5;
+    d.range_ft = GG_RANGE_UNLIMITED;
+    d.blocks = (uint32_t)GG_BLOCKS_SIGHT;
+    d.arc_error = 1.0 / 256.0;
+    d.eye_ft = 0.0;
+    return d;
+}
+
+/// Bytes of working memory gg_scene_visibility_polygon() needs on this scene, for any viewer
+/// (it grows with the scene's walls; ask again after adding walls). Memory aligned to 16.
+/// @return GG_OK; GG_E_INVALID_ARG for NULL.
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_polygon_work_bytes(const gg_scene *scene, size_t *out_bytes);
+
+/// The visibility polygon of the viewer in `def` (docs/vision.md): the closure of the interior
+/// of the points P of the map (and of the closed disc of range_ft) that the point rule says
+/// the viewer sees, as `*out_count` vertices (x, y) in `out_xy[2*i]`, `out_xy[2*i+1]` (cells).
+/// Vertices go counter-clockwise in the mathematical sense (x east, y south: the shoelace area
+/// is positive; clockwise on a screen), with no repeated vertex and no vertex between its two
+/// neighbours on one line. Each vertex is an exact rational computed with one rounding step:
+/// within 2^-40 * (width + height) cells of its exact value. With a radius, arcs are chords
+/// whose ends lie on the circle (def->arc_error). Cost: sorting the walls near the viewer
+/// (within the radius, or rings of the wall index grown until the polygon closes) and an exact
+/// angular sweep over them, not the map.
+/// @param work       gg_scene_polygon_work_bytes() bytes, aligned to 16 (the caller's).
+/// @param out_xy     2 * capacity doubles; may be NULL with capacity 0 to ask for the count.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing useful written, *out_count = vertices needed,
+///         or 0 when `work` is too small); GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL, an
+///         off-lattice or off-map viewer, range_ft < 0, arc_error <= 0 or NaN, blocks other
+///         than SIGHT or LIGHT; GG_E_TOO_LARGE when a wall near the viewer lies 2^18 cells away.
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work,
+                                                          size_t work_bytes,
+                                                          const gg_polygon_def *def, double *out_xy,
+                                                          int32_t capacity, int32_t *out_count);
+
+/// Rasterises a visibility polygon to cells by the point rule: the bit of cell (c, r) is set iff
+/// its centre P is visible from def's viewer by the point rule of docs/vision.md (P in the map
+/// and within the radius, no wall that takes part meeting the segment from the viewer to P open
+/// at P; a line touching only the end of an open door or window passes, as in line of sight).
+/// `xy`, `count` must be the polygon gg_scene_visibility_polygon() gave for `def`: a centre
+/// farther than 1e-9 cell from its boundary is inside or outside by the polygon (the two agree
+/// there), and a centre nearer is decided by the exact segment test. So on a GG_WALL_RULE_POINT
+/// scene without blocked cells, for a viewer at a cell centre, the cells set are exactly those
+/// with gg_scene_has_line_of_sight() from it whose centre lies within the radius.
+/// Bits as gg_scene_visible_cells(); `mode` GG_BITSET_REPLACE or GG_BITSET_UNION.
+/// @param out_count optional: the cells set by this polygon.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL when words < gg_scene_bitset_words();
+///         GG_E_INVALID_ARG for NULL, count < 0 or another mode; as
+///         gg_scene_visibility_polygon() for a bad def.
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_polygon_cells(const gg_scene *scene,
+                                                     const gg_polygon_def *def, const double *xy,
+                                                     int32_t count, gg_bitset_mode mode,
+                                                     uint64_t *bits, size_t words,
+                                                     int32_t *out_count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,1114 @@
+/* polygon.c - the visibility polygon: the exact region a point sees among the walls
+ * (docs/vision.md, "The visibility polygon"). Layer: topology.
+ *
+ * The walls near the viewer V are gathered from the wall index (within the radius, or in a box
+ * of the index grown until the polygon closes inside it), moved so that V is the origin and
+ * oriented counter-clockwise around it. Their endpoints are sorted by exact angle (half plane,
+ * then the sign of a 64-bit cross product); between two consecutive endpoint directions the set
+ * of walls a ray crosses is fixed, and the boundary is the "stopping" wall of that set: the first
+ * full wall or the second LIMITED one along the ray. Inside such an interval the stopping wall
+ * changes only where another wall crosses it; those crossings are found along the stopping wall's
+ * line and ordered by their parameter on it, a ratio of 64-bit cross products compared in 128
+ * bits. Every decision is exact (integers on the 1/1024 wall lattice, relative coordinates below
+ * 2^28); only the vertices written out are rounded, once each. */
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "topology/scene/wall_index.h"
+#include "topology/sight/polygon_internal.h"
+
+#if !defined(__SIZEOF_INT128__)
+#error "the visibility polygon needs a 128-bit integer type (gcc or clang)"
+#endif
+__extension__ typedef __int128 i128;
+
+/* Relative coordinates must stay below this (wall units) for the 128-bit comparisons. */
+#define REL_LIMIT ((int64_t)1 << 28)
+/* The first box of the unlimited sweep: this many cells each side of the viewer. */
+#define FIRST_RING 8
+
+/* ---- Which walls take part ------------------------------------------------------------------ */
+
+int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, double eye_ft)
+{
+    /* Wall heights: with e0 == e1 == eye_ft a height-limited wall takes part iff
+     * bottom <= eye_ft <= top; walls without heights take part at every elevation (all of them
+     * today). */
+    (void)eye_ft;
+    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & mask) == 0)
+        return GG__PART_NONE;
+    if (gg__on_segment(v, w->a, w->b))
+        return GG__PART_NONE; /* a viewer on a wall sees both sides of it */
+    if (w->one_way != GG_ONE_WAY_NONE &&
+        (gg_orientation(w->a, w->b, v) == 0 || !gg__wall_faces(w, v)))
+        return GG__PART_NONE;
+    if (s->prox_walls > 0 && gg__wall_proximity_clear(w, v, mask))
+        return GG__PART_NONE;
+    return (w->limited != 0 && (mask & ~(uint32_t)w->limited) == 0) ? GG__PART_LIMITED
+                                                                    : GG__PART_FULL;
+}
+
+/* ---- The point rule for one segment (the rasterisation's boundary test) ---------------------- */
+
+typedef struct seg_ctx {
+    const gg_scene *s;
+    gg_hpoint v, p;
+    uint32_t mask;
+    double eye_ft;
+    int limited;    /* distinct limited walls met so far (0..2) */
+    int64_t kx, ky; /* the first one's name: a point, or INT64_MIN and its slot */
+    bool blocked;
+} seg_ctx;
+
+static bool seg_visit(seg_ctx *c, const gg__wall *w)
+{
+    const int part = gg__wall_part(c->s, w, c->v, c->mask, c->eye_ft);
+    if (part == GG__PART_NONE || !gg_segments_intersect(c->v, c->p, w->a, w->b))
+        return false;
+    if (gg__on_segment(c->p, w->a, w->b) && !gg__meets_before(c->v, c->p, w->a, w->b))
+        return false; /* the open segment stops short of p: a wall through p does not hide it */
+    if (gg__doorway_excuses(c->s, GG__RULE_SIGHT, w, c->v, c->p, c->mask, false))
+        return false;
+    if (part == GG__PART_FULL) {
+        c->blocked = true;
+        return true;
+    }
+    /* Limited walls met at one point (a chain's joint) count once, as in line of sight. */
+    int64_t kx = INT64_MIN, ky = (int64_t)(w - c->s->walls);
+    if (gg__on_segment(w->a, c->v, c->p)) {
+        kx = w->a.x;
+        ky = w->a.y;
+    } else if (gg__on_segment(w->b, c->v, c->p)) {
+        kx = w->b.x;
+        ky = w->b.y;
+    }
+    if (c->limited == 0) {
+        c->limited = 1;
+        c->kx = kx;
+        c->ky = ky;
+    } else if (kx != c->kx || ky != c->ky) {
+        c->blocked = true;
+        return true;
+    }
+    return false;
+}
+
+static bool seg_strip(void *vctx, int32_t i, int32_t j0, int32_t j1)
+{
+    seg_ctx *c = (seg_ctx *)vctx;
+    const gg__wall_index *ix = &c->s->index;
+    for (int32_t j = j0; j <= j1; ++j) {
+        const size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
+        for (uint32_t k = ix->start[b]; k < ix->start[b + 1]; ++k)
+            if (seg_visit(c, &c->s->walls[ix->items[k]]))
+                return true;
+    }
+    return false;
+}
+
+bool gg__point_rule_blocked(const gg_scene *s, gg_hpoint v, gg_hpoint p, uint32_t mask,
+                            double eye_ft)
+{
+    seg_ctx c = {s, v, p, mask, eye_ft, 0, 0, 0, false};
+    if (v.x == p.x && v.y == p.y)
+        return false;
+    const gg__wall_index *ix = &s->index;
+    for (uint32_t k = 0; k < ix->pending_count && !c.blocked; ++k)
+        (void)seg_visit(&c, &s->walls[ix->pending[k]]);
+    if (!c.blocked && ix->built)
+        (void)gg__for_each_bucket_strip(v, p, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 0, ix->bw,
+                                        ix->bh, seg_strip, &c);
+    return c.blocked;
+}
+
+/* ---- Exact geometry, the viewer at the origin ------------------------------------------------ */
+
+typedef struct pw {
+    int64_t ax, ay, ex, ey; /* the wall from a to a + e, counter-clockwise around the viewer */
+    int64_t num;            /* cross(a, e) > 0: the distance along a ray d is num / cross(d, e) */
+    uint32_t id;            /* tie-break between walls on one line */
+    uint8_t weight;         /* GG__PART_LIMITED or GG__PART_FULL */
+    uint8_t artificial;     /* an edge of the growing box, not a wall */
+    int32_t ca, cb;         /* angle classes of a and of a + e */
+    int32_t pos;            /* index in the active array, -1 when not active */
+} pw;
+
+typedef struct ep {
+    double key;   /* pseudo-angle, for a fast first sort */
+    int64_t x, y; /* the endpoint */
+    int32_t wall; /* pw index */
+    int32_t is_b; /* the wall's counter-clockwise end */
+} ep;
+
+static inline int64_t cross64(int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+    return ax * by - ay * bx;
+}
+
+static inline int half_of(int64_t x, int64_t y) { return (y > 0 || (y == 0 && x > 0)) ? 0 : 1; }
+
+/* Exact order of directions by angle in [0, 2 pi) from +x towards +y: -1, 0, 1. */
+static int angle_cmp(int64_t x1, int64_t y1, int64_t x2, int64_t y2)
+{
+    const int h1 = half_of(x1, y1), h2 = half_of(x2, y2);
+    if (h1 != h2)
+        return h1 < h2 ? -1 : 1;
+    const int64_t c = cross64(x1, y1, x2, y2);
+    return c > 0 ? -1 : (c < 0 ? 1 : 0);
+}
+
+/* A monotone stand-in for the angle in [0, 4), up to rounding. */
+static double pseudo_angle(int64_t ix, int64_t iy)
+{
+    const double x = (double)ix, y = (double)iy;
+    if (y >= 0 && !(y == 0 && x < 0))
+        return x >= 0 ? y / (x + y) : 1.0 - x / (y - x);
+    return x < 0 ? 2.0 - y / (-x - y) : 3.0 + x / (x - y);
+}
+
+static inline bool same_line(const pw *p, const pw *q)
+{
+    return cross64(p->ex, p->ey, q->ex, q->ey) == 0 &&
+           cross64(q->ax - p->ax, q->ay - p->ay, p->ex, p->ey) == 0;
+}
+
+/* p is nearer than q along the ray d, or they meet there and p is nearer just after it, or they
+ * lie on one line and p's id is lower: the order the sweep keeps just after direction d. */
+static bool less_at(const pw *p, const pw *q, int64_t dx, int64_t dy)
+{
+    const int64_t dp = cross64(dx, dy, p->ex, p->ey), dq = cross64(dx, dy, q->ex, q->ey);
+    const i128 l = (i128)p->num * dq, r = (i128)q->num * dp;
+    if (l != r)
+        return l < r;
+    const int64_t c = cross64(q->ex, q->ey, p->ex, p->ey);
+    if (c != 0)
+        return c > 0;
+    return p->id < q->id;
+}
+
+/* Two walls through one point: p is nearer than q just after it (counter-clockwise). */
+static bool less_after(const pw *p, const pw *q)
+{
+    const int64_t c = cross64(q->ex, q->ey, p->ex, p->ey);
+    if (c != 0)
+        return c > 0;
+    return p->id < q->id;
+}
+
+typedef struct rat {
+    int64_t n, d; /* d > 0 */
+} rat;
+
+static inline int rat_cmp(rat a, rat b)
+{
+    const i128 l = (i128)a.n * b.d, r = (i128)b.n * a.d;
+    return (l > r) - (l < r);
+}
+
+/* The parameter t of the point a + t e of line L on the ray d (d within L's span). */
+static rat param_on_ray(const pw *L, int64_t dx, int64_t dy)
+{
+    rat t = {cross64(L->ax, L->ay, dx, dy), cross64(dx, dy, L->ex, L->ey)};
+    if (t.d < 0) {
+        t.n = -t.n;
+        t.d = -t.d;
+    }
+    return t;
+}
+
+/* The parameter on line L where line Z crosses it; d = 0 when they are parallel. */
+static rat param_of_crossing(const pw *L, const pw *Z)
+{
+    rat t = {cross64(Z->ex, Z->ey, Z->ax - L->ax, Z->ay - L->ay),
+             cross64(Z->ex, Z->ey, L->ex, L->ey)};
+    if (t.d < 0) {
+        t.n = -t.n;
+        t.d = -t.d;
+    }
+    return t;
+}
+
+/* ---- Output: radius clipping and the caller's array ------------------------------------------ */
+
+typedef struct out_state {
+    double vx, vy; /* the viewer, cells */
+    double *xy;
+    int32_t cap, count;
+    double lx, ly, fx, fy; /* last and first written */
+} out_state;
+
+static void put(out_state *o, double x, double y)
+{
+    if (o->count > 0 && x == o->lx && y == o->ly)
+        return;
+    if (o->count < o->cap) {
+        o->xy[2 * o->count] = x;
+        o->xy[2 * o->count + 1] = y;
+    }
+    if (o->count == 0) {
+        o->fx = x;
+        o->fy = y;
+    }
+    o->lx = x;
+    o->ly = y;
+    o->count++;
+}
+
+/* Clips the star-shaped polygon to the disc of radius r around the viewer, edge by edge, as the
+ * vertices arrive (relative coordinates, wall units). */
+typedef struct clip_state {
+    out_state *o;
+    bool on;          /* a radius is set */
+    double r, r2;     /* wall units */
+    double step;      /* largest angle one chord may span */
+    double px, py;    /* previous raw vertex */
+    double x0, y0;    /* first raw vertex */
+    int32_t raw;      /* raw vertices so far */
+    bool any;         /* something was written */
+    bool exit;        /* an exit point waits for the next entry */
+    double ex, ey;    /* that exit point */
+    double gap;       /* angle swept outside the disc since it */
+    bool first_entry; /* the first point written was an entry */
+    double pre_gap;   /* angle swept outside the disc from the first raw vertex to that entry */
+} clip_state;
+
+static void emit_rel(clip_state *c, double x, double y)
+{
+    put(c->o, c->o->vx + x / GG__WALL_UNIT, c->o->vy + y / GG__WALL_UNIT);
+}
+
+static double turn(double ax, double ay, double bx, double by)
+{
+    double t = atan2(ax * by - ay * bx, ax * bx + ay * by);
+    return t > 0 ? t : 0; /* the boundary never turns back around the viewer */
+}
+
+/* The chords of the arc from (ax, ay) counter-clockwise through `sweep` radians: the points
+ * strictly between its ends. */
+static void emit_arc(clip_state *c, double ax, double ay, double sweep)
+{
+    int32_t n = (int32_t)ceil(sweep / c->step - 1e-12);
+    const double a0 = atan2(ay, ax);
+    for (int32_t k = 1; k < n; ++k) {
+        const double a = a0 + sweep * k / n;
+        emit_rel(c, c->r * cos(a), c->r * sin(a));
+    }
+}
+
+static void clip_edge(clip_state *c, double px, double py, double qx, double qy)
+{
+    const double dx = qx - px, dy = qy - py;
+    const double a = dx * dx + dy * dy, b = px * dx + py * dy, cc = px * px + py * py - c->r2;
+    const bool p_in = cc <= 0, q_in = qx * qx + qy * qy <= c->r2;
+    double lo = 1, hi = 0;
+    if (a > 0) {
+        const double disc = b * b - a * cc;
+        if (disc >= 0) {
+            const double sq = sqrt(disc);
+            lo = (-b - sq) / a;
+            hi = (-b + sq) / a;
+        }
+    }
+    if (p_in)
+        lo = 0;
+    if (q_in)
+        hi = 1;
+    lo = lo < 0 ? 0 : lo;
+    hi = hi > 1 ? 1 : hi;
+    if (lo > hi) { /* wholly outside: the arc grows by the edge's turn */
+        if (c->exit)
+            c->gap += turn(px, py, qx, qy);
+        else if (!c->any)
+            c->pre_gap += turn(px, py, qx, qy);
+        return;
+    }
+    if (lo > 0 || !c->any) {
+        const double fx = px + lo * dx, fy = py + lo * dy;
+        if (c->exit) {
+            c->gap += turn(px, py, fx, fy);
+            emit_arc(c, c->ex, c->ey, c->gap);
+            c->exit = false;
+        } else if (!c->any && lo > 0) {
+            c->first_entry = true;
+            c->pre_gap += turn(px, py, fx, fy);
+        }
+        emit_rel(c, fx, fy);
+        c->any = true;
+    }
+    if (hi >= 1) {
+        emit_rel(c, qx, qy);
+    } else {
+        c->ex = px + hi * dx;
+        c->ey = py + hi * dy;
+        emit_rel(c, c->ex, c->ey);
+        c->exit = true;
+        c->gap = turn(c->ex, c->ey, qx, qy);
+    }
+}
+
+static void clip_vertex(clip_state *c, double x, double y)
+{
+    if (!c->on) {
+        emit_rel(c, x, y);
+        return;
+    }
+    if (c->raw++ == 0) {
+        c->x0 = x;
+        c->y0 = y;
+    } else {
+        clip_edge(c, c->px, c->py, x, y);
+    }
+    c->px = x;
+    c->py = y;
+}
+
+static void clip_finish(clip_state *c)
+{
+    if (!c->on || c->raw == 0)
+        return;
+    clip_edge(c, c->px, c->py, c->x0, c->y0);
+    if (!c->any) { /* the disc sees no wall: the whole circle */
+        const int32_t n = (int32_t)ceil(2 * 3.14159265358979323846 / c->step - 1e-12);
+        for (int32_t k = 0; k < (n < 3 ? 3 : n); ++k) {
+            const double a = 2 * 3.14159265358979323846 * k / (n < 3 ? 3 : n);
+            emit_rel(c, c->r * cos(a), c->r * sin(a));
+        }
+        return;
+    }
+    if (c->exit && c->first_entry)
+        emit_arc(c, c->ex, c->ey, c->gap + c->pre_gap);
+}
+
+/* ---- Merge sort without allocation ------------------------------------------------------------ */
+
+static void sort_u32(uint32_t *a, uint32_t *tmp, size_t n)
+{
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = a[j] < a[i] ? a[j++] : a[i++];
+            while (i < mid)
+                tmp[k++] = a[i++];
+            while (j < hi)
+                tmp[k++] = a[j++];
+        }
+        memcpy(a, tmp, n * sizeof *a);
+    }
+}
+
+static void sort_eps(ep *a, ep *tmp, size_t n)
+{
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = a[j].key < a[i].key ? a[j++] : a[i++];
+            while (i < mid)
+                tmp[k++] = a[i++];
+            while (j < hi)
+                tmp[k++] = a[j++];
+        }
+        memcpy(a, tmp, n * sizeof *a);
+    }
+    /* The keys are rounded: an exact insertion pass puts near-ties right (it moves little). */
+    for (size_t i = 1; i < n; ++i) {
+        ep e = a[i];
+        size_t j = i;
+        while (j > 0 && angle_cmp(e.x, e.y, a[j - 1].x, a[j - 1].y) < 0) {
+            a[j] = a[j - 1];
+            --j;
+        }
+        a[j] = e;
+    }
+}
+
+/* ---- Working memory ---------------------------------------------------------------------------- */
+
+typedef struct layout {
+    size_t gmax, mmax;
+    size_t off_ids, off_tmp, off_pw, off_ep, off_ept, off_act, total;
+} layout;
+
+static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
+
+static layout layout_for(const gg_scene *s)
+{
+    layout l;
+    l.gmax = (s->index.built ? s->index.items_cap : 0) + s->index.pending_count;
+    l.mmax = (l.gmax < s->wall_slots ? l.gmax : s->wall_slots) + 8;
+    l.off_ids = 0;
+    l.off_tmp = align16(l.off_ids + l.gmax * sizeof(uint32_t));
+    l.off_pw = align16(l.off_tmp + l.gmax * sizeof(uint32_t));
+    l.off_ep = align16(l.off_pw + l.mmax * sizeof(pw));
+    l.off_ept = align16(l.off_ep + (2 * l.mmax + 8) * sizeof(ep));
+    l.off_act = align16(l.off_ept + (2 * l.mmax + 8) * sizeof(ep));
+    l.total = align16(l.off_act + l.mmax * sizeof(uint32_t));
+    return l;
+}
+
+gg_status gg_scene_polygon_work_bytes(const gg_scene *scene, size_t *out_bytes)
+{
+    if (out_bytes != NULL)
+        *out_bytes = 0;
+    if (scene == NULL || out_bytes == NULL)
+        return GG_E_INVALID_ARG;
+    *out_bytes = layout_for(scene).total;
+    return GG_OK;
+}
+
+/* ---- The sweep ----------------------------------------------------------------------------------- */
+
+typedef struct sweep {
+    const gg_scene *s;
+    gg_hpoint v;
+    uint32_t mask;
+    double eye_ft;
+    layout l;
+    uint32_t *ids, *tmp, *act;
+    pw *w;
+    ep *e, *et;
+    int32_t m, nact;
+    clip_state *clip;
+    bool hit_box; /* the boundary touched an edge of the box somewhere */
+} sweep;
+
+/* Appends the wall a-b (absolute wall units) if it takes part; GG_E_TOO_LARGE past REL_LIMIT. */
+static gg_status add_pw(sweep *sw, gg_hpoint a, gg_hpoint b, int weight, uint32_t id,
+                        bool artificial)
+{
+    int64_t ax = (int64_t)a.x - sw->v.x, ay = (int64_t)a.y - sw->v.y;
+    int64_t bx = (int64_t)b.x - sw->v.x, by = (int64_t)b.y - sw->v.y;
+    if (ax >= REL_LIMIT || ax <= -REL_LIMIT || ay >= REL_LIMIT || ay <= -REL_LIMIT ||
+        bx >= REL_LIMIT || bx <= -REL_LIMIT || by >= REL_LIMIT || by <= -REL_LIMIT)
+        return GG_E_TOO_LARGE;
+    const int64_t c = cross64(ax, ay, bx, by);
+    if (c == 0)
+        return GG_OK; /* a point, or on a line through the viewer: it hides no area */
+    if (c < 0) {
+        int64_t t = ax;
+        ax = bx;
+        bx = t;
+        t = ay;
+        ay = by;
+        by = t;
+    }
+    pw *p = &sw->w[sw->m++];
+    p->ax = ax;
+    p->ay = ay;
+    p->ex = bx - ax;
+    p->ey = by - ay;
+    p->num = cross64(ax, ay, p->ex, p->ey);
+    p->id = id;
+    p->weight = (uint8_t)weight;
+    p->artificial = artificial ? 1u : 0u;
+    p->pos = -1;
+    return GG_OK;
+}
+
+static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                                size_t *g)
+{
+    const gg__wall_index *ix = &sw->s->index;
+    for (uint32_t k = 0; k < ix->pending_count; ++k)
+        sw->ids[(*g)++] = ix->pending[k];
+    if (!ix->built)
+        return;
+    const int64_t size = (int64_t)GG__WALL_UNIT << ix->bucket_shift;
+    int64_t i0 = x0 / size, i1 = x1 / size, j0 = y0 / size, j1 = y1 / size;
+    i1 = i1 >= ix->bw ? ix->bw - 1 : i1;
+    j1 = j1 >= ix->bh ? ix->bh - 1 : j1;
+    for (int64_t j = j0; j <= j1; ++j)
+        for (int64_t i = i0; i <= i1; ++i) {
+            const size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
+            for (uint32_t k = ix->start[b]; k < ix->start[b + 1]; ++k)
+                sw->ids[(*g)++] = ix->items[k];
+        }
+}
+
+/* The walls of the box [x0, x1] x [y0, y1] (wall units, within the map), the map's edges, and the
+ * box's own edges where they are not the map's. `r2` > 0: drop walls wholly outside that disc. */
+static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t y1, double r2)
+{
+    const gg_scene *s = sw->s;
+    size_t g = 0;
+    gather_bucket_range(sw, x0, y0, x1, y1, &g);
+    sort_u32(sw->ids, sw->tmp, g);
+    sw->m = 0;
+    for (size_t k = 0; k < g; ++k) {
+        if (k > 0 && sw->ids[k] == sw->ids[k - 1])
+            continue;
+        const gg__wall *w = &s->walls[sw->ids[k]];
+        const int part = gg__wall_part(s, w, sw->v, sw->mask, sw->eye_ft);
+        if (part == GG__PART_NONE)
+            continue;
+        if (r2 > 0) { /* the closest point of the wall, in doubles, with a margin */
+            const double ax = (double)w->a.x - sw->v.x, ay = (double)w->a.y - sw->v.y;
+            const double ex = (double)w->b.x - w->a.x, ey = (double)w->b.y - w->a.y;
+            const double ee = ex * ex + ey * ey;
+            double t = ee > 0 ? -(ax * ex + ay * ey) / ee : 0;
+            t = t < 0 ? 0 : (t > 1 ? 1 : t);
+            const double cx = ax + t * ex, cy = ay + t * ey;
+            if (cx * cx + cy * cy > r2 * (1 + 1e-9) + 4)
+                continue;
+        }
+        gg_status st = add_pw(sw, w->a, w->b, part, sw->ids[k], false);
+        if (st != GG_OK)
+            return st;
+    }
+    const int32_t W = s->width * GG__WALL_UNIT, H = s->height * GG__WALL_UNIT;
+    const gg_hpoint c[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
+    const uint32_t base = s->wall_slots;
+    for (int k = 0; k < 4; ++k)
+        (void)add_pw(sw, c[k], c[(k + 1) % 4], GG__PART_FULL, base + (uint32_t)k, false);
+    const gg_hpoint b[4] = {{(int32_t)x0, (int32_t)y0},
+                            {(int32_t)x1, (int32_t)y0},
+                            {(int32_t)x1, (int32_t)y1},
+                            {(int32_t)x0, (int32_t)y1}};
+    const bool inner[4] = {y0 > 0, x1 < W, y1<H, x0> 0};
+    for (int k = 0; k < 4 && r2 <= 0; ++k)
+        if (inner[k])
+            (void)add_pw(sw, b[k], b[(k + 1) % 4], GG__PART_FULL, base + 4 + (uint32_t)k, true);
+    return GG_OK;
+}
+
+static void act_add(sweep *sw, int32_t i)
+{
+    sw->w[i].pos = sw->nact;
+    sw->act[sw->nact++] = (uint32_t)i;
+}
+
+static void act_remove(sweep *sw, int32_t i)
+{
+    const int32_t p = sw->w[i].pos;
+    const uint32_t last = sw->act[--sw->nact];
+    sw->act[p] = last;
+    sw->w[last].pos = p;
+    sw->w[i].pos = -1;
+}
+
+/* The hit of wall i on the ray d, relative wall units (the viewer for i < 0). */
+static void hit(const sweep *sw, int32_t i, int64_t dx, int64_t dy, double *x, double *y)
+{
+    if (i < 0) {
+        *x = *y = 0;
+        return;
+    }
+    const pw *p = &sw->w[i];
+    const double s = (double)p->num / (double)cross64(dx, dy, p->ex, p->ey);
+    *x = s * (double)dx;
+    *y = s * (double)dy;
+}
+
+typedef struct trans {
+    int32_t prev;     /* the stopping wall before the direction (-1 = none: the viewer) */
+    bool pending_v;   /* the viewer waits to be written (after an A -> none change) */
+    int64_t vdx, vdy; /* the direction where that run of "none" began */
+} trans;
+
+/* The boundary changes from wall A to wall B (either may be -1: the viewer) on the ray d. */
+static void transition(sweep *sw, trans *t, int32_t A, int32_t B, int64_t dx, int64_t dy)
+{
+    if (A == B || (A >= 0 && B >= 0 && same_line(&sw->w[A], &sw->w[B])))
+        return;
+    double x, y;
+    if (A >= 0 && B >= 0) {
+        hit(sw, A, dx, dy, &x, &y);
+        clip_vertex(sw->clip, x, y);
+        const pw *p = &sw->w[A], *q = &sw->w[B];
+        const i128 l = (i128)p->num * cross64(dx, dy, q->ex, q->ey),
+                   r = (i128)q->num * cross64(dx, dy, p->ex, p->ey);
+        if (l != r) {
+            hit(sw, B, dx, dy, &x, &y);
+            clip_vertex(sw->clip, x, y);
+        }
+        return;
+    }
+    if (B < 0) { /* into a run of directions with no wall (a viewer on the map's edge) */
+        hit(sw, A, dx, dy, &x, &y);
+        clip_vertex(sw->clip, x, y);
+        t->pending_v = true;
+        t->vdx = dx;
+        t->vdy = dy;
+        return;
+    }
+    /* Out of it: the viewer is a vertex unless the run was a straight angle. */
+    if (!t->pending_v || cross64(t->vdx, t->vdy, dx, dy) != 0 || t->vdx * dx + t->vdy * dy > 0)
+        clip_vertex(sw->clip, 0, 0);
+    t->pending_v = false;
+    hit(sw, B, dx, dy, &x, &y);
+    clip_vertex(sw->clip, x, y);
+}
+
+/* The stopping wall just after direction d among the active walls; *nlim = limited walls before
+ * it. -1 when the ray meets no full wall and at most one limited one. */
+static int32_t stop_at(const sweep *sw, int64_t dx, int64_t dy, int *nlim)
+{
+    int32_t n1 = -1, l1 = -1, l2 = -1;
+    for (int32_t k = 0; k < sw->nact; ++k) {
+        const int32_t i = (int32_t)sw->act[k];
+        const pw *p = &sw->w[i];
+        if (p->weight == GG__PART_FULL) {
+            if (n1 < 0 || less_at(p, &sw->w[n1], dx, dy))
+                n1 = i;
+        } else if (l1 < 0 || less_at(p, &sw->w[l1], dx, dy)) {
+            l2 = l1;
+            l1 = i;
+        } else if (l2 < 0 || less_at(p, &sw->w[l2], dx, dy)) {
+            l2 = i;
+        }
+    }
+    if (l2 >= 0 && (n1 < 0 || less_at(&sw->w[l2], &sw->w[n1], dx, dy))) {
+        *nlim = 1;
+        return l2;
+    }
+    *nlim = 0;
+    if (n1 >= 0) {
+        if (l1 >= 0 && less_at(&sw->w[l1], &sw->w[n1], dx, dy))
+            *nlim = 1;
+    }
+    return n1;
+}
+
+/* Inside the interval from d0 to d1 (exclusive): follows the stopping wall S through every
+ * crossing that changes it, writing the crossing points. Returns the stopping wall at d1-. */
+static int32_t follow(sweep *sw, int32_t S, int nlim, int64_t d0x, int64_t d0y, int64_t d1x,
+                      int64_t d1y)
+{
+    int32_t line = S; /* the wall whose a + t e parametrises the boundary's current line */
+    rat tcur = param_on_ray(&sw->w[line], d0x, d0y);
+    rat tend = param_on_ray(&sw->w[line], d1x, d1y);
+    for (;;) {
+        const pw *L = &sw->w[line];
+        bool found = false;
+        rat best = {0, 1};
+        for (int32_t k = 0; k < sw->nact; ++k) {
+            const pw *Z = &sw->w[sw->act[k]];
+            const rat t = param_of_crossing(L, Z);
+            if (t.d == 0 || rat_cmp(t, tcur) <= 0 || rat_cmp(t, tend) >= 0)
+                continue;
+            if (!found || rat_cmp(t, best) < 0) {
+                best = t;
+                found = true;
+            }
+        }
+        if (!found)
+            return S;
+        /* Every wall through the crossing X: S's line, and those crossing it at `best`. */
+        int32_t cset[64];
+        int nc = 0, before = 0;
+        bool overflow = false;
+        for (int32_t k = 0; k < sw->nact; ++k) {
+            const int32_t i = (int32_t)sw->act[k];
+            const pw *Z = &sw->w[i];
+            bool through;
+            if (i == S)
+                through = true;
+            else {
+                const rat t = param_of_crossing(L, Z);
+                through = t.d == 0 ? same_line(L, Z) : rat_cmp(t, best) == 0;
+            }
+            if (!through)
+                continue;
+            if (nc == 64) {
+                overflow = true;
+                break;
+            }
+            cset[nc++] = i;
+            /* Limited walls of the set that were nearer than S just before X. */
+            if (i != S && Z->weight == GG__PART_LIMITED) {
+                const pw *P = &sw->w[S];
+                const bool nearer = cross64(P->ex, P->ey, Z->ex, Z->ey) != 0
+                                        ? cross64(P->ex, P->ey, Z->ex, Z->ey) < 0
+                                        : Z->id < P->id;
+                before += nearer;
+            }
+        }
+        if (overflow)
+            return S; /* 64 walls through one point: keep the boundary (cannot happen on maps) */
+        /* The order just after X, and the new stopping wall. */
+        for (int a = 1; a < nc; ++a) {
+            const int32_t x = cset[a];
+            int b = a;
+            while (b > 0 && less_after(&sw->w[x], &sw->w[cset[b - 1]])) {
+                cset[b] = cset[b - 1];
+                --b;
+            }
+            cset[b] = x;
+        }
+        int cum = nlim - before;
+        int32_t S2 = S;
+        for (int a = 0; a < nc; ++a) {
+            const int wgt = sw->w[cset[a]].weight;
+            if (cum + wgt >= 2) {
+                S2 = cset[a];
+                nlim = cum;
+                break;
+            }
+            cum += wgt;
+        }
+        if (S2 != S && !same_line(&sw->w[S2], L)) {
+            const double t = (double)best.n / (double)best.d;
+            clip_vertex(sw->clip, (double)L->ax + t * (double)L->ex,
+                        (double)L->ay + t * (double)L->ey);
+            line = S2;
+            tcur = param_of_crossing(&sw->w[S2], L);
+            tend = param_on_ray(&sw->w[S2], d1x, d1y);
+        } else {
+            tcur = best;
+        }
+        S = S2;
+        if (sw->w[S].artificial)
+            sw->hit_box = true;
+    }
+}
+
+/* The directions strictly between d0 and d1 point out of the map (the viewer on its edge; the
+ * edges' directions are class boundaries, so one direction inside decides). */
+static bool outward(const sweep *sw, int64_t d0x, int64_t d0y, int64_t d1x, int64_t d1y)
+{
+    const int64_t c = cross64(d0x, d0y, d1x, d1y);
+    int64_t qx = d0x + d1x, qy = d0y + d1y;
+    if (c < 0) {
+        qx = -qx;
+        qy = -qy;
+    } else if (c == 0) { /* a straight angle, or the whole turn: a quarter turn on */
+        qx = -d0y;
+        qy = d0x;
+    }
+    const int64_t W = (int64_t)sw->s->width * GG__WALL_UNIT,
+                  H = (int64_t)sw->s->height * GG__WALL_UNIT;
+    return (sw->v.x == 0 && qx < 0) || (sw->v.x == W && qx > 0) || (sw->v.y == 0 && qy < 0) ||
+           (sw->v.y == H && qy > 0);
+}
+
+/* One sweep over the collected walls. */
+static void run_sweep(sweep *sw)
+{
+    const int32_t m = sw->m;
+    int32_t n = 0;
+    for (int32_t i = 0; i < m; ++i) {
+        const pw *p = &sw->w[i];
+        const int64_t bx = p->ax + p->ex, by = p->ay + p->ey;
+        const ep ea = {pseudo_angle(p->ax, p->ay), p->ax, p->ay, i, 0};
+        const ep eb = {pseudo_angle(bx, by), bx, by, i, 1};
+        sw->e[n++] = ea;
+        sw->e[n++] = eb;
+    }
+    /* A viewer on the map's edge sees nothing outwards: the edge's directions bound intervals
+     * (markers, wall -1), and an interval pointing out of the map has no boundary but the
+     * viewer. */
+    const int64_t W = (int64_t)sw->s->width * GG__WALL_UNIT,
+                  H = (int64_t)sw->s->height * GG__WALL_UNIT;
+    const bool on_x = sw->v.x == 0 || sw->v.x == W, on_y = sw->v.y == 0 || sw->v.y == H;
+    for (int k = 0; k < 4; ++k) {
+        const int64_t mx = k == 0 ? 1 : (k == 1 ? -1 : 0), my = k == 2 ? 1 : (k == 3 ? -1 : 0);
+        if ((k < 2 && on_y) || (k >= 2 && on_x)) {
+            const ep e = {pseudo_angle(mx, my), mx, my, -1, 0};
+            sw->e[n++] = e;
+        }
+    }
+    sort_eps(sw->e, sw->et, (size_t)n);
+    /* Angle classes: runs of equal directions. dir of class k = its first endpoint. */
+    int32_t K = 0;
+    for (int32_t k = 0; k < n; ++k) {
+        if (k > 0 && angle_cmp(sw->e[k].x, sw->e[k].y, sw->e[k - 1].x, sw->e[k - 1].y) != 0)
+            ++K;
+        if (sw->e[k].wall >= 0) {
+            pw *p = &sw->w[sw->e[k].wall];
+            if (sw->e[k].is_b)
+                p->cb = K;
+            else
+                p->ca = K;
+        }
+        sw->et[K] = sw->e[k]; /* the class's direction (the temporary array is free now) */
+    }
+    ++K;
+    /* Start at a class where a full wall begins (the map's edges are full walls): that
+     * interval has a stopping wall, so a run of directions without one never wraps around. */
+    int32_t k0 = -1;
+    for (int32_t i = 0; i < m && k0 < 0; ++i) {
+        const int32_t ca = sw->w[i].ca, cn = (ca + 1) % K;
+        if (sw->w[i].weight == GG__PART_FULL &&
+            !((on_x || on_y) &&
+              outward(sw, sw->et[ca].x, sw->et[ca].y, sw->et[cn].x, sw->et[cn].y)))
+            k0 = ca;
+    }
+    sw->nact = 0;
+    for (int32_t i = 0; i < m; ++i) {
+        const pw *p = &sw->w[i];
+        const int32_t span = ((p->cb - p->ca) % K + K) % K;
+        const int32_t at = (((k0 - 1) - p->ca) % K + K) % K;
+        if (at < span)
+            act_add(sw, i);
+    }
+    /* Where class k0's endpoints begin in e[]. */
+    int32_t pos = 0;
+    for (int32_t cls = 0; cls < k0;) {
+        ++pos;
+        if (angle_cmp(sw->e[pos].x, sw->e[pos].y, sw->e[pos - 1].x, sw->e[pos - 1].y) != 0)
+            ++cls;
+    }
+    trans tr = {-1, false, 0, 0};
+    int32_t first_S = -2, prev = -1;
+    for (int32_t step = 0; step < K; ++step) {
+        const int32_t k = (k0 + step) % K;
+        if (k == 0)
+            pos = 0;
+        while (pos < n) {
+            const ep *e = &sw->e[pos];
+            if (e->wall < 0) {
+                /* a marker */
+            } else if (e->is_b) {
+                if (sw->w[e->wall].pos >= 0)
+                    act_remove(sw, e->wall);
+            } else {
+                act_add(sw, e->wall);
+            }
+            ++pos;
+            if (pos >= n || angle_cmp(sw->e[pos].x, sw->e[pos].y, e->x, e->y) != 0)
+                break;
+        }
+        const int64_t d0x = sw->et[k].x, d0y = sw->et[k].y;
+        const int64_t d1x = sw->et[(k + 1) % K].x, d1y = sw->et[(k + 1) % K].y;
+        int nlim = 0;
+        int32_t S = -1;
+        if (sw->nact > 0 && !((on_x || on_y) && outward(sw, d0x, d0y, d1x, d1y)))
+            S = stop_at(sw, d0x, d0y, &nlim);
+        if (step == 0)
+            first_S = S;
+        else
+            transition(sw, &tr, prev, S, d0x, d0y);
+        if (S >= 0) {
+            if (sw->w[S].artificial)
+                sw->hit_box = true;
+            S = follow(sw, S, nlim, d0x, d0y, d1x, d1y);
+        }
+        prev = S;
+    }
+    transition(sw, &tr, prev, first_S, sw->et[k0].x, sw->et[k0].y);
+}
+
+gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t work_bytes,
+                                      const gg_polygon_def *def, double *out_xy, int32_t capacity,
+                                      int32_t *out_count)
+{
+    if (out_count != NULL)
+        *out_count = 0;
+    if (scene == NULL || def == NULL || out_count == NULL || capacity < 0 ||
+        (out_xy == NULL && capacity > 0))
+        return GG_E_INVALID_ARG;
+    if (def->struct_size != (uint32_t)sizeof *def)
+        return GG_E_BAD_DEF;
+    const double U = GG__WALL_UNIT;
+    const double hx = def->x * U, hy = def->y * U;
+    if (!(hx >= 0 && hy >= 0 && hx <= (double)scene->width * U &&
+          hy <= (double)scene->height * U) ||
+        hx != floor(hx) || hy != floor(hy))
+        return GG_E_INVALID_ARG;
+    if (def->range_ft < 0 || !(def->arc_error > 0) || !isfinite(def->arc_error) ||
+        !isfinite(def->eye_ft) ||
+        (def->blocks != (uint32_t)GG_BLOCKS_SIGHT && def->blocks != (uint32_t)GG_BLOCKS_LIGHT))
+        return GG_E_INVALID_ARG;
+    const layout l = layout_for(scene);
+    if (work == NULL || work_bytes < l.total || ((uintptr_t)work & 15u) != 0)
+        return GG_E_BUFFER_TOO_SMALL;
+    if (def->range_ft == 0)
+        return GG_OK; /* the closed disc of radius 0 has no interior */
+    char *base = (char *)work;
+    sweep sw;
+    sw.s = scene;
+    sw.v.x = (int32_t)hx;
+    sw.v.y = (int32_t)hy;
+    sw.mask = def->blocks;
+    sw.eye_ft = def->eye_ft;
+    sw.l = l;
+    sw.ids = (uint32_t *)(void *)(base + l.off_ids);
+    sw.tmp = (uint32_t *)(void *)(base + l.off_tmp);
+    sw.w = (pw *)(void *)(base + l.off_pw);
+    sw.e = (ep *)(void *)(base + l.off_ep);
+    sw.et = (ep *)(void *)(base + l.off_ept);
+    sw.act = (uint32_t *)(void *)(base + l.off_act);
+    out_state o = {def->x, def->y, out_xy, capacity, 0, 0, 0, 0, 0};
+    clip_state c;
+    memset(&c, 0, sizeof c);
+    c.o = &o;
+    sw.clip = &c;
+    const int64_t W = (int64_t)scene->width * GG__WALL_UNIT,
+                  H = (int64_t)scene->height * GG__WALL_UNIT;
+    if (def->range_ft != GG_RANGE_UNLIMITED) {
+        c.on = true;
+        c.r = (double)def->range_ft / scene->cell_size_ft * U;
+        c.r2 = c.r * c.r;
+        const double err = def->arc_error * U;
+        c.step = err >= c.r ? 3.14159265358979323846 / 2 : 2 * acos(1 - err / c.r);
+        if (c.step > 3.14159265358979323846 / 2)
+            c.step = 3.14159265358979323846 / 2;
+        const double rr = ceil(c.r) + 1;
+        const int64_t x0 = (int64_t)fmax(0, hx - rr), x1 = (int64_t)fmin((double)W, hx + rr);
+        const int64_t y0 = (int64_t)fmax(0, hy - rr), y1 = (int64_t)fmin((double)H, hy + rr);
+        gg_status st = collect(&sw, x0, y0, x1, y1, c.r2);
+        if (st != GG_OK)
+            return st;
+        sw.hit_box = false;
+        run_sweep(&sw);
+        clip_finish(&c);
+    } else {
+        for (int64_t ring = (int64_t)FIRST_RING * GG__WALL_UNIT;; ring *= 2) {
+            const int64_t x0 = sw.v.x - ring < 0 ? 0 : sw.v.x - ring;
+            const int64_t y0 = sw.v.y - ring < 0 ? 0 : sw.v.y - ring;
+            const int64_t x1 = sw.v.x + ring > W ? W : sw.v.x + ring;
+            const int64_t y1 = sw.v.y + ring > H ? H : sw.v.y + ring;
+            gg_status st = collect(&sw, x0, y0, x1, y1, 0);
+            if (st != GG_OK)
+                return st;
+            sw.hit_box = false;
+            o.count = 0;
+            run_sweep(&sw);
+            if (!sw.hit_box)
+                break;
+        }
+    }
+    if (o.count > 1 && o.lx == o.fx && o.ly == o.fy)
+        o.count--;
+    *out_count = o.count;
+    return o.count > capacity ? GG_E_BUFFER_TOO_SMALL : GG_OK;
+}
+
+/* ---- Rasterisation ------------------------------------------------------------------------------ */
+
+/* Whether (px, py) is inside the polygon, and its distance to the boundary. */
+static bool inside(const double *xy, int32_t n, double px, double py, double *dist)
+{
+    bool in = false;
+    double best = INFINITY;
+    for (int32_t i = 0, j = n - 1; i < n; j = i++) {
+        const double xi = xy[2 * i], yi = xy[2 * i + 1], xj = xy[2 * j], yj = xy[2 * j + 1];
+        if ((yi > py) != (yj > py) && px < (xj - xi) * (py - yi) / (yj - yi) + xi)
+            in = !in;
+        const double ex = xj - xi, ey = yj - yi, ee = ex * ex + ey * ey;
+        double t = ee > 0 ? ((px - xi) * ex + (py - yi) * ey) / ee : 0;
+        t = t < 0 ? 0 : (t > 1 ? 1 : t);
+        const double dx = xi + t * ex - px, dy = yi + t * ey - py, d = dx * dx + dy * dy;
+        best = d < best ? d : best;
+    }
+    *dist = sqrt(best);
+    return in;
+}
+
+static void add_crack_point(gg_hpoint q, gg_hpoint *crack, int32_t *n)
+{
+    for (int32_t k = 0; k < *n && k < 64; ++k)
+        if (crack[k].x == q.x && crack[k].y == q.y)
+            return;
+    if (*n < 64)
+        crack[*n] = q;
+    ++*n;
+}
+
+/* Notes the rays where the point rule and the polygon may differ by a crack: through a wall that
+ * takes part but hides no area from v (a point, or on a line through v), and through the ends of
+ * limited walls (a ray grazing two of them, one on each side, is stopped; its sides are not). */
+static void add_crack(const gg_scene *s, const gg__wall *w, gg_hpoint v, const gg_polygon_def *def,
+                      gg_hpoint *crack, int32_t *n)
+{
+    const int part = gg__wall_part(s, w, v, def->blocks, def->eye_ft);
+    if (part == GG__PART_NONE)
+        return;
+    if (part == GG__PART_LIMITED) {
+        add_crack_point(w->a, crack, n);
+        add_crack_point(w->b, crack, n);
+    } else if (gg_orientation(v, w->a, w->b) == 0) {
+        add_crack_point(w->a, crack, n);
+    }
+}
+
+gg_status gg_scene_polygon_cells(const gg_scene *scene, const gg_polygon_def *def, const double *xy,
+                                 int32_t count, gg_bitset_mode mode, uint64_t *bits, size_t words,
+                                 int32_t *out_count)
+{
+    if (out_count != NULL)
+        *out_count = 0;
+    if (scene == NULL || def == NULL || bits == NULL || count < 0 || (xy == NULL && count > 0) ||
+        (mode != GG_BITSET_REPLACE && mode != GG_BITSET_UNION))
+        return GG_E_INVALID_ARG;
+    if (def->struct_size != (uint32_t)sizeof *def)
+        return GG_E_BAD_DEF;
+    const double U = GG__WALL_UNIT;
+    const double hx = def->x * U, hy = def->y * U;
+    if (!(hx >= 0 && hy >= 0 && hx <= (double)scene->width * U &&
+          hy <= (double)scene->height * U) ||
+        hx != floor(hx) || hy != floor(hy) || def->range_ft < 0 ||
+        (def->blocks != (uint32_t)GG_BLOCKS_SIGHT && def->blocks != (uint32_t)GG_BLOCKS_LIGHT))
+        return GG_E_INVALID_ARG;
+    const size_t need = gg_scene_bitset_words(scene);
+    if (words < need)
+        return GG_E_BUFFER_TOO_SMALL;
+    if (mode == GG_BITSET_REPLACE)
+        memset(bits, 0, need * sizeof *bits);
+    if (count < 3)
+        return GG_OK;
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (int32_t i = 0; i < count; ++i) {
+        x0 = fmin(x0, xy[2 * i]);
+        x1 = fmax(x1, xy[2 * i]);
+        y0 = fmin(y0, xy[2 * i + 1]);
+        y1 = fmax(y1, xy[2 * i + 1]);
+    }
+    const gg_hpoint v = {(int32_t)hx, (int32_t)hy};
+    /* The walls the polygon leaves out because they hide no area, points and walls on a line
+     * through the viewer, still hide the centres on their rays: those centres take the exact
+     * test. */
+    gg_hpoint crack[64];
+    int32_t ncrack = 0;
+    const gg__wall_index *ix = &scene->index;
+    for (uint32_t k = 0; k < ix->pending_count; ++k)
+        add_crack(scene, &scene->walls[ix->pending[k]], v, def, crack, &ncrack);
+    if (ix->built) {
+        const double size = (double)(GG__WALL_UNIT << ix->bucket_shift) / GG__WALL_UNIT;
+        const int32_t i0 = (int32_t)fmax(0, floor(x0 / size)),
+                      i1 = (int32_t)fmin(ix->bw - 1, floor(x1 / size));
+        const int32_t j0 = (int32_t)fmax(0, floor(y0 / size)),
+                      j1 = (int32_t)fmin(ix->bh - 1, floor(y1 / size));
+        for (int32_t j = j0; j <= j1; ++j)
+            for (int32_t i = i0; i <= i1; ++i) {
+                const size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
+                for (uint32_t k = ix->start[b]; k < ix->start[b + 1]; ++k)
+                    add_crack(scene, &scene->walls[ix->items[k]], v, def, crack, &ncrack);
+            }
+    }
+    const bool ranged = def->range_ft != GG_RANGE_UNLIMITED;
+    const int64_t r2 = ranged ? (int64_t)def->range_ft * def->range_ft : 0;
+    int32_t c0 = (int32_t)fmax(0, floor(x0 - 0.5)), c1 = (int32_t)fmin(scene->width - 1, ceil(x1));
+    int32_t r0 = (int32_t)fmax(0, floor(y0 - 0.5)), r1 = (int32_t)fmin(scene->height - 1, ceil(y1));
+    int32_t n = 0;
+    for (int32_t r = r0; r <= r1; ++r)
+        for (int32_t c = c0; c <= c1; ++c) {
+            const gg_hpoint p = gg__wall_centre(gg_cell_make(c, r));
+            if (ranged) { /* the closed disc, exactly: feet squared */
+                const int64_t dx = (int64_t)p.x - v.x, dy = (int64_t)p.y - v.y;
+                const i128 d2 = (i128)(dx * dx + dy * dy) * scene->cell_size_ft *
+                                scene->cell_size_ft;
+                if (d2 > (i128)r2 * GG__WALL_UNIT * GG__WALL_UNIT)
+                    continue;
+            }
+            double dist;
+            bool in = inside(xy, count, c + 0.5, r + 0.5, &dist);
+            bool exact = dist <= 1e-9 || (ranged && dist <= def->arc_error + 1e-9) || ncrack > 63;
+            for (int32_t k = 0; k < ncrack && !exact; ++k)
+                exact = gg_orientation(v, crack[k], p) == 0;
+            if (exact)
+                in = !gg__point_rule_blocked(scene, v, p, def->blocks, def->eye_ft);
+            if (in) {
+                const size_t i = (size_t)r * (size_t)scene->width + (size_t)c;
+                bits[i >> 6] |= (uint64_t)1 << (i & 63);
+                ++n;
+            }
+        }
+    if (out_count != NULL)
+        *out_count = n;
+    return GG_OK;
+}

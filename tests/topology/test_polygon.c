@@ -1,0 +1,686 @@
+/* test_polygon.c - the visibility polygon against an independent oracle: a brute-force angular
+ * ray cast written here from docs/vision.md (rays at every wall endpoint's angle and a hair to
+ * either side, each clipped by every wall with a long double segment test), and against the
+ * point rule of line of sight (the scene's own segment test) on densely sampled points. Random
+ * scenes full of degenerate cases (collinear walls, joints, T's, X's, rays through endpoints,
+ * viewers on walls, on joints, on a wall's line and on the map's edge), the exhaustive joints
+ * of two and three pieces, the rasterisation against gg_scene_has_line_of_sight(), and every
+ * shared map in tests/data/maps at sampled viewers. */
+#include <math.h>
+
+#include "fixture.h"
+#include "topology/scene/scene_internal.h"
+#ifdef GG_TEST_HAVE_IO
+#include "gridgeom/io.h"
+#endif
+
+#define U GG_WALL_UNITS_PER_CELL
+#define PI 3.14159265358979323846
+
+/* ---- Running the query -------------------------------------------------------------------------- */
+
+typedef struct poly {
+    double *xy;
+    int32_t n;
+} poly;
+
+static void *g_work;
+static size_t g_work_bytes;
+
+static poly polygon_of(const gg_scene *s, const gg_polygon_def *d)
+{
+    size_t bytes = 0;
+    assert_int_equal(gg_scene_polygon_work_bytes(s, &bytes), GG_OK);
+    if (bytes > g_work_bytes) {
+        free(g_work);
+        g_work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+        assert_non_null(g_work);
+        g_work_bytes = bytes;
+    }
+    poly p = {NULL, 0};
+    int32_t need = -1;
+    gg_status st = gg_scene_visibility_polygon(s, g_work, g_work_bytes, d, NULL, 0, &need);
+    assert_true(st == GG_OK || st == GG_E_BUFFER_TOO_SMALL);
+    p.xy = malloc(sizeof(double) * 2 * (size_t)(need + 1));
+    assert_non_null(p.xy);
+    assert_int_equal(gg_scene_visibility_polygon(s, g_work, g_work_bytes, d, p.xy, need, &p.n),
+                     GG_OK);
+    assert_int_equal(p.n, need);
+    return p;
+}
+
+/* ---- The oracle ----------------------------------------------------------------------------------- */
+
+typedef struct oracle {
+    const gg_scene *s;
+    gg_wall_def *w;
+    int32_t n;
+    long double vx, vy;
+    uint32_t mask;
+    int *part;
+} oracle;
+
+static long double cross_l(long double ax, long double ay, long double bx, long double by)
+{
+    return ax * by - ay * bx;
+}
+
+/* docs/vision.md, "Which walls take part", from the def alone: 0 none, 1 limited, 2 full. */
+static int oracle_part(const gg_scene *s, const gg_wall_def *w, long double vx, long double vy,
+                       uint32_t mask)
+{
+    uint32_t eff = w->door == GG_DOOR_OPEN ? 0u : w->blocks;
+    if (w->cover != GG_COVER_NONE)
+        eff &= ~(uint32_t)GG_BLOCKS_SIGHT;
+    if ((eff & mask) == 0)
+        return 0;
+    const long double o = (w->y1 - vy) * (w->x2 - vx) - (w->x1 - vx) * (w->y2 - vy);
+    const bool on_line = o == 0;
+    const bool on_seg = on_line && vx >= fminl(w->x1, w->x2) && vx <= fmaxl(w->x1, w->x2) &&
+                        vy >= fminl(w->y1, w->y2) && vy <= fmaxl(w->y1, w->y2);
+    if (on_seg)
+        return 0;
+    if (w->one_way != GG_ONE_WAY_NONE) {
+        if (on_line)
+            return 0;
+        const gg_one_way side = o < 0 ? GG_ONE_WAY_LEFT : GG_ONE_WAY_RIGHT;
+        if (side == w->one_way)
+            return 0;
+    }
+    const double prox = mask == (uint32_t)GG_BLOCKS_SIGHT ? w->sight_proximity_ft
+                                                          : w->light_proximity_ft;
+    if (prox > 0) {
+        const long double t = floorl((long double)prox * U / gg_scene_cell_size_ft(s)) / U;
+        const long double ex = w->x2 - w->x1, ey = w->y2 - w->y1, ee = ex * ex + ey * ey;
+        long double u = ee > 0 ? ((vx - w->x1) * ex + (vy - w->y1) * ey) / ee : 0;
+        u = u < 0 ? 0 : (u > 1 ? 1 : u);
+        const long double dx = w->x1 + u * ex - vx, dy = w->y1 + u * ey - vy;
+        if (dx * dx + dy * dy <= t * t)
+            return 0;
+    }
+    return (w->limited & mask) == mask && w->limited != 0 ? 1 : 2;
+}
+
+static void oracle_init(oracle *o, const gg_scene *s, double vx, double vy, uint32_t mask)
+{
+    o->s = s;
+    o->vx = vx;
+    o->vy = vy;
+    o->mask = mask;
+    int32_t n = 0;
+    assert_true(gg_scene_list_walls(s, NULL, NULL, 0, &n) >= 0);
+    o->w = calloc((size_t)n + 4, sizeof *o->w);
+    o->part = calloc((size_t)n + 4, sizeof *o->part);
+    assert_non_null(o->w);
+    assert_non_null(o->part);
+    assert_int_equal(gg_scene_list_walls(s, NULL, o->w, n, &o->n), GG_OK);
+    for (int32_t i = 0; i < o->n; ++i)
+        o->part[i] = oracle_part(s, &o->w[i], vx, vy, mask);
+    /* The map's edges are full walls. */
+    const double W = gg_scene_width(s), H = gg_scene_height(s);
+    const double c[5][2] = {{0, 0}, {W, 0}, {W, H}, {0, H}, {0, 0}};
+    for (int k = 0; k < 4; ++k) {
+        gg_wall_def *d = &o->w[o->n];
+        *d = gg_wall_def_default();
+        d->x1 = c[k][0], d->y1 = c[k][1], d->x2 = c[k + 1][0], d->y2 = c[k + 1][1];
+        o->part[o->n++] = oracle_part(s, d, vx, vy, mask);
+    }
+}
+
+/* How far the ray at `angle` sees: the first full wall or the second limited one. */
+static long double oracle_reach(const oracle *o, long double angle)
+{
+    const long double dx = cosl(angle), dy = sinl(angle);
+    const long double W = gg_scene_width(o->s), H = gg_scene_height(o->s);
+    if ((o->vx == 0 && dx < 0) || (o->vx == W && dx > 0) || (o->vy == 0 && dy < 0) ||
+        (o->vy == H && dy > 0))
+        return 0; /* out of the map from a viewer on its edge */
+    long double full = INFINITY, l1 = INFINITY, l2 = INFINITY;
+    for (int32_t i = 0; i < o->n; ++i) {
+        if (o->part[i] == 0)
+            continue;
+        const gg_wall_def *w = &o->w[i];
+        const long double ex = w->x2 - w->x1, ey = w->y2 - w->y1;
+        const long double den = cross_l(dx, dy, ex, ey);
+        if (fabsl(den) < 1e-15L)
+            continue;
+        const long double ax = w->x1 - o->vx, ay = w->y1 - o->vy;
+        const long double s = cross_l(ax, ay, ex, ey) / den, u = cross_l(ax, ay, dx, dy) / den;
+        if (s <= 0 || u < 0 || u > 1)
+            continue;
+        if (o->part[i] == 2)
+            full = fminl(full, s);
+        else if (s < l1) {
+            l2 = l1;
+            l1 = s;
+        } else if (s < l2) {
+            l2 = s;
+        }
+    }
+    return fminl(full, l2);
+}
+
+/* Where the ray from the viewer at `angle` leaves the polygon (farthest boundary crossing). */
+static double poly_reach(const poly *p, double vx, double vy, double angle)
+{
+    const double dx = cos(angle), dy = sin(angle);
+    double best = 0;
+    for (int32_t i = 0, j = p->n - 1; i < p->n; j = i++) {
+        const double ax = p->xy[2 * j] - vx, ay = p->xy[2 * j + 1] - vy;
+        const double ex = p->xy[2 * i] - p->xy[2 * j], ey = p->xy[2 * i + 1] - p->xy[2 * j + 1];
+        const double den = dx * ey - dy * ex;
+        if (fabs(den) < 1e-300)
+            continue;
+        const double s = (ax * ey - ay * ex) / den, u = (ax * dy - ay * dx) / den;
+        if (u >= -1e-12 && u <= 1 + 1e-12 && s > best)
+            best = s;
+    }
+    return best;
+}
+
+/* ---- Checks --------------------------------------------------------------------------------------- */
+
+static double shoelace(const poly *p)
+{
+    double a = 0;
+    for (int32_t i = 0, j = p->n - 1; i < p->n; j = i++)
+        a += p->xy[2 * j] * p->xy[2 * i + 1] - p->xy[2 * i] * p->xy[2 * j + 1];
+    return a / 2;
+}
+
+static bool inside(const poly *p, double x, double y, double *dist)
+{
+    bool in = false;
+    double best = INFINITY;
+    for (int32_t i = 0, j = p->n - 1; i < p->n; j = i++) {
+        const double xi = p->xy[2 * i], yi = p->xy[2 * i + 1], xj = p->xy[2 * j],
+                     yj = p->xy[2 * j + 1];
+        if ((yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi)
+            in = !in;
+        const double ex = xj - xi, ey = yj - yi, ee = ex * ex + ey * ey;
+        double t = ee > 0 ? ((x - xi) * ex + (y - yi) * ey) / ee : 0;
+        t = t < 0 ? 0 : (t > 1 ? 1 : t);
+        const double dx = xi + t * ex - x, dy = yi + t * ey - y;
+        best = fmin(best, dx * dx + dy * dy);
+    }
+    *dist = sqrt(best);
+    return in;
+}
+
+/* P lies on a crack: the ray from V through a wall's end, or a line through V along a wall. */
+static bool on_crack(const oracle *o, long double px, long double py)
+{
+    for (int32_t i = 0; i < o->n; ++i) {
+        const gg_wall_def *w = &o->w[i];
+        const long double e[2][2] = {{w->x1, w->y1}, {w->x2, w->y2}};
+        for (int k = 0; k < 2; ++k)
+            if (cross_l(e[k][0] - o->vx, e[k][1] - o->vy, px - o->vx, py - o->vy) == 0)
+                return true;
+    }
+    return false;
+}
+
+typedef struct stats {
+    long polygons, rays, samples;
+} stats;
+static stats g_stats;
+
+/* Everything one polygon must satisfy. `range` in cells (0 = unlimited); `samples` random
+ * lattice points tested against the point rule. */
+static void dump(const oracle *o, const poly *p)
+{
+    fprintf(stderr, "map %dx%d\n", (int)gg_scene_width(o->s), (int)gg_scene_height(o->s));
+    for (int32_t i = 0; i < o->n; ++i)
+        fprintf(stderr,
+                "  wall (%g,%g)-(%g,%g) part %d door %d one_way %d limited %u blocks %u cover %d "
+                "prox %g\n",
+                o->w[i].x1, o->w[i].y1, o->w[i].x2, o->w[i].y2, o->part[i], (int)o->w[i].door,
+                (int)o->w[i].one_way, (unsigned)o->w[i].limited, (unsigned)o->w[i].blocks,
+                (int)o->w[i].cover, o->w[i].sight_proximity_ft);
+    for (int32_t i = 0; i < p->n; ++i)
+        fprintf(stderr, "  vertex %.9f %.9f\n", p->xy[2 * i], p->xy[2 * i + 1]);
+}
+
+static void check_polygon(const gg_scene *s, const gg_polygon_def *d, int samples, fx_rng *rng)
+{
+    poly p = polygon_of(s, d);
+    oracle o;
+    oracle_init(&o, s, d->x, d->y, d->blocks);
+    const double W = gg_scene_width(s), H = gg_scene_height(s);
+    const bool ranged = d->range_ft != GG_RANGE_UNLIMITED;
+    const double R = ranged ? (double)d->range_ft / gg_scene_cell_size_ft(s) : (double)INFINITY;
+    const double tol = ranged ? d->arc_error + 1e-7 : 1e-7;
+    g_stats.polygons++;
+    assert_true(p.n >= 3);
+    assert_true(shoelace(&p) > 0);
+    for (int32_t i = 0; i < p.n; ++i) {
+        const int32_t h = (i + p.n - 1) % p.n, j = (i + 1) % p.n;
+        const double ax = p.xy[2 * i] - p.xy[2 * h], ay = p.xy[2 * i + 1] - p.xy[2 * h + 1];
+        const double bx = p.xy[2 * j] - p.xy[2 * i], by = p.xy[2 * j + 1] - p.xy[2 * i + 1];
+        assert_false(ax == 0 && ay == 0); /* no repeated vertex */
+        if (ax * by - ay * bx == 0 && ax * bx + ay * by > 0) {
+            fprintf(stderr, "collinear middle vertex %d (%.9g, %.9g), viewer (%g, %g)\n", (int)i,
+                    p.xy[2 * i], p.xy[2 * i + 1], d->x, d->y);
+            fail();
+        }
+        if (!(p.xy[2 * i] >= -1e-9 && p.xy[2 * i] <= W + 1e-9 && p.xy[2 * i + 1] >= -1e-9 &&
+              p.xy[2 * i + 1] <= H + 1e-9)) {
+            fprintf(stderr, "vertex %d (%.9g, %.9g) off the %gx%g map, viewer (%g, %g) range %d\n",
+                    (int)i, p.xy[2 * i], p.xy[2 * i + 1], W, H, d->x, d->y, (int)d->range_ft);
+            fail();
+        }
+    }
+    /* Rays a hair either side of every endpoint's angle, and random rays. */
+    const int32_t nr = 2 * (o.n * 2) + 64;
+    for (int32_t k = 0; k < nr; ++k) {
+        long double ang;
+        if (k < 4 * o.n) {
+            const gg_wall_def *w = &o.w[k / 4];
+            const long double ex = (k & 2) ? w->x2 : w->x1, ey = (k & 2) ? w->y2 : w->y1;
+            if (ex == o.vx && ey == o.vy)
+                continue;
+            ang = atan2l(ey - o.vy, ex - o.vx) + ((k & 1) ? 1e-7L : -1e-7L);
+        } else {
+            ang = (long double)fx_next(rng) / 4294967296.0L * 2 * PI;
+        }
+        long double want = fminl(oracle_reach(&o, ang), (long double)R);
+        const double got = poly_reach(&p, d->x, d->y, (double)ang);
+        g_stats.rays++;
+        if (fabsl(want - got) > tol * 10 + 1e-9L * want) {
+            fprintf(stderr,
+                    "viewer (%g, %g) range %g angle %.12Lf: oracle reaches %.12Lf, polygon %.12f"
+                    " (%d vertices)\n",
+                    d->x, d->y, R, ang, want, got, (int)p.n);
+            dump(&o, &p);
+            fail();
+        }
+    }
+    /* Sampled points against the point rule (the scene's segment test, point-rule scenes). */
+    const gg_hpoint v = {(int32_t)lround(d->x * U), (int32_t)lround(d->y * U)};
+    for (int k = 0; k < samples; ++k) {
+        const int32_t px = (int32_t)fx_below(rng, (int32_t)(W * 16) + 1) * (U / 16);
+        const int32_t py = (int32_t)fx_below(rng, (int32_t)(H * 16) + 1) * (U / 16);
+        const double x = (double)px / U, y = (double)py / U;
+        const double dx = x - d->x, dy = y - d->y;
+        if (ranged && fabs(sqrt(dx * dx + dy * dy) - R) <= tol)
+            continue;
+        const gg_hpoint pt = {px, py};
+        bool seen = !gg__segment_hits_wall(s, v, pt, d->blocks) &&
+                    (!ranged || dx * dx + dy * dy <= R * R);
+        double dist;
+        const bool in = inside(&p, x, y, &dist);
+        if (dist <= 1e-7 || (seen != in && on_crack(&o, x, y)))
+            continue;
+        g_stats.samples++;
+        if (seen != in) {
+            fprintf(stderr, "mask %u range %d\n", (unsigned)d->blocks, (int)d->range_ft);
+            fprintf(stderr,
+                    "viewer (%g, %g): point (%g, %g) %s by the point rule, %s the polygon"
+                    " (%.3g from its edge)\n",
+                    d->x, d->y, x, y, seen ? "seen" : "hidden", in ? "inside" : "outside", dist);
+            dump(&o, &p);
+            fail();
+        }
+    }
+    free(o.w);
+    free(o.part);
+    free(p.xy);
+}
+
+/* ---- Scenes ---------------------------------------------------------------------------------------- */
+
+static gg_scene *point_scene(int32_t w, int32_t h)
+{
+    gg_scene_def d = gg_scene_def_default();
+    d.width = w;
+    d.height = h;
+    d.wall_rule = GG_WALL_RULE_POINT;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    return s;
+}
+
+static void wall(gg_scene *s, double x1, double y1, double x2, double y2)
+{
+    gg_wall_def d = gg_wall_def_default();
+    d.x1 = x1, d.y1 = y1, d.x2 = x2, d.y2 = y2;
+    assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
+}
+
+/* Random walls on a coarse lattice (halves) so that they meet, cross, overlap and line up. */
+static gg_scene *random_scene(fx_rng *r, int32_t w, int32_t h, int nwalls, bool kinds)
+{
+    gg_scene *s = point_scene(w, h);
+    for (int k = 0; k < nwalls; ++k) {
+        gg_wall_def d = gg_wall_def_default();
+        d.x1 = fx_below(r, 2 * w + 1) / 2.0;
+        d.y1 = fx_below(r, 2 * h + 1) / 2.0;
+        const int shape = fx_below(r, 4);
+        if (shape == 0) { /* axis-aligned */
+            d.x2 = d.x1, d.y2 = fx_below(r, 2 * h + 1) / 2.0;
+            if (fx_below(r, 2))
+                d.x2 = fx_below(r, 2 * w + 1) / 2.0, d.y2 = d.y1;
+        } else if (shape == 1) { /* diagonal */
+            const double t = fx_range(r, -6, 6) / 2.0;
+            d.x2 = d.x1 + t, d.y2 = d.y1 + (fx_below(r, 2) ? t : -t);
+        } else {
+            d.x2 = fx_below(r, 2 * w + 1) / 2.0, d.y2 = fx_below(r, 2 * h + 1) / 2.0;
+        }
+        if (kinds) {
+            const int kind = fx_below(r, 10);
+            if (kind == 0)
+                d.door = fx_below(r, 2) ? GG_DOOR_OPEN : GG_DOOR_CLOSED;
+            else if (kind == 1)
+                d.one_way = fx_below(r, 2) ? GG_ONE_WAY_LEFT : GG_ONE_WAY_RIGHT;
+            else if (kind == 2 || kind == 3)
+                d.limited = (uint32_t)GG_BLOCKS_SIGHT | (uint32_t)GG_BLOCKS_LIGHT;
+            else if (kind == 4)
+                d.sight_proximity_ft = 5.0 * fx_below(r, 4);
+            else if (kind == 5)
+                d.cover = GG_COVER_HALF;
+            else if (kind == 6)
+                d.blocks = (uint32_t)GG_BLOCKS_MOVEMENT | (uint32_t)GG_BLOCKS_LIGHT;
+        }
+        assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
+    }
+    return s;
+}
+
+/* A viewer on the half lattice, or on a wall's end, or a wall's middle, or the map's edge. */
+static void pick_viewer(fx_rng *r, const gg_scene *s, gg_polygon_def *d)
+{
+    const int32_t w = gg_scene_width(s), h = gg_scene_height(s);
+    int32_t n = 0;
+    gg_wall_def walls[256];
+    assert_true(gg_scene_list_walls(s, NULL, walls, 256, &n) >= 0);
+    const int how = fx_below(r, 5);
+    if (how == 0 && n > 0) {
+        const gg_wall_def *wd = &walls[fx_below(r, n < 256 ? n : 256)];
+        d->x = fx_below(r, 2) ? wd->x1 : wd->x2;
+        d->y = fx_below(r, 2) ? wd->y1 : wd->y2;
+    } else if (how == 1 && n > 0) {
+        const gg_wall_def *wd = &walls[fx_below(r, n < 256 ? n : 256)];
+        d->x = floor((wd->x1 + wd->x2) / 2 * 4) / 4;
+        d->y = floor((wd->y1 + wd->y2) / 2 * 4) / 4;
+    } else if (how == 2) {
+        d->x = fx_below(r, 2 * w + 1) / 2.0;
+        d->y = fx_below(r, 2) ? 0 : h;
+    } else {
+        d->x = fx_below(r, 2 * w + 1) / 2.0;
+        d->y = fx_below(r, 2 * h + 1) / 2.0;
+    }
+    if (d->x < 0 || d->x > w || d->y < 0 || d->y > h)
+        d->x = 0.5, d->y = 0.5;
+}
+
+/* ---- Tests ------------------------------------------------------------------------------------------ */
+
+static void polygon__open_map_is_the_map(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(6, 4);
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = 2.5, d.y = 1.5;
+    poly p = polygon_of(s, &d);
+    assert_int_equal(p.n, 4);
+    assert_true(fabs(shoelace(&p) - 24) < 1e-12);
+    free(p.xy);
+    /* On a corner: the map again, the viewer a vertex. */
+    d.x = 0, d.y = 0;
+    p = polygon_of(s, &d);
+    assert_int_equal(p.n, 4);
+    assert_true(fabs(shoelace(&p) - 24) < 1e-12);
+    free(p.xy);
+    gg_scene_destroy(s);
+}
+
+static void polygon__a_wall_casts_its_exact_shadow(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(10, 10);
+    wall(s, 4, 2, 4, 6); /* x = 4, from y = 2 to 6 */
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = 2, d.y = 4;
+    poly p = polygon_of(s, &d);
+    /* Shadow: the trapezoid behind the wall, from x = 4 to 10: rays through (4,2) and (4,6) reach
+     * x = 10 at y = -2 and 10, so the shadow is the map's strip x in [4,10] minus the two
+     * triangles above y = 4 - (x-2) and below y = 4 + (x-2): area 6*10 - 2 * (1/2)(2*2 + ...). */
+    double shadow = 0; /* integrate the strip */
+    for (int k = 0; k < 600000; ++k) {
+        const double x = 4 + (k + 0.5) / 100000.0;
+        const double top = fmax(0, 4 - (x - 2)), bot = fmin(10, 4 + (x - 2));
+        shadow += (bot - top) / 100000.0;
+    }
+    assert_true(fabs(shoelace(&p) - (100 - shadow)) < 1e-6);
+    fx_rng r = {1};
+    check_polygon(s, &d, 2000, &r);
+    free(p.xy);
+    gg_scene_destroy(s);
+}
+
+static void polygon__rejects_bad_input(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(5, 5);
+    size_t bytes = 0;
+    assert_int_equal(gg_scene_polygon_work_bytes(s, &bytes), GG_OK);
+    void *work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+    gg_polygon_def d = gg_polygon_def_default();
+    double xy[64];
+    int32_t n = 7;
+    d.x = 0.3; /* off the lattice */
+    assert_int_equal(gg_scene_visibility_polygon(s, work, bytes, &d, xy, 32, &n), GG_E_INVALID_ARG);
+    assert_int_equal(n, 0);
+    d.x = 5.5; /* off the map */
+    assert_int_equal(gg_scene_visibility_polygon(s, work, bytes, &d, xy, 32, &n), GG_E_INVALID_ARG);
+    d = gg_polygon_def_default();
+    d.arc_error = 0;
+    assert_int_equal(gg_scene_visibility_polygon(s, work, bytes, &d, xy, 32, &n), GG_E_INVALID_ARG);
+    d = gg_polygon_def_default();
+    d.blocks = (uint32_t)GG_BLOCKS_MOVEMENT;
+    assert_int_equal(gg_scene_visibility_polygon(s, work, bytes, &d, xy, 32, &n), GG_E_INVALID_ARG);
+    d = gg_polygon_def_default();
+    d.struct_size = 3;
+    assert_int_equal(gg_scene_visibility_polygon(s, work, bytes, &d, xy, 32, &n), GG_E_BAD_DEF);
+    d = gg_polygon_def_default();
+    assert_int_equal(gg_scene_visibility_polygon(s, work, bytes - 16, &d, xy, 32, &n),
+                     GG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(gg_scene_visibility_polygon(s, work, bytes, &d, xy, 2, &n),
+                     GG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(n, 4);
+    assert_int_equal(gg_scene_visibility_polygon(s, work, bytes, &d, xy, 32, &n), GG_OK);
+    assert_int_equal(n, 4);
+    assert_int_equal(gg_scene_visibility_polygon(NULL, work, bytes, &d, xy, 32, &n),
+                     GG_E_INVALID_ARG);
+    free(work);
+    gg_scene_destroy(s);
+}
+
+static void polygon__equals_the_oracle_on_random_scenes(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 19, "polygon_random");
+    for (int scene = 0; scene < 150; ++scene) {
+        gg_scene *s = random_scene(&r, 4 + fx_below(&r, 8), 4 + fx_below(&r, 8),
+                                   1 + fx_below(&r, 14), scene % 2 == 1);
+        for (int v = 0; v < 12; ++v) {
+            gg_polygon_def d = gg_polygon_def_default();
+            pick_viewer(&r, s, &d);
+            if (v % 4 == 3)
+                d.range_ft = 5 * (1 + fx_below(&r, 6)) + (fx_below(&r, 2) ? 2 : 0);
+            if (v % 5 == 4)
+                d.blocks = (uint32_t)GG_BLOCKS_LIGHT;
+            check_polygon(s, &d, 300, &r);
+        }
+        gg_scene_destroy(s);
+    }
+}
+
+/* Two and three unit pieces meeting at a point (an L, a straight joint, a T, an X's half), every
+ * direction pair, every viewer on the half lattice: no wedge leaks through the joint. */
+static void polygon__joints_never_leak(void **state)
+{
+    (void)state;
+    const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    const double joints[3][2] = {{2, 2}, {2, 1.5}, {1.5, 2.5}};
+    fx_rng r;
+    fx_rng_seed(&r, 7, "polygon_joints");
+    for (int j = 0; j < 3; ++j)
+        for (int a = 0; a < 8; ++a)
+            for (int b = a + 1; b < 8; ++b)
+                for (int c = b; c < 8; ++c) { /* c == b: two pieces */
+                    gg_scene *s = point_scene(4, 4);
+                    const double jx = joints[j][0], jy = joints[j][1];
+                    wall(s, jx, jy, jx + dirs[a][0], jy + dirs[a][1]);
+                    wall(s, jx + dirs[b][0], jy + dirs[b][1], jx, jy);
+                    if (c != b)
+                        wall(s, jx, jy, jx + dirs[c][0] * 0.5, jy + dirs[c][1] * 0.5);
+                    for (int vy = 0; vy <= 8; vy += 1 + (c != b))
+                        for (int vx = 0; vx <= 8; vx += 1 + (c != b)) {
+                            gg_polygon_def d = gg_polygon_def_default();
+                            d.x = vx / 2.0, d.y = vy / 2.0;
+                            check_polygon(s, &d, 40, &r);
+                        }
+                    gg_scene_destroy(s);
+                }
+}
+
+/* The rasterisation is line of sight, cell for cell, on point-rule scenes without blocked cells. */
+static void polygon__cells_equal_line_of_sight(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 23, "polygon_cells");
+    for (int scene = 0; scene < 60; ++scene) {
+        const int32_t w = 4 + fx_below(&r, 10), h = 4 + fx_below(&r, 10);
+        gg_scene *s = random_scene(&r, w, h, 2 + fx_below(&r, 14), true);
+        uint64_t bits[8];
+        for (int v = 0; v < 10; ++v) {
+            gg_cell vc = gg_cell_make(fx_below(&r, w), fx_below(&r, h));
+            gg_polygon_def d = gg_polygon_def_default();
+            d.x = vc.col + 0.5, d.y = vc.row + 0.5;
+            if (v % 3 == 2)
+                d.range_ft = 5 * (1 + fx_below(&r, 8));
+            poly p = polygon_of(s, &d);
+            int32_t count = -1;
+            assert_int_equal(gg_scene_polygon_cells(s, &d, p.xy, p.n, GG_BITSET_REPLACE, bits, 8,
+                                                    &count),
+                             GG_OK);
+            int32_t want_count = 0;
+            for (int32_t row = 0; row < h; ++row)
+                for (int32_t col = 0; col < w; ++col) {
+                    bool los = false;
+                    assert_int_equal(gg_scene_has_line_of_sight(s, vc, gg_cell_make(col, row),
+                                                                &los),
+                                     GG_OK);
+                    const double dx = col - vc.col, dy = row - vc.row;
+                    const double R = (double)d.range_ft / 5;
+                    const bool want = los && (d.range_ft == GG_RANGE_UNLIMITED ||
+                                              dx * dx + dy * dy <= R * R);
+                    want_count += want;
+                    if (want != gg_bitset_has(bits, w, gg_cell_make(col, row))) {
+                        fprintf(stderr, "viewer %d,%d cell %d,%d: los %d, polygon cells %d\n",
+                                (int)vc.col, (int)vc.row, (int)col, (int)row, want, !want);
+                        oracle o;
+                        oracle_init(&o, s, d.x, d.y, d.blocks);
+                        dump(&o, &p);
+                        fail();
+                    }
+                }
+            assert_int_equal(count, want_count);
+            free(p.xy);
+        }
+        gg_scene_destroy(s);
+    }
+}
+
+/* Far walls cost nothing: the same viewer sorts the same walls with a thousand walls added far
+ * away (the work is measured by the polygon being identical and by the bench; here the answer). */
+static void polygon__far_walls_change_nothing(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(200, 200);
+    wall(s, 3, 1, 3, 6);
+    wall(s, 1, 7, 8, 7);
+    wall(s, 8, 0, 8, 7);
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = 2.5, d.y = 3.5;
+    poly a = polygon_of(s, &d);
+    for (int k = 0; k < 1000; ++k)
+        wall(s, 50 + k % 100, 50 + k / 10, 51 + k % 100, 50 + k / 10);
+    poly b = polygon_of(s, &d);
+    assert_int_equal(a.n, b.n);
+    for (int32_t i = 0; i < 2 * a.n; ++i)
+        assert_true(a.xy[i] == b.xy[i]);
+    free(a.xy);
+    free(b.xy);
+    gg_scene_destroy(s);
+}
+
+#ifdef GG_TEST_HAVE_IO
+static void check_map(const char *path)
+{
+    gg_import_def def = gg_import_def_default();
+    gg_scene *s = NULL;
+    gg_io_error err;
+    assert_int_equal(gg_scene_import_file(path, &def, &s, NULL, &err), GG_OK);
+    fx_rng r;
+    fx_rng_seed(&r, 5, path);
+    const int32_t w = gg_scene_width(s), h = gg_scene_height(s);
+    for (int k = 0; k < 6; ++k) {
+        gg_polygon_def d = gg_polygon_def_default();
+        d.x = fx_below(&r, w) + 0.5, d.y = fx_below(&r, h) + 0.5;
+        if (k % 3 == 2)
+            d.range_ft = 30;
+        check_polygon(s, &d, 400, &r);
+    }
+    gg_scene_destroy(s);
+}
+
+static void polygon__equals_the_oracle_on_every_shared_map(void **state)
+{
+    (void)state;
+    const char *maps[] = {
+        "foundry/majorvictory__dungeon-of-coins.json",
+        "foundry/majorvictory__jonto-island.json",
+        "foundry/majorvictory__mansion-floor-2.json",
+        "foundry/majorvictory__underbark-tavern-top-floor.json",
+        "foundry/ocd__collapsed-tower.json",
+        "foundry/ocd__nort-gate.json",
+        "foundry/zahi__cities-street.json",
+        "foundry/zahi__oota-warning-sign.json",
+        "uvtt/oganm__test.dd2vtt",
+        "uvtt/vttmaps__gold-room.dd2vtt",
+        "uvtt/vttmaps__headmasters-quarters.dd2vtt",
+        "uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
+        "uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt",
+    };
+    char path[512];
+    for (size_t k = 0; k < sizeof maps / sizeof *maps; ++k) {
+        snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, maps[k]);
+        check_map(path);
+    }
+}
+#endif
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(polygon__open_map_is_the_map),
+        cmocka_unit_test(polygon__a_wall_casts_its_exact_shadow),
+        cmocka_unit_test(polygon__rejects_bad_input),
+        cmocka_unit_test(polygon__equals_the_oracle_on_random_scenes),
+        cmocka_unit_test(polygon__joints_never_leak),
+        cmocka_unit_test(polygon__cells_equal_line_of_sight),
+        cmocka_unit_test(polygon__far_walls_change_nothing),
+#ifdef GG_TEST_HAVE_IO
+        cmocka_unit_test(polygon__equals_the_oracle_on_every_shared_map),
+#endif
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    fprintf(stderr, "polygons %ld, rays %ld, samples %ld\n", g_stats.polygons, g_stats.rays,
+            g_stats.samples);
+    free(g_work);
+    return rc;
+}
