@@ -261,6 +261,7 @@ static void check_polygon(const gg_scene *s, const gg_polygon_def *d, int sample
         if (ax * by - ay * bx == 0 && ax * bx + ay * by > 0) {
             fprintf(stderr, "collinear middle vertex %d (%.9g, %.9g), viewer (%g, %g)\n", (int)i,
                     p.xy[2 * i], p.xy[2 * i + 1], d->x, d->y);
+            dump(&o, &p);
             fail();
         }
         if (!(p.xy[2 * i] >= -1e-9 && p.xy[2 * i] <= W + 1e-9 && p.xy[2 * i + 1] >= -1e-9 &&

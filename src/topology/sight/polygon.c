@@ -472,6 +472,7 @@ typedef struct sweep {
     pw *w;
     ep *e, *et;
     int32_t m, nact;
+    int32_t nlimited; /* active limited walls */
     clip_state *clip;
     bool hit_box; /* the boundary touched an edge of the box somewhere */
 } sweep;
@@ -579,6 +580,7 @@ static void act_add(sweep *sw, int32_t i)
 {
     sw->w[i].pos = sw->nact;
     sw->act[sw->nact++] = (uint32_t)i;
+    sw->nlimited += sw->w[i].weight == GG__PART_LIMITED;
 }
 
 static void act_remove(sweep *sw, int32_t i)
@@ -588,6 +590,7 @@ static void act_remove(sweep *sw, int32_t i)
     sw->act[p] = last;
     sw->w[last].pos = p;
     sw->w[i].pos = -1;
+    sw->nlimited -= sw->w[i].weight == GG__PART_LIMITED;
 }
 
 /* The hit of wall i on the ray d, relative wall units (the viewer for i < 0). */
@@ -673,35 +676,62 @@ static int32_t stop_at(const sweep *sw, int64_t dx, int64_t dy, int *nlim)
     return n1;
 }
 
-/* Inside the interval from d0 to d1 (exclusive): follows the stopping wall S through every
- * crossing that changes it, writing the crossing points. Returns the stopping wall at d1-. */
-static int32_t follow(sweep *sw, int32_t S, int nlim, int64_t d0x, int64_t d0y, int64_t d1x,
-                      int64_t d1y)
+/* The boundary's state during the sweep: the stopping wall S, the limited walls before it, the
+ * wall L whose a + t e parametrises S's line, the position tcur on it, and the next point where
+ * an active wall crosses L beyond tcur (xwall < 0: none known). */
+typedef struct bstate {
+    int32_t S, L, xwall;
+    int nlim;
+    rat tcur, xbest;
+} bstate;
+
+/* Where L's line meets Z's segment, as Z's parameter u (d = 0: parallel). */
+static rat param_on_z(const pw *L, const pw *Z)
 {
-    int32_t line = S; /* the wall whose a + t e parametrises the boundary's current line */
-    rat tcur = param_on_ray(&sw->w[line], d0x, d0y);
-    rat tend = param_on_ray(&sw->w[line], d1x, d1y);
-    for (;;) {
-        const pw *L = &sw->w[line];
-        bool found = false;
-        rat best = {0, 1};
-        for (int32_t k = 0; k < sw->nact; ++k) {
-            const pw *Z = &sw->w[sw->act[k]];
-            const rat t = param_of_crossing(L, Z);
-            if (t.d == 0 || rat_cmp(t, tcur) <= 0 || rat_cmp(t, tend) >= 0)
-                continue;
-            if (!found || rat_cmp(t, best) < 0) {
-                best = t;
-                found = true;
-            }
-        }
-        if (!found)
-            return S;
+    rat u = {cross64(L->ex, L->ey, L->ax - Z->ax, L->ay - Z->ay), cross64(L->ex, L->ey, Z->ex, Z->ey)};
+    if (u.d < 0) {
+        u.n = -u.n;
+        u.d = -u.d;
+    }
+    return u;
+}
+
+/* Z's segment goes on past L's line beyond tcur (it meets the line at u in [0, 1), not at its
+ * counter-clockwise end): a candidate for the next crossing. */
+static void consider(const sweep *sw, bstate *b, int32_t zi)
+{
+    const pw *L = &sw->w[b->L], *Z = &sw->w[zi];
+    const rat t = param_of_crossing(L, Z);
+    if (t.d == 0 || rat_cmp(t, b->tcur) <= 0 || (b->xwall >= 0 && rat_cmp(t, b->xbest) >= 0))
+        return;
+    const rat u = param_on_z(L, Z);
+    if (u.n < 0 || u.n >= u.d)
+        return;
+    b->xbest = t;
+    b->xwall = zi;
+}
+
+static void find_crossing(const sweep *sw, bstate *b)
+{
+    b->xwall = -1;
+    for (int32_t k = 0; k < sw->nact; ++k)
+        consider(sw, b, (int32_t)sw->act[k]);
+}
+
+/* Follows the stopping wall through every crossing before the ray d1, writing the crossing
+ * points where the boundary's line changes. Returns true when a wall crosses it exactly on d1:
+ * the order there is then decided afresh at d1, with the walls that begin there. */
+static bool follow(sweep *sw, bstate *b, int64_t d1x, int64_t d1y)
+{
+    rat tend = param_on_ray(&sw->w[b->L], d1x, d1y);
+    while (b->xwall >= 0 && rat_cmp(b->xbest, tend) < 0) {
+        const pw *L = &sw->w[b->L];
+        const rat best = b->xbest;
+        const int32_t S = b->S;
         /* Every wall through the crossing X: S's line, and those crossing it at `best`. */
         int32_t cset[64];
         int nc = 0, before = 0;
-        bool overflow = false;
-        for (int32_t k = 0; k < sw->nact; ++k) {
+        for (int32_t k = 0; k < sw->nact && nc < 64; ++k) {
             const int32_t i = (int32_t)sw->act[k];
             const pw *Z = &sw->w[i];
             bool through;
@@ -709,43 +739,40 @@ static int32_t follow(sweep *sw, int32_t S, int nlim, int64_t d0x, int64_t d0y, 
                 through = true;
             else {
                 const rat t = param_of_crossing(L, Z);
-                through = t.d == 0 ? same_line(L, Z) : rat_cmp(t, best) == 0;
+                if (t.d == 0) {
+                    through = same_line(L, Z);
+                } else {
+                    const rat u = param_on_z(L, Z);
+                    through = rat_cmp(t, best) == 0 && u.n < u.d; /* not ending at X */
+                }
             }
             if (!through)
                 continue;
-            if (nc == 64) {
-                overflow = true;
-                break;
-            }
             cset[nc++] = i;
             /* Limited walls of the set that were nearer than S just before X. */
             if (i != S && Z->weight == GG__PART_LIMITED) {
                 const pw *P = &sw->w[S];
-                const bool nearer = cross64(P->ex, P->ey, Z->ex, Z->ey) != 0
-                                        ? cross64(P->ex, P->ey, Z->ex, Z->ey) < 0
-                                        : Z->id < P->id;
-                before += nearer;
+                const int64_t c = cross64(P->ex, P->ey, Z->ex, Z->ey);
+                before += c != 0 ? c < 0 : Z->id < P->id;
             }
         }
-        if (overflow)
-            return S; /* 64 walls through one point: keep the boundary (cannot happen on maps) */
         /* The order just after X, and the new stopping wall. */
         for (int a = 1; a < nc; ++a) {
             const int32_t x = cset[a];
-            int b = a;
-            while (b > 0 && less_after(&sw->w[x], &sw->w[cset[b - 1]])) {
-                cset[b] = cset[b - 1];
-                --b;
+            int j = a;
+            while (j > 0 && less_after(&sw->w[x], &sw->w[cset[j - 1]])) {
+                cset[j] = cset[j - 1];
+                --j;
             }
-            cset[b] = x;
+            cset[j] = x;
         }
-        int cum = nlim - before;
+        int cum = b->nlim - before;
         int32_t S2 = S;
         for (int a = 0; a < nc; ++a) {
             const int wgt = sw->w[cset[a]].weight;
             if (cum + wgt >= 2) {
                 S2 = cset[a];
-                nlim = cum;
+                b->nlim = cum;
                 break;
             }
             cum += wgt;
@@ -754,16 +781,18 @@ static int32_t follow(sweep *sw, int32_t S, int nlim, int64_t d0x, int64_t d0y, 
             const double t = (double)best.n / (double)best.d;
             clip_vertex(sw->clip, (double)L->ax + t * (double)L->ex,
                         (double)L->ay + t * (double)L->ey);
-            line = S2;
-            tcur = param_of_crossing(&sw->w[S2], L);
+            b->L = S2;
+            b->tcur = param_of_crossing(&sw->w[S2], L);
             tend = param_on_ray(&sw->w[S2], d1x, d1y);
         } else {
-            tcur = best;
+            b->tcur = best;
         }
-        S = S2;
-        if (sw->w[S].artificial)
+        b->S = S2;
+        if (sw->w[S2].artificial)
             sw->hit_box = true;
+        find_crossing(sw, b);
     }
+    return b->xwall >= 0 && rat_cmp(b->xbest, tend) == 0;
 }
 
 /* The directions strictly between d0 and d1 point out of the map (the viewer on its edge; the
@@ -838,6 +867,7 @@ static void run_sweep(sweep *sw)
             k0 = ca;
     }
     sw->nact = 0;
+    sw->nlimited = 0;
     for (int32_t i = 0; i < m; ++i) {
         const pw *p = &sw->w[i];
         const int32_t span = ((p->cb - p->ca) % K + K) % K;
@@ -854,10 +884,14 @@ static void run_sweep(sweep *sw)
     }
     trans tr = {-1, false, 0, 0};
     int32_t first_S = -2, prev = -1;
+    bstate st = {-1, -1, -1, 0, {0, 1}, {0, 1}};
+    bool valid = false; /* st may be carried over the next endpoint (no limited wall active) */
     for (int32_t step = 0; step < K; ++step) {
         const int32_t k = (k0 + step) % K;
         if (k == 0)
             pos = 0;
+        const int32_t g0 = pos;
+        bool lost = false; /* the stopping wall or the next crossing's wall ended here */
         while (pos < n) {
             const ep *e = &sw->e[pos];
             if (e->wall < 0) {
@@ -865,6 +899,7 @@ static void run_sweep(sweep *sw)
             } else if (e->is_b) {
                 if (sw->w[e->wall].pos >= 0)
                     act_remove(sw, e->wall);
+                lost = lost || e->wall == st.S || e->wall == st.xwall;
             } else {
                 act_add(sw, e->wall);
             }
@@ -874,20 +909,46 @@ static void run_sweep(sweep *sw)
         }
         const int64_t d0x = sw->et[k].x, d0y = sw->et[k].y;
         const int64_t d1x = sw->et[(k + 1) % K].x, d1y = sw->et[(k + 1) % K].y;
-        int nlim = 0;
-        int32_t S = -1;
-        if (sw->nact > 0 && !((on_x || on_y) && outward(sw, d0x, d0y, d1x, d1y)))
-            S = stop_at(sw, d0x, d0y, &nlim);
-        if (step == 0)
-            first_S = S;
-        else
-            transition(sw, &tr, prev, S, d0x, d0y);
-        if (S >= 0) {
-            if (sw->w[S].artificial)
-                sw->hit_box = true;
-            S = follow(sw, S, nlim, d0x, d0y, d1x, d1y);
+        if (sw->nact == 0 || ((on_x || on_y) && outward(sw, d0x, d0y, d1x, d1y))) {
+            st.S = -1;
+            valid = false;
+        } else if (!valid || lost || st.S < 0 || sw->nlimited > 0) {
+            st.S = stop_at(sw, d0x, d0y, &st.nlim);
+            valid = st.S >= 0 && sw->nlimited == 0;
+            if (st.S >= 0) {
+                st.L = st.S;
+                st.tcur = param_on_ray(&sw->w[st.L], d0x, d0y);
+                find_crossing(sw, &st);
+            }
+        } else {
+            /* Only full walls: the nearest of S and the walls beginning here stops the ray. */
+            const int32_t S0 = st.S;
+            for (int32_t q = g0; q < pos; ++q)
+                if (sw->e[q].wall >= 0 && !sw->e[q].is_b &&
+                    less_at(&sw->w[sw->e[q].wall], &sw->w[st.S], d0x, d0y))
+                    st.S = sw->e[q].wall;
+            if (st.S != S0 || !same_line(&sw->w[st.S], &sw->w[st.L])) {
+                st.L = st.S;
+                st.tcur = param_on_ray(&sw->w[st.L], d0x, d0y);
+                find_crossing(sw, &st);
+            } else {
+                st.tcur = param_on_ray(&sw->w[st.L], d0x, d0y);
+                for (int32_t q = g0; q < pos; ++q)
+                    if (sw->e[q].wall >= 0 && !sw->e[q].is_b)
+                        consider(sw, &st, sw->e[q].wall);
+            }
         }
-        prev = S;
+        if (step == 0)
+            first_S = st.S;
+        else
+            transition(sw, &tr, prev, st.S, d0x, d0y);
+        if (st.S >= 0) {
+            if (sw->w[st.S].artificial)
+                sw->hit_box = true;
+            if (follow(sw, &st, d1x, d1y))
+                valid = false;
+        }
+        prev = st.S;
     }
     transition(sw, &tr, prev, first_S, sw->et[k0].x, sw->et[k0].y);
 }

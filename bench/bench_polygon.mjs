@@ -1,0 +1,52 @@
+// bench_polygon.mjs - the npm `visibility-polygon` package on the walls and viewers that
+// bench_polygon (C) wrote: checks each polygon's area against ours, then times it per polygon.
+// Usage (bench_polygon runs it): node bench_polygon.mjs INPUT.json OURS_US_PER_POLYGON
+// Run from a directory whose node_modules holds visibility-polygon (npm install --prefix DIR).
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+
+const require = createRequire(process.cwd() + '/');
+let vp;
+try {
+  vp = require('visibility-polygon');
+} catch (e) {
+  console.log(`npm visibility-polygon: not installed under ${process.cwd()}/node_modules`);
+  process.exit(2);
+}
+const maps = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const ours = Number(process.argv[3]);
+
+function area(poly) {
+  let a = 0;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
+    a += poly[j][0] * poly[i][1] - poly[i][0] * poly[j][1];
+  return Math.abs(a) / 2;
+}
+
+let total = 0, count = 0, agree = 0, worst = 0;
+for (const m of maps) {
+  const segs = m.segments;
+  for (const [x, y, want] of m.viewers) {
+    const rel = Math.abs(area(vp.compute([x, y], segs)) - want) / Math.max(1, want);
+    worst = Math.max(worst, rel);
+    if (rel <= 1e-6) agree++;
+  }
+  let passes = 0;
+  const t0 = process.hrtime.bigint();
+  let t1 = t0;
+  do {
+    for (const [x, y] of m.viewers) vp.compute([x, y], segs);
+    passes++;
+    t1 = process.hrtime.bigint();
+  } while (Number(t1 - t0) < 3e8);
+  const us = Number(t1 - t0) / 1e3 / passes / m.viewers.length;
+  total += us * m.viewers.length;
+  count += m.viewers.length;
+  console.log(`  npm ${m.name}: ${us.toFixed(1)} us per polygon`);
+}
+const per = total / count;
+const ratio = per / ours;
+const ok = ratio >= 20 && agree === count;
+console.log(`npm visibility-polygon (Node ${process.version}): ${per.toFixed(1)} us per polygon, ` +
+  `ours ${ours.toFixed(2)} us: ${ratio.toFixed(1)}x faster (target >= 20x); ` +
+  `areas agree for ${agree}/${count} viewers (worst ${worst.toExponential(1)}) ${ok ? 'PASS' : 'FAIL'}`);
