@@ -26,7 +26,7 @@ __extension__ typedef __int128 i128;
 /* Relative coordinates must stay below this (wall units) for the 128-bit comparisons. */
 #define REL_LIMIT ((int64_t)1 << 28)
 /* The first box of the unlimited sweep: this many cells each side of the viewer. */
-#define FIRST_RING 8
+#define FIRST_RING 16
 
 /* ---- Which walls take part ------------------------------------------------------------------ */
 
@@ -382,24 +382,13 @@ static void clip_finish(clip_state *c)
 
 /* ---- Merge sort without allocation ------------------------------------------------------------ */
 
-static void sort_u32(uint32_t *a, uint32_t *tmp, size_t n)
-{
-    for (size_t w = 1; w < n; w *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * w) {
-            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                tmp[k++] = a[j] < a[i] ? a[j++] : a[i++];
-            while (i < mid)
-                tmp[k++] = a[i++];
-            while (j < hi)
-                tmp[k++] = a[j++];
-        }
-        memcpy(a, tmp, n * sizeof *a);
-    }
-}
+/* Rounded pseudo-angles this close may belong to directions in either order, or equal ones. */
+#define KEY_NEAR 1e-12
 
-static void sort_eps(ep *a, ep *tmp, size_t n)
+/* Sorts by exact angle: a merge sort on the rounded keys (alternating between the two arrays),
+ * then an insertion pass that compares exactly only where keys are near (it moves little).
+ * Returns the array that holds the result. */
+static ep *sort_eps(ep *a, ep *tmp, size_t n)
 {
     for (size_t w = 1; w < n; w *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * w) {
@@ -412,25 +401,45 @@ static void sort_eps(ep *a, ep *tmp, size_t n)
             while (j < hi)
                 tmp[k++] = a[j++];
         }
-        memcpy(a, tmp, n * sizeof *a);
+        ep *t = a;
+        a = tmp;
+        tmp = t;
     }
-    /* The keys are rounded: an exact insertion pass puts near-ties right (it moves little). */
     for (size_t i = 1; i < n; ++i) {
+        if (a[i].key - a[i - 1].key > KEY_NEAR)
+            continue;
         ep e = a[i];
         size_t j = i;
-        while (j > 0 && angle_cmp(e.x, e.y, a[j - 1].x, a[j - 1].y) < 0) {
+        while (j > 0 && e.key - a[j - 1].key <= KEY_NEAR &&
+               angle_cmp(e.x, e.y, a[j - 1].x, a[j - 1].y) < 0) {
             a[j] = a[j - 1];
             --j;
         }
         a[j] = e;
     }
+    return a;
+}
+
+/* Two sorted endpoints point the same way. */
+static inline bool same_dir(const ep *p, const ep *q)
+{
+    return q->key - p->key <= KEY_NEAR && angle_cmp(p->x, p->y, q->x, q->y) == 0;
 }
 
 /* ---- Working memory ---------------------------------------------------------------------------- */
 
+/* The work memory: a header, a bitmap with one bit per wall slot (clear between calls: each call
+ * clears the bits it set, so gathering a wall found in several buckets costs one test, not a
+ * sort), the walls gathered, their endpoints (and as much again for sorting) and the active set. */
+#define WORK_MAGIC 0x67675f706f6c7931ull /* "gg_poly1" */
+typedef struct work_header {
+    uint64_t magic;
+    uint64_t words; /* bitmap words known to be clear */
+} work_header;
+
 typedef struct layout {
-    size_t gmax, mmax;
-    size_t off_ids, off_tmp, off_pw, off_ep, off_ept, off_act, total;
+    size_t words, mmax;
+    size_t off_bits, off_ids, off_pw, off_ep, off_ept, off_act, total;
 } layout;
 
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
@@ -438,11 +447,11 @@ static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
 static layout layout_for(const gg_scene *s)
 {
     layout l;
-    l.gmax = (s->index.built ? s->index.items_cap : 0) + s->index.pending_count;
-    l.mmax = (l.gmax < s->wall_slots ? l.gmax : s->wall_slots) + 8;
-    l.off_ids = 0;
-    l.off_tmp = align16(l.off_ids + l.gmax * sizeof(uint32_t));
-    l.off_pw = align16(l.off_tmp + l.gmax * sizeof(uint32_t));
+    l.words = ((size_t)s->wall_slots + 63) / 64;
+    l.mmax = (size_t)s->wall_slots + 8;
+    l.off_bits = align16(sizeof(work_header));
+    l.off_ids = align16(l.off_bits + l.words * sizeof(uint64_t));
+    l.off_pw = align16(l.off_ids + l.mmax * sizeof(uint32_t));
     l.off_ep = align16(l.off_pw + l.mmax * sizeof(pw));
     l.off_ept = align16(l.off_ep + (2 * l.mmax + 8) * sizeof(ep));
     l.off_act = align16(l.off_ept + (2 * l.mmax + 8) * sizeof(ep));
@@ -468,7 +477,8 @@ typedef struct sweep {
     uint32_t mask;
     double eye_ft;
     layout l;
-    uint32_t *ids, *tmp, *act;
+    uint32_t *ids, *act;
+    uint64_t *bits; /* one per wall slot, clear between calls */
     pw *w;
     ep *e, *et;
     int32_t m, nact;
@@ -510,12 +520,22 @@ static gg_status add_pw(sweep *sw, gg_hpoint a, gg_hpoint b, int weight, uint32_
     return GG_OK;
 }
 
+static inline void gather(sweep *sw, uint32_t id, size_t *g)
+{
+    uint64_t *w = &sw->bits[id >> 6];
+    const uint64_t bit = (uint64_t)1 << (id & 63);
+    if ((*w & bit) == 0) {
+        *w |= bit;
+        sw->ids[(*g)++] = id;
+    }
+}
+
 static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
                                 size_t *g)
 {
     const gg__wall_index *ix = &sw->s->index;
     for (uint32_t k = 0; k < ix->pending_count; ++k)
-        sw->ids[(*g)++] = ix->pending[k];
+        gather(sw, ix->pending[k], g);
     if (!ix->built)
         return;
     const int64_t size = (int64_t)GG__WALL_UNIT << ix->bucket_shift;
@@ -526,7 +546,7 @@ static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, i
         for (int64_t i = i0; i <= i1; ++i) {
             const size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
             for (uint32_t k = ix->start[b]; k < ix->start[b + 1]; ++k)
-                sw->ids[(*g)++] = ix->items[k];
+                gather(sw, ix->items[k], g);
         }
 }
 
@@ -537,11 +557,10 @@ static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t 
     const gg_scene *s = sw->s;
     size_t g = 0;
     gather_bucket_range(sw, x0, y0, x1, y1, &g);
-    sort_u32(sw->ids, sw->tmp, g);
+    for (size_t k = 0; k < g; ++k) /* the bitmap is clear again for the next call */
+        sw->bits[sw->ids[k] >> 6] = 0;
     sw->m = 0;
     for (size_t k = 0; k < g; ++k) {
-        if (k > 0 && sw->ids[k] == sw->ids[k - 1])
-            continue;
         const gg__wall *w = &s->walls[sw->ids[k]];
         const int part = gg__wall_part(s, w, sw->v, sw->mask, sw->eye_ft);
         if (part == GG__PART_NONE)
@@ -840,11 +859,15 @@ static void run_sweep(sweep *sw)
             sw->e[n++] = e;
         }
     }
-    sort_eps(sw->e, sw->et, (size_t)n);
+    if (sort_eps(sw->e, sw->et, (size_t)n) != sw->e) { /* keep the sorted array in e[] */
+        ep *t = sw->e;
+        sw->e = sw->et;
+        sw->et = t;
+    }
     /* Angle classes: runs of equal directions. dir of class k = its first endpoint. */
     int32_t K = 0;
     for (int32_t k = 0; k < n; ++k) {
-        if (k > 0 && angle_cmp(sw->e[k].x, sw->e[k].y, sw->e[k - 1].x, sw->e[k - 1].y) != 0)
+        if (k > 0 && !same_dir(&sw->e[k - 1], &sw->e[k]))
             ++K;
         if (sw->e[k].wall >= 0) {
             pw *p = &sw->w[sw->e[k].wall];
@@ -870,8 +893,9 @@ static void run_sweep(sweep *sw)
     sw->nlimited = 0;
     for (int32_t i = 0; i < m; ++i) {
         const pw *p = &sw->w[i];
-        const int32_t span = ((p->cb - p->ca) % K + K) % K;
-        const int32_t at = (((k0 - 1) - p->ca) % K + K) % K;
+        const int32_t span = p->cb >= p->ca ? p->cb - p->ca : p->cb - p->ca + K;
+        const int32_t km = k0 > 0 ? k0 - 1 : K - 1;
+        const int32_t at = km >= p->ca ? km - p->ca : km - p->ca + K;
         if (at < span)
             act_add(sw, i);
     }
@@ -879,7 +903,7 @@ static void run_sweep(sweep *sw)
     int32_t pos = 0;
     for (int32_t cls = 0; cls < k0;) {
         ++pos;
-        if (angle_cmp(sw->e[pos].x, sw->e[pos].y, sw->e[pos - 1].x, sw->e[pos - 1].y) != 0)
+        if (!same_dir(&sw->e[pos - 1], &sw->e[pos]))
             ++cls;
     }
     trans tr = {-1, false, 0, 0};
@@ -904,7 +928,7 @@ static void run_sweep(sweep *sw)
                 act_add(sw, e->wall);
             }
             ++pos;
-            if (pos >= n || angle_cmp(sw->e[pos].x, sw->e[pos].y, e->x, e->y) != 0)
+            if (pos >= n || !same_dir(e, &sw->e[pos]))
                 break;
         }
         const int64_t d0x = sw->et[k].x, d0y = sw->et[k].y;
@@ -987,8 +1011,14 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     sw.mask = def->blocks;
     sw.eye_ft = def->eye_ft;
     sw.l = l;
+    work_header *hdr = (work_header *)work;
+    sw.bits = (uint64_t *)(void *)(base + l.off_bits);
+    if (hdr->magic != WORK_MAGIC || hdr->words < l.words) {
+        memset(sw.bits, 0, l.words * sizeof *sw.bits);
+        hdr->magic = WORK_MAGIC;
+        hdr->words = l.words;
+    }
     sw.ids = (uint32_t *)(void *)(base + l.off_ids);
-    sw.tmp = (uint32_t *)(void *)(base + l.off_tmp);
     sw.w = (pw *)(void *)(base + l.off_pw);
     sw.e = (ep *)(void *)(base + l.off_ep);
     sw.et = (ep *)(void *)(base + l.off_ept);
@@ -1018,7 +1048,7 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
         run_sweep(&sw);
         clip_finish(&c);
     } else {
-        for (int64_t ring = (int64_t)FIRST_RING * GG__WALL_UNIT;; ring *= 2) {
+        for (int64_t ring = (int64_t)FIRST_RING * GG__WALL_UNIT;; ring *= 4) {
             const int64_t x0 = sw.v.x - ring < 0 ? 0 : sw.v.x - ring;
             const int64_t y0 = sw.v.y - ring < 0 ? 0 : sw.v.y - ring;
             const int64_t x1 = sw.v.x + ring > W ? W : sw.v.x + ring;
