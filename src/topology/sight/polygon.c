@@ -38,7 +38,9 @@ int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t ma
     (void)eye_ft;
     if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & mask) == 0)
         return GG__PART_NONE;
-    if (gg__on_segment(v, w->a, w->b))
+    const bool in_box = (v.x >= w->a.x || v.x >= w->b.x) && (v.x <= w->a.x || v.x <= w->b.x) &&
+                        (v.y >= w->a.y || v.y >= w->b.y) && (v.y <= w->a.y || v.y <= w->b.y);
+    if (in_box && gg__on_segment(v, w->a, w->b))
         return GG__PART_NONE; /* a viewer on a wall sees both sides of it */
     if (w->one_way != GG_ONE_WAY_NONE &&
         (gg_orientation(w->a, w->b, v) == 0 || !gg__wall_faces(w, v)))
