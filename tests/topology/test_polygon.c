@@ -619,6 +619,39 @@ static void polygon__far_walls_change_nothing(void **state)
     gg_scene_destroy(s);
 }
 
+/* One work buffer used for a scene with many walls, one with few, and the first again gives
+ * the answers a fresh buffer gives (the buffer keeps a clear bitmap between calls; a smaller
+ * scene's arrays overwrite the end of a larger one's bitmap). */
+static void polygon__work_memory_reused_across_scenes(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 31, "polygon_work");
+    gg_scene *big = random_scene(&r, 12, 12, 300, false), *small = random_scene(&r, 6, 6, 3, false);
+    size_t bytes = 0;
+    assert_int_equal(gg_scene_polygon_work_bytes(big, &bytes), GG_OK);
+    void *work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+    void *fresh = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+    assert_non_null(work);
+    assert_non_null(fresh);
+    double a[2 * 2048], b[2 * 2048];
+    for (int round = 0; round < 3; ++round) {
+        const gg_scene *s = round == 1 ? small : big;
+        gg_polygon_def d = gg_polygon_def_default();
+        d.x = 2.5, d.y = 3.5;
+        int32_t na = 0, nb = 0;
+        assert_int_equal(gg_scene_visibility_polygon(s, work, bytes, &d, a, 2048, &na), GG_OK);
+        memset(fresh, 0xA5, bytes);
+        assert_int_equal(gg_scene_visibility_polygon(s, fresh, bytes, &d, b, 2048, &nb), GG_OK);
+        assert_int_equal(na, nb);
+        assert_memory_equal(a, b, sizeof(double) * 2 * (size_t)na);
+    }
+    free(work);
+    free(fresh);
+    gg_scene_destroy(big);
+    gg_scene_destroy(small);
+}
+
 #ifdef GG_TEST_HAVE_IO
 static void check_map(const char *path)
 {
@@ -675,6 +708,7 @@ int main(void)
         cmocka_unit_test(polygon__joints_never_leak),
         cmocka_unit_test(polygon__cells_equal_line_of_sight),
         cmocka_unit_test(polygon__far_walls_change_nothing),
+        cmocka_unit_test(polygon__work_memory_reused_across_scenes),
 #ifdef GG_TEST_HAVE_IO
         cmocka_unit_test(polygon__equals_the_oracle_on_every_shared_map),
 #endif

@@ -1018,8 +1018,8 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     if (hdr->magic != WORK_MAGIC || hdr->words < l.words) {
         memset(sw.bits, 0, l.words * sizeof *sw.bits);
         hdr->magic = WORK_MAGIC;
-        hdr->words = l.words;
     }
+    hdr->words = l.words; /* this call writes the memory past them */
     sw.ids = (uint32_t *)(void *)(base + l.off_ids);
     sw.w = (pw *)(void *)(base + l.off_pw);
     sw.e = (ep *)(void *)(base + l.off_ep);
