@@ -152,7 +152,8 @@ static int32_t plain_polygon(plain *p, double vx, double vy)
     for (int32_t i = 0; i < ne; ++i)
         if (p->ev[i].start) {
             const int32_t sgi = p->ev[i].seg;
-            if (atan2(p->ay[sgi], p->ax[sgi]) > atan2(p->ay[sgi] + p->ey[sgi], p->ax[sgi] + p->ex[sgi]))
+            if (atan2(p->ay[sgi], p->ax[sgi]) >
+                atan2(p->ay[sgi] + p->ey[sgi], p->ax[sgi] + p->ex[sgi]))
                 heap_push(p, sgi);
         }
     p->count = 0;
@@ -175,9 +176,12 @@ static int32_t plain_polygon(plain *p, double vx, double vy)
         if (getenv("GG_BENCH_CHECK") != NULL && now >= 0) {
             for (int32_t q = 0; q < p->hn; ++q)
                 if (dist_along(p, p->heap[q]) < dist_along(p, now) * (1 - 1e-9))
-                    printf("heap wrong at %.9f: top %d (%.6f) but %d (%.6f) seg %g %g %g %g / %g %g %g %g\n", a, now, dist_along(p, now), p->heap[q], dist_along(p, p->heap[q]),
+                    printf("heap wrong at %.9f: top %d (%.6f) but %d (%.6f) seg %g %g %g %g / %g "
+                           "%g %g %g\n",
+                           a, now, dist_along(p, now), p->heap[q], dist_along(p, p->heap[q]),
                            p->s[now].x1, p->s[now].y1, p->s[now].x2, p->s[now].y2,
-                           p->s[p->heap[q]].x1, p->s[p->heap[q]].y1, p->s[p->heap[q]].x2, p->s[p->heap[q]].y2);
+                           p->s[p->heap[q]].x1, p->s[p->heap[q]].y1, p->s[p->heap[q]].x2,
+                           p->s[p->heap[q]].y2);
         }
         if (now != near) {
             if (near >= 0)
@@ -240,7 +244,8 @@ static walls split_crossings(const seg *in, int32_t n)
             if (j == i)
                 continue;
             const seg *b = &in[j];
-            if (fmax(b->x1, b->x2) < fmin(a->x1, a->x2) || fmin(b->x1, b->x2) > fmax(a->x1, a->x2) ||
+            if (fmax(b->x1, b->x2) < fmin(a->x1, a->x2) ||
+                fmin(b->x1, b->x2) > fmax(a->x1, a->x2) ||
                 fmax(b->y1, b->y2) < fmin(a->y1, a->y2) || fmin(b->y1, b->y2) > fmax(a->y1, a->y2))
                 continue;
             const double fx = b->x2 - b->x1, fy = b->y2 - b->y1;
@@ -326,8 +331,8 @@ static plain *plain_make(const walls *w, int32_t cap)
 
 static void plain_free(plain *p)
 {
-    free(p->ev), free(p->ax), free(p->ay), free(p->ex), free(p->ey), free(p->heap),
-        free(p->where), free(p->out), free(p);
+    free(p->ev), free(p->ax), free(p->ay), free(p->ex), free(p->ey), free(p->heap), free(p->where),
+        free(p->out), free(p);
 }
 
 /* A scene of the map's walls that block sight, as plain walls (the kinds that depend on the
@@ -466,7 +471,8 @@ static void bench_map(const char *path, const char *name, totals *t, FILE *json,
                 for (int32_t q = 0; q < n; ++q)
                     printf("  ours %.6f %.6f\n", j.buf[2 * q], j.buf[2 * q + 1]);
                 for (int32_t q = 0; q < pn; ++q)
-                    printf("  plain %.6f %.6f\n", vx[k] + j.p->out[2 * q], vy[k] + j.p->out[2 * q + 1]);
+                    printf("  plain %.6f %.6f\n", vx[k] + j.p->out[2 * q],
+                           vy[k] + j.p->out[2 * q + 1]);
             }
             tx[k] = NAN;
         } else {
@@ -532,8 +538,8 @@ static gg_scene *room_scene(int32_t far_walls)
     if (gg_scene_create(&sd, &s) != GG_OK)
         abort();
     /* A closed 12 x 10 room with a pillar, at (4, 4). */
-    const double r[][4] = {{4, 4, 16, 4},   {16, 4, 16, 14}, {16, 14, 4, 14}, {4, 14, 4, 4},
-                           {9, 8, 10, 8},   {10, 8, 10, 9},  {10, 9, 9, 9},   {9, 9, 9, 8}};
+    const double r[][4] = {{4, 4, 16, 4}, {16, 4, 16, 14}, {16, 14, 4, 14}, {4, 14, 4, 4},
+                           {9, 8, 10, 8}, {10, 8, 10, 9},  {10, 9, 9, 9},   {9, 9, 9, 8}};
     /* One batch, so that both scenes have their index built (few walls would wait in the
      * pending list, which is tested linearly and costs differently). */
     const int32_t nr = (int32_t)(sizeof r / sizeof *r);

@@ -123,7 +123,10 @@ static void usage_draw(FILE *out)
             "                    --field and --overlay\n"
             "  --cover-mode M    the witness lines A->B of cover mode M (tagged, corners_2d,\n"
             "                    corners_3d), coloured by what blocked each\n"
-            "  --lights          light sources, their radii and the cells they light\n"
+            "  --lights          light sources, their radii and the cells they light, and each\n"
+            "                    light's polygon (walls that block light) within its radii\n"
+            "  --vision P;...    the exact visibility polygon from each point P: C,R a cell's\n"
+            "                    centre, X.x,Y.y a point on the 1/1024 lattice (docs/vision.md)\n"
             "  --matrix C,R;...  the visibility matrix among these cells as lines (green both\n"
             "                    ways, orange dashed one way)\n"
             "  --creatures JSON  creatures (the query ops' list of objects, any size): their\n"
@@ -782,6 +785,7 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
     const char *from_arg = NULL, *to_arg = NULL;
     gg_cell *matrix = NULL;
     int32_t matrix_n = 0;
+    double *vision = NULL; /* draw --vision */
     gg_creature *creatures = NULL;
     int32_t creatures_n = 0;
     int rc = EXIT_OK;
@@ -817,6 +821,16 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
             dopt.field = true;
         } else if (help == usage_draw && strcmp(a, "--lights") == 0) {
             dopt.lights = true;
+        } else if (help == usage_draw && strcmp(a, "--vision") == 0 && has_value) {
+            if (vision != NULL)
+                mem->free(mem->ctx, vision, sizeof(double) * 2 * (size_t)dopt.vision_count);
+            vision = NULL;
+            int pr = gg_cli_parse_points(mem, argv[++i], &vision, &dopt.vision_count);
+            if (pr == 2)
+                USAGE_FAIL("--vision: out of memory (GG_E_NO_MEMORY)");
+            if (pr != 0)
+                USAGE_FAIL("--vision takes points C,R;X.x,Y.y;...");
+            dopt.vision = vision;
         } else if (help == usage_draw && strcmp(a, "--overlay") == 0 && has_value) {
             long ft = 0, bands = 2;
             char buf[64];
@@ -1004,6 +1018,8 @@ out:
         mem->free(mem->ctx, matrix, (size_t)matrix_n * sizeof *matrix);
     if (creatures != NULL)
         mem->free(mem->ctx, creatures, (size_t)creatures_n * sizeof *creatures);
+    if (vision != NULL)
+        mem->free(mem->ctx, vision, sizeof(double) * 2 * (size_t)dopt.vision_count);
     return rc;
 #undef USAGE_FAIL
 }

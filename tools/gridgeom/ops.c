@@ -16,6 +16,7 @@
 static const gg_cli_family k_families[] = {
     {"paths and movement", gg_cli_ops_paths},
     {"sight, light and visibility", gg_cli_ops_sight},
+    {"visibility polygons", gg_cli_ops_polygon},
     {"cover", gg_cli_ops_cover},
     {"rules", gg_cli_ops_rules},
     {"creatures of every size (rules options: a gg_rules_def)", gg_cli_ops_sizes},

@@ -84,6 +84,7 @@ typedef struct gg_cli_family {
 
 extern const gg_cli_op gg_cli_ops_paths[];
 extern const gg_cli_op gg_cli_ops_sight[];
+extern const gg_cli_op gg_cli_ops_polygon[];
 extern const gg_cli_op gg_cli_ops_cover[];
 extern const gg_cli_op gg_cli_ops_rules[];
 extern const gg_cli_op gg_cli_ops_sizes[];

@@ -399,6 +399,8 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
     gg_cli_frame frame = {out, c.s, c.m, c.w, c.h};
     if (gg_cli_draw_under(scene, opt, &frame, caption, sizeof caption, &used, msg, msgcap) != 0)
         return 1;
+    if (gg_cli_draw_polygons(scene, opt, &frame, caption, sizeof caption, &used, msg, msgcap) != 0)
+        return 1;
     draw_grid(&c);
     draw_walls(&c, scene);
     if (opt->labels)

@@ -31,6 +31,8 @@ typedef struct gg_cli_draw {
     const struct gg_creature *creatures; /* spaces, reach and flanking (svg_creatures.c) */
     int32_t creature_count;
     const struct gg_cli_background *background; /* the map's picture underneath, or NULL */
+    const double *vision; /* x, y pairs (cells): their visibility polygons (svg_polygons.c) */
+    int32_t vision_count;
 } gg_cli_draw;
 
 /* Where svg.c draws: the output, pixels per cell, the margin, the map size. */
@@ -51,6 +53,15 @@ int gg_cli_draw_over(const gg_scene *scene, const gg_cli_draw *opt, const gg_cli
 /* svg_creatures.c: the creatures' spaces, reach and flanking lines (`draw --creatures`). */
 int gg_cli_draw_creatures(const gg_scene *scene, const gg_cli_draw *opt, const gg_cli_frame *fr,
                           char *caption, size_t cap, size_t *used, char *msg, size_t msgcap);
+
+/* svg_polygons.c: the visibility polygons of opt->vision and, with opt->lights, the light
+ * polygons (`draw --vision`, `--lights`), drawn under the walls. */
+int gg_cli_draw_polygons(const gg_scene *scene, const gg_cli_draw *opt, const gg_cli_frame *fr,
+                         char *caption, size_t cap, size_t *used, char *msg, size_t msgcap);
+
+/* Parses "C,R;X.5,Y;..." for --vision: integer pairs name cells (their centres), others points.
+ * 0 = ok (*out from mem, 2 * *n doubles), 1 = bad text, 2 = no memory. */
+int gg_cli_parse_points(const gg_allocator *mem, const char *s, double **out, int32_t *n);
 
 /* Writes the SVG to `out`. Returns 0, or a non-zero value with a message in `msg`. */
 int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, char *msg,

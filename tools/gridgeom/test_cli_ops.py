@@ -131,6 +131,18 @@ def case_sight():
     w, h = 48, 27
     check(lighting['bright'] + lighting['dim'] + lighting['dark'] == w * h, 'lighting counts')
     check(lit[0]['source_light'] == 'bright', 'a light lights its own cell')
+    # The visibility polygon of a cell centre rasterises to the cells it has line of sight to
+    # (the Universal VTT import uses the point rule), and a light polygon to no more.
+    poly, light = results(LITCH, [
+        {'op': 'visibility_polygon', 'point': [42.5, 8.5], 'cells': True},
+        {'op': 'visibility_polygon', 'point': [42.5, 8.5], 'sense': 'light', 'range_ft': 30,
+         'arc_error': 0.01},
+    ])
+    check(poly['count'] == len(poly['vertices']) >= 3 and poly['area'] > 0, 'polygon vertices')
+    check(poly['cell_count'] == len(poly['cells']), 'polygon cell count')
+    check(set(poly['cells']) == set(vis['cells']), 'polygon cells = field of view (point rule)')
+    check(light['area'] <= poly['area'] + 1e-9 and light['area'] <= 3.1416 * 36,
+          'a 30 ft light polygon within its disc')
 
 
 def case_cover():
@@ -658,8 +670,18 @@ def case_overlays():
         for mode in ('tagged', 'corners_2d', 'corners_3d'):
             root, t = draw(STREET, ['--from', '5,12', '--to', '9,12', '--cover-mode', mode])
             check(f'cover ({mode})' in t, f'cover lines {mode}')
-        _, t = draw(LITCH, ['--lights'])
-        check('lights: 2 sources' in t, 'lights')
+        root, t = draw(LITCH, ['--lights'])
+        check('lights: 2 sources' in t and 'light polygons: 2' in t, 'lights and their polygons')
+        clipped = [e for e in root.iter(SVG_NS + 'polygon') if e.get('clip-path')]
+        check(len(clipped) == 4, 'a dim and a bright light polygon per light')
+        root, t = draw(LITCH, ['--vision', '42,8;20.5,17.5'])
+        check('vision from (42.5, 8.5)' in t and 'vision from (20.5, 17.5): 6 vertices' in t,
+              'vision captions')
+        check(len([e for e in root.iter(SVG_NS + 'polygon') if e.get('stroke') == '#1f618d']) == 2,
+              'one polygon per viewer')
+        p = subprocess.run([TOOL, 'draw', LITCH, '--out', os.path.join(d, 'v.svg'), '--vision',
+                            '0.3,1'], capture_output=True, text=True)
+        check(p.returncode != 0 and 'GG_E_INVALID_ARG' in p.stderr, 'an off-lattice viewer')
         root, t = draw(LITCH, ['--matrix', '42,8;45,15;20,10;40,6'])
         check('visibility:' in t and len(list(root.iter(SVG_NS + 'circle'))) >= 4, 'matrix')
         root, t = draw(RIDGE, ['--from', '0,4', '--to', '10,8', '--path', '--reach', '3'])

@@ -709,7 +709,8 @@ typedef struct bstate {
 /* Where L's line meets Z's segment, as Z's parameter u (d = 0: parallel). */
 static rat param_on_z(const pw *L, const pw *Z)
 {
-    rat u = {cross64(L->ex, L->ey, L->ax - Z->ax, L->ay - Z->ay), cross64(L->ex, L->ey, Z->ex, Z->ey)};
+    rat u = {cross64(L->ex, L->ey, L->ax - Z->ax, L->ay - Z->ay),
+             cross64(L->ex, L->ey, Z->ex, Z->ey)};
     if (u.d < 0) {
         u.n = -u.n;
         u.d = -u.d;

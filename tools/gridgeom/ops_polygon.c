@@ -1,0 +1,98 @@
+/* ops_polygon.c - `gridgeom query` ops of visibility polygons (docs/vision.md, "The visibility
+ * polygon"): the exact polygon a point sees among the walls, and the cells it rasterises to.
+ * Layer: tools. */
+#include "ops.h"
+
+#include <math.h>
+
+static const char *const k_sense_names[] = {"sight", "light", NULL};
+
+static const gg_cli_field k_polygon[] = {
+    {"point", GG_CLI_POINT, true, NULL},
+    {"range_ft", GG_CLI_INT, false, NULL},
+    {"sense", GG_CLI_NAME, false, k_sense_names},
+    {"arc_error", GG_CLI_NUMBER, false, NULL},
+    {"eye_ft", GG_CLI_NUMBER, false, NULL},
+    {"cells", GG_CLI_BOOL, false, NULL},
+    {NULL, GG_CLI_INT, false, NULL},
+};
+
+/* gg_scene_visibility_polygon from `point` [x, y] (cells, on the 1/1024 lattice): the vertices
+ * (counter-clockwise, x east, y south), their count and the area; with "cells": true, also the
+ * cells it rasterises to (gg_scene_polygon_cells). */
+static json_t *op_visibility_polygon(gg_cli_call *c)
+{
+    const gg_scene *s = c->ctx->scene;
+    json_t *pt = json_object_get(c->q, "point");
+    if (json_array_size(pt) != 2) {
+        gg_cli_fail(c, "visibility_polygon: \"point\" is [x, y] (cells)");
+        return NULL;
+    }
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = json_number_value(json_array_get(pt, 0));
+    d.y = json_number_value(json_array_get(pt, 1));
+    d.range_ft = gg_cli_int(c, "range_ft", GG_RANGE_UNLIMITED);
+    d.blocks = gg_cli_name(c, "sense", 0) == 1 ? (uint32_t)GG_BLOCKS_LIGHT
+                                               : (uint32_t)GG_BLOCKS_SIGHT;
+    d.arc_error = gg_cli_number(c, "arc_error", d.arc_error);
+    d.eye_ft = gg_cli_number(c, "eye_ft", 0.0);
+    size_t bytes = 0;
+    gg_status st = gg_scene_polygon_work_bytes(s, &bytes);
+    if (st != GG_OK)
+        return gg_cli_status_fail(c, "gg_scene_polygon_work_bytes", st);
+    void *work = gg_cli_alloc(c, bytes / 16 + 1, 16);
+    if (work == NULL)
+        return NULL;
+    int32_t n = 0;
+    st = gg_scene_visibility_polygon(s, work, bytes, &d, NULL, 0, &n);
+    double *xy = NULL;
+    json_t *r = NULL;
+    const size_t xy_count = 2 * (size_t)n + 2;
+    if (st == GG_OK || st == GG_E_BUFFER_TOO_SMALL) {
+        xy = gg_cli_alloc(c, xy_count, sizeof *xy);
+        st = xy == NULL ? GG_E_NO_MEMORY
+                        : gg_scene_visibility_polygon(s, work, bytes, &d, xy, n, &n);
+    }
+    if (st != GG_OK) {
+        r = gg_cli_status_fail(c, "gg_scene_visibility_polygon", st);
+    } else {
+        json_t *v = json_array();
+        double area = 0;
+        for (int32_t i = 0, j = n - 1; i < n; j = i++) {
+            json_array_append_new(v, json_pack("[ff]", xy[2 * i], xy[2 * i + 1]));
+            area += xy[2 * j] * xy[2 * i + 1] - xy[2 * i] * xy[2 * j + 1];
+        }
+        r = json_pack("{s:i,s:f,s:o}", "count", (int)n, "area", area / 2, "vertices", v);
+        if (r != NULL && gg_cli_bool(c, "cells", false)) {
+            const size_t words = gg_scene_bitset_words(s);
+            uint64_t *bits = gg_cli_alloc(c, words ? words : 1, sizeof *bits);
+            int32_t count = 0;
+            st = bits == NULL
+                     ? GG_E_NO_MEMORY
+                     : gg_scene_polygon_cells(s, &d, xy, n, GG_BITSET_REPLACE, bits, words, &count);
+            if (st == GG_OK) {
+                json_t *cells = json_array();
+                const int32_t w = gg_scene_width(s), h = gg_scene_height(s);
+                for (int32_t row = 0; row < h; ++row)
+                    for (int32_t col = 0; col < w; ++col)
+                        if (gg_bitset_has(bits, w, gg_cell_make(col, row)))
+                            json_array_append_new(cells, gg_cli_cell_json(gg_cell_make(col, row)));
+                json_object_set_new(r, "cells", cells);
+                json_object_set_new(r, "cell_count", json_integer(count));
+            } else {
+                json_decref(r);
+                r = gg_cli_status_fail(c, "gg_scene_polygon_cells", st);
+            }
+            gg_cli_free(c, bits, words ? words : 1, sizeof *bits);
+        }
+    }
+    gg_cli_free(c, xy, xy_count, sizeof *xy);
+    gg_cli_free(c, work, bytes / 16 + 1, 16);
+    return r;
+}
+
+const gg_cli_op gg_cli_ops_polygon[] = {
+    {"visibility_polygon", GG_CLI_NEEDS_SCENE, k_polygon, NULL, op_visibility_polygon,
+     "gg_scene_visibility_polygon, gg_scene_polygon_cells"},
+    {NULL, 0, NULL, NULL, NULL, NULL},
+};
