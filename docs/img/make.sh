@@ -10,6 +10,9 @@ O="${2:-docs/img}"
 M=tests/data/maps
 "$G" draw $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt --out "$O"/litch-sight.svg \
     --from 42,8 --to 20,10 --fov --scale 16 --title "The Litch and his Tomb (UVTT): field of view from 42,8"
+"$G" draw $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt --out "$O"/litch-vision.svg \
+    --vision "42,8;20.5,17.5;29,9" --scale 16 \
+    --title "The Litch and his Tomb: exact visibility polygons from 42,8, (20.5, 17.5) and 29,9"
 "$G" draw $M/foundry/zahi__cities-street.json --out "$O"/street-path.svg \
     --from 5,12 --to 20,12 --fov --path --cover --title "Cities Street (Foundry 0.7): sight, path and cover"
 "$G" draw $M/foundry/majorvictory__underbark-tavern-top-floor.json --out "$O"/underbark-one-way.svg \
