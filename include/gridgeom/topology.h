@@ -1568,7 +1568,9 @@ static inline gg_polygon_def gg_polygon_def_default(void)
 }
 
 /// Bytes of working memory gg_scene_visibility_polygon() needs on this scene, for any viewer
-/// (it grows with the scene's walls; ask again after adding walls). Memory aligned to 16.
+/// (about 200 bytes per wall slot; ask again after adding walls). The memory is the caller's,
+/// aligned to 16, need not be initialised, and keeps a clear bitmap between calls: one buffer
+/// per thread.
 /// @return GG_OK; GG_E_INVALID_ARG for NULL.
 /// @thread reader
 /// @since 0.3
@@ -1584,7 +1586,8 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_work_bytes(const gg_scene *scene,
 /// whose ends lie on the circle (def->arc_error). Cost: sorting the walls near the viewer
 /// (within the radius, or rings of the wall index grown until the polygon closes) and an exact
 /// angular sweep over them, not the map.
-/// @param work       gg_scene_polygon_work_bytes() bytes, aligned to 16 (the caller's).
+/// @param work       gg_scene_polygon_work_bytes() bytes, aligned to 16 (the caller's; one per
+///                   thread).
 /// @param out_xy     2 * capacity doubles; may be NULL with capacity 0 to ask for the count.
 /// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing useful written, *out_count = vertices needed,
 ///         or 0 when `work` is too small); GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL, an

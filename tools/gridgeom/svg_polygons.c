@@ -109,7 +109,6 @@ int gg_cli_draw_polygons(const gg_scene *scene, const gg_cli_draw *opt, const gg
         return 1;
     }
     int rc = 0;
-    long vertices = 0;
     /* Lights first: each light's polygon (walls that block light) clipped to its dim square,
      * and again to its bright square. */
     gg_light_def *defs = NULL;
@@ -139,7 +138,6 @@ int gg_cli_draw_polygons(const gg_scene *scene, const gg_cli_draw *opt, const gg
                      fill[k]);
             const int32_t n = polygon_points(scene, mem, work, bytes, &d, fr, attrs, msg, msgcap);
             rc = n < 0;
-            vertices += n > 0 ? n : 0;
         }
     }
     if (got > 0)
@@ -159,7 +157,6 @@ int gg_cli_draw_polygons(const gg_scene *scene, const gg_cli_draw *opt, const gg
             CAPTION("vision from (%g, %g): %d vertices. ", d.x, d.y, (int)n);
         }
     }
-    (void)vertices;
     if (defs != NULL)
         mem->free(mem->ctx, defs, sizeof *defs * (size_t)nl);
     mem->free(mem->ctx, work, bytes);

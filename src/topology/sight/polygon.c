@@ -478,7 +478,6 @@ typedef struct sweep {
     gg_hpoint v;
     uint32_t mask;
     double eye_ft;
-    layout l;
     uint32_t *ids, *act;
     uint64_t *bits; /* one per wall slot, clear between calls */
     pw *w;
@@ -1013,7 +1012,6 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     sw.v.y = (int32_t)hy;
     sw.mask = def->blocks;
     sw.eye_ft = def->eye_ft;
-    sw.l = l;
     work_header *hdr = (work_header *)work;
     sw.bits = (uint64_t *)(void *)(base + l.off_bits);
     if (hdr->magic != WORK_MAGIC || hdr->words < l.words) {
