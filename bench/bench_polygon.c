@@ -475,7 +475,7 @@ static void bench_map(const char *path, const char *name, totals *t, FILE *json,
                     printf("  plain %.6f %.6f\n", vx[k] + j.p->out[2 * q],
                            vy[k] + j.p->out[2 * q + 1]);
             }
-            tx[k] = NAN;
+            tx[k] = -1; /* not timed */
         } else {
             tx[k] = vx[k];
         }
@@ -484,7 +484,7 @@ static void bench_map(const char *path, const char *name, totals *t, FILE *json,
     /* Time the viewers where both sides agree. */
     int32_t nt = 0;
     for (int32_t k = 0; k < nv; ++k)
-        if (!isnan(tx[k])) {
+        if (tx[k] >= 0) {
             tx[nt] = tx[k];
             ty[nt++] = ty[k];
         }

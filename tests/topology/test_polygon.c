@@ -1,6 +1,6 @@
 /* test_polygon.c - the visibility polygon against an independent oracle: a brute-force angular
  * ray cast written here from docs/vision.md (rays at every wall endpoint's angle and a hair to
- * either side, each clipped by every wall with a long double segment test), and against the
+ * either side, each clipped by every wall with a double segment test), and against the
  * point rule of line of sight (the scene's own segment test) on densely sampled points. Random
  * scenes full of degenerate cases (collinear walls, joints, T's, X's, rays through endpoints,
  * viewers on walls, on joints, on a wall's line and on the map's edge), the exhaustive joints
@@ -55,29 +55,25 @@ typedef struct oracle {
     const gg_scene *s;
     gg_wall_def *w;
     int32_t n;
-    long double vx, vy;
+    double vx, vy;
     uint32_t mask;
     int *part;
 } oracle;
 
-static long double cross_l(long double ax, long double ay, long double bx, long double by)
-{
-    return ax * by - ay * bx;
-}
+static double cross_l(double ax, double ay, double bx, double by) { return ax * by - ay * bx; }
 
 /* docs/vision.md, "Which walls take part", from the def alone: 0 none, 1 limited, 2 full. */
-static int oracle_part(const gg_scene *s, const gg_wall_def *w, long double vx, long double vy,
-                       uint32_t mask)
+static int oracle_part(const gg_scene *s, const gg_wall_def *w, double vx, double vy, uint32_t mask)
 {
     uint32_t eff = w->door == GG_DOOR_OPEN ? 0u : w->blocks;
     if (w->cover != GG_COVER_NONE)
         eff &= ~(uint32_t)GG_BLOCKS_SIGHT;
     if ((eff & mask) == 0)
         return 0;
-    const long double o = (w->y1 - vy) * (w->x2 - vx) - (w->x1 - vx) * (w->y2 - vy);
+    const double o = (w->y1 - vy) * (w->x2 - vx) - (w->x1 - vx) * (w->y2 - vy);
     const bool on_line = o == 0;
-    const bool on_seg = on_line && vx >= fminl(w->x1, w->x2) && vx <= fmaxl(w->x1, w->x2) &&
-                        vy >= fminl(w->y1, w->y2) && vy <= fmaxl(w->y1, w->y2);
+    const bool on_seg = on_line && vx >= fmin(w->x1, w->x2) && vx <= fmax(w->x1, w->x2) &&
+                        vy >= fmin(w->y1, w->y2) && vy <= fmax(w->y1, w->y2);
     if (on_seg)
         return 0;
     if (w->one_way != GG_ONE_WAY_NONE) {
@@ -90,11 +86,11 @@ static int oracle_part(const gg_scene *s, const gg_wall_def *w, long double vx, 
     const double prox = mask == (uint32_t)GG_BLOCKS_SIGHT ? w->sight_proximity_ft
                                                           : w->light_proximity_ft;
     if (prox > 0) {
-        const long double t = floorl((long double)prox * U / gg_scene_cell_size_ft(s)) / U;
-        const long double ex = w->x2 - w->x1, ey = w->y2 - w->y1, ee = ex * ex + ey * ey;
-        long double u = ee > 0 ? ((vx - w->x1) * ex + (vy - w->y1) * ey) / ee : 0;
+        const double t = floor((double)prox * U / gg_scene_cell_size_ft(s)) / U;
+        const double ex = w->x2 - w->x1, ey = w->y2 - w->y1, ee = ex * ex + ey * ey;
+        double u = ee > 0 ? ((vx - w->x1) * ex + (vy - w->y1) * ey) / ee : 0;
         u = u < 0 ? 0 : (u > 1 ? 1 : u);
-        const long double dx = w->x1 + u * ex - vx, dy = w->y1 + u * ey - vy;
+        const double dx = w->x1 + u * ex - vx, dy = w->y1 + u * ey - vy;
         if (dx * dx + dy * dy <= t * t)
             return 0;
     }
@@ -128,28 +124,28 @@ static void oracle_init(oracle *o, const gg_scene *s, double vx, double vy, uint
 }
 
 /* How far the ray at `angle` sees: the first full wall or the second limited one. */
-static long double oracle_reach(const oracle *o, long double angle)
+static double oracle_reach(const oracle *o, double angle)
 {
-    const long double dx = cosl(angle), dy = sinl(angle);
-    const long double W = gg_scene_width(o->s), H = gg_scene_height(o->s);
+    const double dx = cos(angle), dy = sin(angle);
+    const double W = gg_scene_width(o->s), H = gg_scene_height(o->s);
     if ((o->vx == 0 && dx < 0) || (o->vx == W && dx > 0) || (o->vy == 0 && dy < 0) ||
         (o->vy == H && dy > 0))
         return 0; /* out of the map from a viewer on its edge */
-    long double full = INFINITY, l1 = INFINITY, l2 = INFINITY;
+    double full = HUGE_VAL, l1 = HUGE_VAL, l2 = HUGE_VAL;
     for (int32_t i = 0; i < o->n; ++i) {
         if (o->part[i] == 0)
             continue;
         const gg_wall_def *w = &o->w[i];
-        const long double ex = w->x2 - w->x1, ey = w->y2 - w->y1;
-        const long double den = cross_l(dx, dy, ex, ey);
-        if (fabsl(den) < 1e-15L)
+        const double ex = w->x2 - w->x1, ey = w->y2 - w->y1;
+        const double den = cross_l(dx, dy, ex, ey);
+        if (fabs(den) < 1e-15)
             continue;
-        const long double ax = w->x1 - o->vx, ay = w->y1 - o->vy;
-        const long double s = cross_l(ax, ay, ex, ey) / den, u = cross_l(ax, ay, dx, dy) / den;
+        const double ax = w->x1 - o->vx, ay = w->y1 - o->vy;
+        const double s = cross_l(ax, ay, ex, ey) / den, u = cross_l(ax, ay, dx, dy) / den;
         if (s <= 0 || u < 0 || u > 1)
             continue;
         if (o->part[i] == 2)
-            full = fminl(full, s);
+            full = fmin(full, s);
         else if (s < l1) {
             l2 = l1;
             l1 = s;
@@ -157,7 +153,7 @@ static long double oracle_reach(const oracle *o, long double angle)
             l2 = s;
         }
     }
-    return fminl(full, l2);
+    return fmin(full, l2);
 }
 
 /* Where the ray from the viewer at `angle` leaves the polygon (farthest boundary crossing). */
@@ -191,7 +187,7 @@ static double shoelace(const poly *p)
 static bool inside(const poly *p, double x, double y, double *dist)
 {
     bool in = false;
-    double best = INFINITY;
+    double best = HUGE_VAL;
     for (int32_t i = 0, j = p->n - 1; i < p->n; j = i++) {
         const double xi = p->xy[2 * i], yi = p->xy[2 * i + 1], xj = p->xy[2 * j],
                      yj = p->xy[2 * j + 1];
@@ -208,11 +204,11 @@ static bool inside(const poly *p, double x, double y, double *dist)
 }
 
 /* P lies on a crack: the ray from V through a wall's end, or a line through V along a wall. */
-static bool on_crack(const oracle *o, long double px, long double py)
+static bool on_crack(const oracle *o, double px, double py)
 {
     for (int32_t i = 0; i < o->n; ++i) {
         const gg_wall_def *w = &o->w[i];
-        const long double e[2][2] = {{w->x1, w->y1}, {w->x2, w->y2}};
+        const double e[2][2] = {{w->x1, w->y1}, {w->x2, w->y2}};
         for (int k = 0; k < 2; ++k)
             if (cross_l(e[k][0] - o->vx, e[k][1] - o->vy, px - o->vx, py - o->vy) == 0)
                 return true;
@@ -248,7 +244,7 @@ static void check_polygon(const gg_scene *s, const gg_polygon_def *d, int sample
     oracle_init(&o, s, d->x, d->y, d->blocks);
     const double W = gg_scene_width(s), H = gg_scene_height(s);
     const bool ranged = d->range_ft != GG_RANGE_UNLIMITED;
-    const double R = ranged ? (double)d->range_ft / gg_scene_cell_size_ft(s) : (double)INFINITY;
+    const double R = ranged ? (double)d->range_ft / gg_scene_cell_size_ft(s) : (double)HUGE_VAL;
     const double tol = ranged ? d->arc_error + 1e-7 : 1e-7;
     g_stats.polygons++;
     assert_true(p.n >= 3);
@@ -274,22 +270,22 @@ static void check_polygon(const gg_scene *s, const gg_polygon_def *d, int sample
     /* Rays a hair either side of every endpoint's angle, and random rays. */
     const int32_t nr = 2 * (o.n * 2) + 64;
     for (int32_t k = 0; k < nr; ++k) {
-        long double ang;
+        double ang;
         if (k < 4 * o.n) {
             const gg_wall_def *w = &o.w[k / 4];
-            const long double ex = (k & 2) ? w->x2 : w->x1, ey = (k & 2) ? w->y2 : w->y1;
+            const double ex = (k & 2) ? w->x2 : w->x1, ey = (k & 2) ? w->y2 : w->y1;
             if (ex == o.vx && ey == o.vy)
                 continue;
-            ang = atan2l(ey - o.vy, ex - o.vx) + ((k & 1) ? 1e-7L : -1e-7L);
+            ang = atan2(ey - o.vy, ex - o.vx) + ((k & 1) ? 1e-7 : -1e-7);
         } else {
-            ang = (long double)fx_next(rng) / 4294967296.0L * 2 * PI;
+            ang = (double)fx_next(rng) / 4294967296.0 * 2 * PI;
         }
-        long double want = fminl(oracle_reach(&o, ang), (long double)R);
+        double want = fmin(oracle_reach(&o, ang), R);
         const double got = poly_reach(&p, d->x, d->y, (double)ang);
         g_stats.rays++;
-        if (fabsl(want - got) > tol * 10 + 1e-9L * want) {
+        if (fabs(want - got) > tol * 10 + 1e-9 * want) {
             fprintf(stderr,
-                    "viewer (%g, %g) range %g angle %.12Lf: oracle reaches %.12Lf, polygon %.12f"
+                    "viewer (%g, %g) range %g angle %.12f: oracle reaches %.12f, polygon %.12f"
                     " (%d vertices)\n",
                     d->x, d->y, R, ang, want, got, (int)p.n);
             dump(&o, &p);

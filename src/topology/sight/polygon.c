@@ -1076,7 +1076,7 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
 static bool inside(const double *xy, int32_t n, double px, double py, double *dist)
 {
     bool in = false;
-    double best = INFINITY;
+    double best = HUGE_VAL;
     for (int32_t i = 0, j = n - 1; i < n; j = i++) {
         const double xi = xy[2 * i], yi = xy[2 * i + 1], xj = xy[2 * j], yj = xy[2 * j + 1];
         if ((yi > py) != (yj > py) && px < (xj - xi) * (py - yi) / (yj - yi) + xi)
@@ -1143,7 +1143,7 @@ gg_status gg_scene_polygon_cells(const gg_scene *scene, const gg_polygon_def *de
         memset(bits, 0, need * sizeof *bits);
     if (count < 3)
         return GG_OK;
-    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
     for (int32_t i = 0; i < count; ++i) {
         x0 = fmin(x0, xy[2 * i]);
         x1 = fmax(x1, xy[2 * i]);
