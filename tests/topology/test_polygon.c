@@ -498,7 +498,7 @@ static void polygon__equals_the_oracle_on_random_scenes(void **state)
     (void)state;
     fx_rng r;
     fx_rng_seed(&r, 19, "polygon_random");
-    for (int scene = 0; scene < 150; ++scene) {
+    for (int scene = 0; scene < 400; ++scene) {
         gg_scene *s = random_scene(&r, 4 + fx_below(&r, 8), 4 + fx_below(&r, 8),
                                    1 + fx_below(&r, 14), scene % 2 == 1);
         for (int v = 0; v < 12; ++v) {
@@ -549,7 +549,7 @@ static void polygon__cells_equal_line_of_sight(void **state)
     (void)state;
     fx_rng r;
     fx_rng_seed(&r, 23, "polygon_cells");
-    for (int scene = 0; scene < 60; ++scene) {
+    for (int scene = 0; scene < 150; ++scene) {
         const int32_t w = 4 + fx_below(&r, 10), h = 4 + fx_below(&r, 10);
         gg_scene *s = random_scene(&r, w, h, 2 + fx_below(&r, 14), true);
         uint64_t bits[8];
@@ -590,6 +590,29 @@ static void polygon__cells_equal_line_of_sight(void **state)
         }
         gg_scene_destroy(s);
     }
+}
+
+/* Regression: a boundary edge ending exactly on the circle of the radius (a crossing outside the
+ * disc, then the hit (3.5, 5) at 4 cells on the ray through the end (3.5, 4)) lost that end to the
+ * rounding of the roots, and the arc to it. */
+static void polygon__an_edge_ending_on_the_circle_keeps_its_end(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(8, 8);
+    wall(s, 1.5, 3.5, 3.5, 4);
+    wall(s, 6, 2, 2.5, 6.5);
+    wall(s, 8, 6.5, 2, 4.5);
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = 3.5, d.y = 1, d.range_ft = 20;
+    poly p = polygon_of(s, &d);
+    bool found = false;
+    for (int32_t i = 0; i < p.n; ++i)
+        found = found || (p.xy[2 * i] == 3.5 && p.xy[2 * i + 1] == 5);
+    assert_true(found);
+    fx_rng r = {3};
+    check_polygon(s, &d, 2000, &r);
+    free(p.xy);
+    gg_scene_destroy(s);
 }
 
 /* Far walls cost nothing: the same viewer sorts the same walls with a thousand walls added far
@@ -704,6 +727,7 @@ int main(void)
         cmocka_unit_test(polygon__equals_the_oracle_on_random_scenes),
         cmocka_unit_test(polygon__joints_never_leak),
         cmocka_unit_test(polygon__cells_equal_line_of_sight),
+        cmocka_unit_test(polygon__an_edge_ending_on_the_circle_keeps_its_end),
         cmocka_unit_test(polygon__far_walls_change_nothing),
         cmocka_unit_test(polygon__work_memory_reused_across_scenes),
 #ifdef GG_TEST_HAVE_IO

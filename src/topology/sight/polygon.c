@@ -312,10 +312,16 @@ static void clip_edge(clip_state *c, double px, double py, double qx, double qy)
             hi = (-b + sq) / a;
         }
     }
-    if (p_in)
+    /* An end inside the disc (on the circle included) bounds the inside part, whatever the
+     * rounding of the roots: an edge that only touches the circle at an end still reaches it. */
+    if (p_in) {
         lo = 0;
-    if (q_in)
+        hi = hi < 0 ? 0 : hi;
+    }
+    if (q_in) {
         hi = 1;
+        lo = lo > 1 ? 1 : lo;
+    }
     lo = lo < 0 ? 0 : lo;
     hi = hi > 1 ? 1 : hi;
     if (lo > hi) { /* wholly outside: the arc grows by the edge's turn */
