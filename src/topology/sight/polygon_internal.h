@@ -1,5 +1,5 @@
-/* polygon_internal.h - visibility polygons: which walls take part for a viewer, and the exact
- * point-rule segment test the rasterisation uses on the polygon's boundary.
+/* polygon_internal.h - visibility polygons: which walls take part for a viewer, the exact
+ * point-rule segment test the rasterisation uses near the boundary, and the output stage.
  * Layer: topology (private). */
 #ifndef GG_SRC_TOPOLOGY_POLYGON_INTERNAL_H
 #define GG_SRC_TOPOLOGY_POLYGON_INTERNAL_H
@@ -27,5 +27,38 @@ int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t ma
  * line touching only the end of an open door or window excused (doorway.c). Uses the index. */
 bool gg__point_rule_blocked(const gg_scene *s, gg_hpoint v, gg_hpoint p, uint32_t mask,
                             double eye_ft);
+
+/* ---- Output (polygon_clip.c) ------------------------------------------------------------------
+ * The sweep hands each vertex (wall units, relative to the viewer) to gg__poly_clip_vertex(),
+ * which clips the star-shaped polygon to the disc edge by edge and writes cells to `out`. */
+typedef struct out_state {
+    double vx, vy; /* the viewer, cells */
+    double *xy;
+    int32_t cap, count;
+    double lx, ly, fx, fy; /* last and first written */
+} out_state;
+
+/* Clips the star-shaped polygon to the disc of radius r around the viewer, edge by edge, as the
+ * vertices arrive (relative coordinates, wall units). */
+typedef struct clip_state {
+    out_state *o;
+    bool on;          /* a radius is set */
+    double r, r2;     /* wall units */
+    double step;      /* largest angle one chord may span */
+    double px, py;    /* previous raw vertex */
+    double x0, y0;    /* first raw vertex */
+    int32_t raw;      /* raw vertices so far */
+    bool any;         /* something was written */
+    bool exit;        /* an exit point waits for the next entry */
+    double ex, ey;    /* that exit point */
+    double gap;       /* angle swept outside the disc since it */
+    bool first_entry; /* the first point written was an entry */
+    double pre_gap;   /* angle swept outside the disc from the first raw vertex to that entry */
+} clip_state;
+
+/* Takes the next vertex of the polygon (relative wall units). */
+void gg__poly_clip_vertex(clip_state *c, double x, double y);
+/* Closes the polygon: the last edge, the arc back to the first entry, or the whole circle. */
+void gg__poly_clip_finish(clip_state *c);
 
 #endif

@@ -1,0 +1,136 @@
+/* polygon_clip.c - the visibility polygon's output: vertices as they leave the sweep, clipped to
+ * the disc of the radius with arcs drawn as chords (the chord rule of docs/vision.md), written
+ * to the caller's array with repeats dropped. Layer: topology. */
+#include <math.h>
+
+#include "topology/sight/polygon_internal.h"
+
+static void put(out_state *o, double x, double y)
+{
+    if (o->count > 0 && x == o->lx && y == o->ly)
+        return;
+    if (o->count < o->cap) {
+        o->xy[2 * o->count] = x;
+        o->xy[2 * o->count + 1] = y;
+    }
+    if (o->count == 0) {
+        o->fx = x;
+        o->fy = y;
+    }
+    o->lx = x;
+    o->ly = y;
+    o->count++;
+}
+
+static void emit_rel(clip_state *c, double x, double y)
+{
+    put(c->o, c->o->vx + x / GG__WALL_UNIT, c->o->vy + y / GG__WALL_UNIT);
+}
+
+static double turn(double ax, double ay, double bx, double by)
+{
+    double t = atan2(ax * by - ay * bx, ax * bx + ay * by);
+    return t > 0 ? t : 0; /* the boundary never turns back around the viewer */
+}
+
+/* The chords of the arc from (ax, ay) counter-clockwise through `sweep` radians: the points
+ * strictly between its ends. */
+static void emit_arc(clip_state *c, double ax, double ay, double sweep)
+{
+    int32_t n = (int32_t)ceil(sweep / c->step - 1e-12);
+    const double a0 = atan2(ay, ax);
+    for (int32_t k = 1; k < n; ++k) {
+        const double a = a0 + sweep * k / n;
+        emit_rel(c, c->r * cos(a), c->r * sin(a));
+    }
+}
+
+static void clip_edge(clip_state *c, double px, double py, double qx, double qy)
+{
+    const double dx = qx - px, dy = qy - py;
+    const double a = dx * dx + dy * dy, b = px * dx + py * dy, cc = px * px + py * py - c->r2;
+    const bool p_in = cc <= 0, q_in = qx * qx + qy * qy <= c->r2;
+    double lo = 1, hi = 0;
+    if (a > 0) {
+        const double disc = b * b - a * cc;
+        if (disc >= 0) {
+            const double sq = sqrt(disc);
+            lo = (-b - sq) / a;
+            hi = (-b + sq) / a;
+        }
+    }
+    /* An end inside the disc (on the circle included) bounds the inside part, whatever the
+     * rounding of the roots: an edge that only touches the circle at an end still reaches it. */
+    if (p_in) {
+        lo = 0;
+        hi = hi < 0 ? 0 : hi;
+    }
+    if (q_in) {
+        hi = 1;
+        lo = lo > 1 ? 1 : lo;
+    }
+    lo = lo < 0 ? 0 : lo;
+    hi = hi > 1 ? 1 : hi;
+    if (lo > hi) { /* wholly outside: the arc grows by the edge's turn */
+        if (c->exit)
+            c->gap += turn(px, py, qx, qy);
+        else if (!c->any)
+            c->pre_gap += turn(px, py, qx, qy);
+        return;
+    }
+    if (lo > 0 || !c->any) {
+        const double fx = px + lo * dx, fy = py + lo * dy;
+        if (c->exit) {
+            c->gap += turn(px, py, fx, fy);
+            emit_arc(c, c->ex, c->ey, c->gap);
+            c->exit = false;
+        } else if (!c->any && lo > 0) {
+            c->first_entry = true;
+            c->pre_gap += turn(px, py, fx, fy);
+        }
+        emit_rel(c, fx, fy);
+        c->any = true;
+    }
+    if (hi >= 1) {
+        emit_rel(c, qx, qy);
+    } else {
+        c->ex = px + hi * dx;
+        c->ey = py + hi * dy;
+        emit_rel(c, c->ex, c->ey);
+        c->exit = true;
+        c->gap = turn(c->ex, c->ey, qx, qy);
+    }
+}
+
+void gg__poly_clip_vertex(clip_state *c, double x, double y)
+{
+    if (!c->on) {
+        emit_rel(c, x, y);
+        return;
+    }
+    if (c->raw++ == 0) {
+        c->x0 = x;
+        c->y0 = y;
+    } else {
+        clip_edge(c, c->px, c->py, x, y);
+    }
+    c->px = x;
+    c->py = y;
+}
+
+void gg__poly_clip_finish(clip_state *c)
+{
+    if (!c->on || c->raw == 0)
+        return;
+    clip_edge(c, c->px, c->py, c->x0, c->y0);
+    if (!c->any) { /* the disc sees no wall: the whole circle */
+        const int32_t n = (int32_t)ceil(2 * 3.14159265358979323846 / c->step - 1e-12);
+        for (int32_t k = 0; k < (n < 3 ? 3 : n); ++k) {
+            const double a = 2 * 3.14159265358979323846 * k / (n < 3 ? 3 : n);
+            emit_rel(c, c->r * cos(a), c->r * sin(a));
+        }
+        return;
+    }
+    if (c->exit && c->first_entry)
+        emit_arc(c, c->ex, c->ey, c->gap + c->pre_gap);
+}
