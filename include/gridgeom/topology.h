@@ -1547,7 +1547,9 @@ typedef struct gg_polygon_def {
     double arc_error;     ///< chord rule: arcs of the radius are drawn as chords with their
                           ///< ends on the circle, each deviating at most this many cells from
                           ///< it; > 0, default 1/256
-    double eye_ft;        ///< eye elevation in feet for walls with heights; default 0
+    double eye_ft;        ///< eye elevation (feet; a multiple of 1/16 within
+                          ///< GG_WALL_HEIGHT_LIMIT_FT): a wall with heights takes part iff
+                          ///< bottom_ft <= eye_ft <= top_ft; default 0
 } gg_polygon_def;
 
 /// A viewer at the centre of cell (0,0) seeing as far as the map, stopped by walls that block
@@ -1591,8 +1593,8 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_work_bytes(const gg_scene *scene,
 /// @param out_xy     2 * capacity doubles; may be NULL with capacity 0 to ask for the count.
 /// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing useful written, *out_count = vertices needed,
 ///         or 0 when `work` is too small); GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL, an
-///         off-lattice or off-map viewer, range_ft < 0, arc_error <= 0 or NaN, blocks other
-///         than SIGHT or LIGHT; GG_E_TOO_LARGE when a wall near the viewer lies 2^18 cells away.
+///         off-lattice or off-map viewer, range_ft < 0, arc_error <= 0 or NaN, eye_ft off its
+///         lattice, blocks other than SIGHT or LIGHT; GG_E_TOO_LARGE when a wall near the viewer lies 2^18 cells away.
 /// @thread reader
 /// @since 0.3
 GG_API GG_NODISCARD gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work,

@@ -63,8 +63,11 @@ typedef struct oracle {
 static double cross_l(double ax, double ay, double bx, double by) { return ax * by - ay * bx; }
 
 /* docs/vision.md, "Which walls take part", from the def alone: 0 none, 1 limited, 2 full. */
-static int oracle_part(const gg_scene *s, const gg_wall_def *w, double vx, double vy, uint32_t mask)
+static int oracle_part(const gg_scene *s, const gg_wall_def *w, double vx, double vy, uint32_t mask,
+                       double eye_ft)
 {
+    if (eye_ft < w->bottom_ft || eye_ft > w->top_ft)
+        return 0; /* a level line at the eye passes above or below the wall */
     uint32_t eff = w->door == GG_DOOR_OPEN ? 0u : w->blocks;
     if (w->cover != GG_COVER_NONE)
         eff &= ~(uint32_t)GG_BLOCKS_SIGHT;
@@ -97,7 +100,8 @@ static int oracle_part(const gg_scene *s, const gg_wall_def *w, double vx, doubl
     return (w->limited & mask) == mask && w->limited != 0 ? 1 : 2;
 }
 
-static void oracle_init(oracle *o, const gg_scene *s, double vx, double vy, uint32_t mask)
+static void oracle_init(oracle *o, const gg_scene *s, double vx, double vy, uint32_t mask,
+                        double eye_ft)
 {
     o->s = s;
     o->vx = vx;
@@ -111,7 +115,7 @@ static void oracle_init(oracle *o, const gg_scene *s, double vx, double vy, uint
     assert_non_null(o->part);
     assert_int_equal(gg_scene_list_walls(s, NULL, o->w, n, &o->n), GG_OK);
     for (int32_t i = 0; i < o->n; ++i)
-        o->part[i] = oracle_part(s, &o->w[i], vx, vy, mask);
+        o->part[i] = oracle_part(s, &o->w[i], vx, vy, mask, eye_ft);
     /* The map's edges are full walls. */
     const double W = gg_scene_width(s), H = gg_scene_height(s);
     const double c[5][2] = {{0, 0}, {W, 0}, {W, H}, {0, H}, {0, 0}};
@@ -119,7 +123,7 @@ static void oracle_init(oracle *o, const gg_scene *s, double vx, double vy, uint
         gg_wall_def *d = &o->w[o->n];
         *d = gg_wall_def_default();
         d->x1 = c[k][0], d->y1 = c[k][1], d->x2 = c[k + 1][0], d->y2 = c[k + 1][1];
-        o->part[o->n++] = oracle_part(s, d, vx, vy, mask);
+        o->part[o->n++] = oracle_part(s, d, vx, vy, mask, eye_ft);
     }
 }
 
@@ -241,7 +245,7 @@ static void check_polygon(const gg_scene *s, const gg_polygon_def *d, int sample
 {
     poly p = polygon_of(s, d);
     oracle o;
-    oracle_init(&o, s, d->x, d->y, d->blocks);
+    oracle_init(&o, s, d->x, d->y, d->blocks, d->eye_ft);
     const double W = gg_scene_width(s), H = gg_scene_height(s);
     const bool ranged = d->range_ft != GG_RANGE_UNLIMITED;
     const double R = ranged ? (double)d->range_ft / gg_scene_cell_size_ft(s) : (double)HUGE_VAL;
@@ -302,7 +306,9 @@ static void check_polygon(const gg_scene *s, const gg_polygon_def *d, int sample
         if (ranged && fabs(sqrt(dx * dx + dy * dy) - R) <= tol)
             continue;
         const gg_hpoint pt = {px, py};
-        bool seen = !gg__segment_hits_wall(s, v, pt, d->blocks) &&
+        const gg__wview view = {true, (int32_t)(d->eye_ft * GG_WALL_HEIGHT_UNITS_PER_FT),
+                                (int32_t)(d->eye_ft * GG_WALL_HEIGHT_UNITS_PER_FT), 0u};
+        bool seen = !gg__segment_hits_wall_view(s, v, pt, d->blocks, &view) &&
                     (!ranged || dx * dx + dy * dy <= R * R);
         double dist;
         const bool in = inside(&p, x, y, &dist);
@@ -377,6 +383,10 @@ static gg_scene *random_scene(fx_rng *r, int32_t w, int32_t h, int nwalls, bool 
                 d.cover = GG_COVER_HALF;
             else if (kind == 6)
                 d.blocks = (uint32_t)GG_BLOCKS_MOVEMENT | (uint32_t)GG_BLOCKS_LIGHT;
+            else if (kind == 7) { /* a wall from 0, 5 or 10 ft up to 5 .. 20 ft */
+                d.bottom_ft = 5.0 * fx_below(r, 3);
+                d.top_ft = d.bottom_ft + 5.0 * (1 + fx_below(r, 2));
+            }
         }
         assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
     }
@@ -508,6 +518,8 @@ static void polygon__equals_the_oracle_on_random_scenes(void **state)
                 d.range_ft = 5 * (1 + fx_below(&r, 6)) + (fx_below(&r, 2) ? 2 : 0);
             if (v % 5 == 4)
                 d.blocks = (uint32_t)GG_BLOCKS_LIGHT;
+            if (v % 3 == 1)
+                d.eye_ft = 5.0 * fx_below(&r, 4); /* 0 .. 15 ft: at, between and past the bounds */
             check_polygon(s, &d, 300, &r);
         }
         gg_scene_destroy(s);
@@ -559,6 +571,9 @@ static void polygon__cells_equal_line_of_sight(void **state)
             d.x = vc.col + 0.5, d.y = vc.row + 0.5;
             if (v % 3 == 2)
                 d.range_ft = 5 * (1 + fx_below(&r, 8));
+            gg_view_def view = gg_view_def_default(); /* eye and target at the polygon's eye */
+            if (v % 4 == 1)
+                d.eye_ft = view.eye_elevation_ft = view.target_elevation_ft = 5.0 * fx_below(&r, 4);
             poly p = polygon_of(s, &d);
             int32_t count = -1;
             assert_int_equal(gg_scene_polygon_cells(s, &d, p.xy, p.n, GG_BITSET_REPLACE, bits, 8,
@@ -568,8 +583,8 @@ static void polygon__cells_equal_line_of_sight(void **state)
             for (int32_t row = 0; row < h; ++row)
                 for (int32_t col = 0; col < w; ++col) {
                     bool los = false;
-                    assert_int_equal(gg_scene_has_line_of_sight(s, vc, gg_cell_make(col, row),
-                                                                &los),
+                    assert_int_equal(gg_scene_has_line_of_sight_view(s, vc, gg_cell_make(col, row),
+                                                                     &view, &los),
                                      GG_OK);
                     const double dx = col - vc.col, dy = row - vc.row;
                     const double R = (double)d.range_ft / 5;
@@ -580,7 +595,7 @@ static void polygon__cells_equal_line_of_sight(void **state)
                         fprintf(stderr, "viewer %d,%d cell %d,%d: los %d, polygon cells %d\n",
                                 (int)vc.col, (int)vc.row, (int)col, (int)row, want, !want);
                         oracle o;
-                        oracle_init(&o, s, d.x, d.y, d.blocks);
+                        oracle_init(&o, s, d.x, d.y, d.blocks, d.eye_ft);
                         dump(&o, &p);
                         fail();
                     }

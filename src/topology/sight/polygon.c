@@ -30,14 +30,12 @@ __extension__ typedef __int128 i128;
 
 /* ---- Which walls take part ------------------------------------------------------------------ */
 
-int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, double eye_ft)
+int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, int32_t eye)
 {
-    /* Wall heights: with e0 == e1 == eye_ft a height-limited wall takes part iff
-     * bottom <= eye_ft <= top; walls without heights take part at every elevation (all of them
-     * today). */
-    (void)eye_ft;
-    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & mask) == 0)
+    if (!gg__wall_live(w) || (gg__wall_blocks_standing(w) & mask) == 0)
         return GG__PART_NONE;
+    if (w->heights && (eye < w->bottom || eye > w->top))
+        return GG__PART_NONE; /* the level line at the eye passes above or below it */
     const bool in_box = (v.x >= w->a.x || v.x >= w->b.x) && (v.x <= w->a.x || v.x <= w->b.x) &&
                         (v.y >= w->a.y || v.y >= w->b.y) && (v.y <= w->a.y || v.y <= w->b.y);
     if (in_box && gg__on_segment(v, w->a, w->b))
@@ -253,7 +251,7 @@ typedef struct sweep {
     const gg_scene *s;
     gg_hpoint v;
     uint32_t mask;
-    double eye_ft;
+    int32_t eye; /* GG__HEIGHT_UNIT per foot */
     uint32_t *ids, *act;
     uint64_t *bits; /* one per wall slot, clear between calls */
     pw *w;
@@ -339,7 +337,7 @@ static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t 
     sw->m = 0;
     for (size_t k = 0; k < g; ++k) {
         const gg__wall *w = &s->walls[sw->ids[k]];
-        const int part = gg__wall_part(s, w, sw->v, sw->mask, sw->eye_ft);
+        const int part = gg__wall_part(s, w, sw->v, sw->mask, sw->eye);
         if (part == GG__PART_NONE)
             continue;
         if (r2 > 0) { /* the closest point of the wall, in doubles, with a margin */
@@ -768,12 +766,13 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
         return GG_E_BAD_DEF;
     const double U = GG__WALL_UNIT;
     const double hx = def->x * U, hy = def->y * U;
+    int32_t eye = 0;
     if (!(hx >= 0 && hy >= 0 && hx <= (double)scene->width * U &&
           hy <= (double)scene->height * U) ||
         hx != floor(hx) || hy != floor(hy))
         return GG_E_INVALID_ARG;
     if (def->range_ft < 0 || !(def->arc_error > 0) || !isfinite(def->arc_error) ||
-        !isfinite(def->eye_ft) ||
+        !gg__height_units(def->eye_ft, 0, &eye) ||
         (def->blocks != (uint32_t)GG_BLOCKS_SIGHT && def->blocks != (uint32_t)GG_BLOCKS_LIGHT))
         return GG_E_INVALID_ARG;
     const layout l = layout_for(scene);
@@ -787,7 +786,7 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     sw.v.x = (int32_t)hx;
     sw.v.y = (int32_t)hy;
     sw.mask = def->blocks;
-    sw.eye_ft = def->eye_ft;
+    sw.eye = eye;
     work_header *hdr = (work_header *)work;
     sw.bits = (uint64_t *)(void *)(base + l.off_bits);
     if (hdr->magic != WORK_MAGIC || hdr->words < l.words) {

@@ -18,7 +18,7 @@ typedef struct seg_ctx {
     const gg_scene *s;
     gg_hpoint v, p;
     uint32_t mask;
-    double eye_ft;
+    int32_t eye;
     int limited;    /* distinct limited walls met so far (0..2) */
     int64_t kx, ky; /* the first one's name: a point, or INT64_MIN and its slot */
     bool blocked;
@@ -26,12 +26,13 @@ typedef struct seg_ctx {
 
 static bool seg_visit(seg_ctx *c, const gg__wall *w)
 {
-    const int part = gg__wall_part(c->s, w, c->v, c->mask, c->eye_ft);
+    const int part = gg__wall_part(c->s, w, c->v, c->mask, c->eye);
     if (part == GG__PART_NONE || !gg_segments_intersect(c->v, c->p, w->a, w->b))
         return false;
     if (gg__on_segment(c->p, w->a, w->b) && !gg__meets_before(c->v, c->p, w->a, w->b))
         return false; /* the open segment stops short of p: a wall through p does not hide it */
-    if (gg__doorway_excuses(c->s, GG__RULE_SIGHT, w, c->v, c->p, c->mask, false))
+    const gg__wview view = {true, c->eye, c->eye, 0u};
+    if (gg__doorway_excuses_view(c->s, GG__RULE_SIGHT, w, c->v, c->p, c->mask, false, &view))
         return false;
     if (part == GG__PART_FULL) {
         c->blocked = true;
@@ -70,10 +71,9 @@ static bool seg_strip(void *vctx, int32_t i, int32_t j0, int32_t j1)
     return false;
 }
 
-bool gg__point_rule_blocked(const gg_scene *s, gg_hpoint v, gg_hpoint p, uint32_t mask,
-                            double eye_ft)
+bool gg__point_rule_blocked(const gg_scene *s, gg_hpoint v, gg_hpoint p, uint32_t mask, int32_t eye)
 {
-    seg_ctx c = {s, v, p, mask, eye_ft, 0, 0, 0, false};
+    seg_ctx c = {s, v, p, mask, eye, 0, 0, 0, false};
     if (v.x == p.x && v.y == p.y)
         return false;
     const gg__wall_index *ix = &s->index;
@@ -120,9 +120,9 @@ static void add_crack_point(gg_hpoint q, gg_hpoint *crack, int32_t *n)
  * takes part but hides no area from v (a point, or on a line through v), and through the ends of
  * limited walls (a ray grazing two of them, one on each side, is stopped; its sides are not). */
 static void add_crack(const gg_scene *s, const gg__wall *w, gg_hpoint v, const gg_polygon_def *def,
-                      gg_hpoint *crack, int32_t *n)
+                      int32_t eye, gg_hpoint *crack, int32_t *n)
 {
-    const int part = gg__wall_part(s, w, v, def->blocks, def->eye_ft);
+    const int part = gg__wall_part(s, w, v, def->blocks, eye);
     if (part == GG__PART_NONE)
         return;
     if (part == GG__PART_LIMITED) {
@@ -145,10 +145,12 @@ gg_status gg_scene_polygon_cells(const gg_scene *scene, const gg_polygon_def *de
     if (def->struct_size != (uint32_t)sizeof *def)
         return GG_E_BAD_DEF;
     const double U = GG__WALL_UNIT;
+    int32_t eye = 0;
     const double hx = def->x * U, hy = def->y * U;
     if (!(hx >= 0 && hy >= 0 && hx <= (double)scene->width * U &&
           hy <= (double)scene->height * U) ||
         hx != floor(hx) || hy != floor(hy) || def->range_ft < 0 ||
+        !gg__height_units(def->eye_ft, 0, &eye) ||
         (def->blocks != (uint32_t)GG_BLOCKS_SIGHT && def->blocks != (uint32_t)GG_BLOCKS_LIGHT))
         return GG_E_INVALID_ARG;
     const size_t need = gg_scene_bitset_words(scene);
@@ -173,7 +175,7 @@ gg_status gg_scene_polygon_cells(const gg_scene *scene, const gg_polygon_def *de
     int32_t ncrack = 0;
     const gg__wall_index *ix = &scene->index;
     for (uint32_t k = 0; k < ix->pending_count; ++k)
-        add_crack(scene, &scene->walls[ix->pending[k]], v, def, crack, &ncrack);
+        add_crack(scene, &scene->walls[ix->pending[k]], v, def, eye, crack, &ncrack);
     if (ix->built) {
         const double size = (double)(GG__WALL_UNIT << ix->bucket_shift) / GG__WALL_UNIT;
         const int32_t i0 = (int32_t)fmax(0, floor(x0 / size)),
@@ -184,7 +186,7 @@ gg_status gg_scene_polygon_cells(const gg_scene *scene, const gg_polygon_def *de
             for (int32_t i = i0; i <= i1; ++i) {
                 const size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
                 for (uint32_t k = ix->start[b]; k < ix->start[b + 1]; ++k)
-                    add_crack(scene, &scene->walls[ix->items[k]], v, def, crack, &ncrack);
+                    add_crack(scene, &scene->walls[ix->items[k]], v, def, eye, crack, &ncrack);
             }
     }
     const bool ranged = def->range_ft != GG_RANGE_UNLIMITED;
@@ -208,7 +210,7 @@ gg_status gg_scene_polygon_cells(const gg_scene *scene, const gg_polygon_def *de
             for (int32_t k = 0; k < ncrack && !exact; ++k)
                 exact = gg_orientation(v, crack[k], p) == 0;
             if (exact)
-                in = !gg__point_rule_blocked(scene, v, p, def->blocks, def->eye_ft);
+                in = !gg__point_rule_blocked(scene, v, p, def->blocks, eye);
             if (in) {
                 const size_t i = (size_t)r * (size_t)scene->width + (size_t)c;
                 bits[i >> 6] |= (uint64_t)1 << (i & 63);

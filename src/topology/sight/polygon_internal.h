@@ -13,20 +13,21 @@ enum {
     GG__PART_FULL = 2     /* stops the line */
 };
 
-/* The one place that decides which walls take part for the viewer v (wall units) looking at eye
- * elevation eye_ft, for `mask` = GG_BLOCKS_SIGHT or GG_BLOCKS_LIGHT (docs/vision.md): live,
+/* The one place that decides which walls take part for the viewer v (wall units) with its eye at
+ * elevation `eye` (GG__HEIGHT_UNIT per foot), for `mask` = GG_BLOCKS_SIGHT or GG_BLOCKS_LIGHT
+ * (docs/vision.md): live,
  * blocking the sense now (open doors and, for sight, low walls never do), not containing v, a
  * one-way wall only from its blocking side and not from its supporting line, a PROXIMITY wall
- * only beyond its threshold from v. Walls with heights hook in here: with e0 == e1 == eye_ft a
- * height-limited wall takes part iff bottom <= eye_ft <= top. Every polygon and its
+ * only beyond its threshold from v, and a wall with heights only when bottom <= eye <= top (a
+ * sight line with e0 == e1 == eye meets its 2-D crossing at that elevation). Every polygon and its
  * rasterisation call only this. */
-int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, double eye_ft);
+int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, int32_t eye);
 
 /* The point rule from v to p (wall units) among the walls that take part (gg__wall_part()):
  * true when the segment [v, p) meets two limited walls or one full one, touching included, a
  * line touching only the end of an open door or window excused (doorway.c). Uses the index. */
 bool gg__point_rule_blocked(const gg_scene *s, gg_hpoint v, gg_hpoint p, uint32_t mask,
-                            double eye_ft);
+                            int32_t eye);
 
 /* ---- Output (polygon_clip.c) ------------------------------------------------------------------
  * The sweep hands each vertex (wall units, relative to the viewer) to gg__poly_clip_vertex(),
