@@ -2,8 +2,8 @@
  * Layer: core. */
 #include "core/terrain_sight.h"
 
-gg_status gg__sight_validate(const gg_sight_def *def, const void *traced, int32_t capacity,
-                             const int32_t *out_count, gg_sight_fault *fault)
+gg_status gg__sight_validate_slow(const gg_sight_def *def, const void *traced, int32_t capacity,
+                                  const int32_t *out_count, gg_sight_fault *fault)
 {
     /* In the reference's order (docs/hex.md): the caller's arguments, then range, eye height, target height; the opacity option is
      * ours and comes last. */

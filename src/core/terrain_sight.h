@@ -6,6 +6,7 @@
 #ifndef GG_SRC_CORE_TERRAIN_SIGHT_H
 #define GG_SRC_CORE_TERRAIN_SIGHT_H
 
+#include <float.h>
 #include <math.h>
 
 #include "gridgeom/core.h"
@@ -84,8 +85,25 @@ static inline double gg__line_z(double eye_z, double target_z, double t)
 
 static inline bool gg__finite(double x) { return isfinite(x) != 0; }
 
-/* Validates the shared sight arguments in the reference's order (docs/hex.md); sets *fault and returns a failure status. */
-gg_status gg__sight_validate(const gg_sight_def *def, const void *traced, int32_t capacity,
-                             const int32_t *out_count, gg_sight_fault *fault);
+/* Validates the shared sight arguments in the reference's order (docs/hex.md); sets *fault and
+ * returns a failure status. */
+gg_status gg__sight_validate_slow(const gg_sight_def *def, const void *traced, int32_t capacity,
+                                  const int32_t *out_count, gg_sight_fault *fault);
+
+/* The same, with the common case (everything valid) decided inline in one pass: finite and
+ * >= 0 is x >= 0 && x <= DBL_MAX (NaN fails both, +infinity the second). */
+static inline gg_status gg__sight_validate(const gg_sight_def *def, const void *traced,
+                                           int32_t capacity, const int32_t *out_count,
+                                           gg_sight_fault *fault)
+{
+    if (out_count != NULL && capacity >= 0 && (traced != NULL || capacity == 0) && def != NULL &&
+        def->struct_size >= sizeof(gg_sight_def) &&
+        (def->trace == GG_SIGHT_TRACE_CENTRE || def->trace == GG_SIGHT_TRACE_SUPERCOVER) &&
+        def->max_range >= 0 && def->eye_height >= 0.0 && def->eye_height <= DBL_MAX &&
+        def->target_height >= 0.0 && def->target_height <= DBL_MAX &&
+        def->opacity_threshold >= 0.0 && def->opacity_threshold <= DBL_MAX)
+        return GG_OK;
+    return gg__sight_validate_slow(def, traced, capacity, out_count, fault);
+}
 
 #endif

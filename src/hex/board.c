@@ -33,13 +33,17 @@ gg_status gg_hex_board_create(const gg_hex_board_def *def, gg_hex_board **out_bo
     b->q_count = def->q_count;
     b->r_count = def->r_count;
     b->count = (int32_t)n;
+    b->index_base = -((int64_t)def->origin.r * def->q_count + def->origin.q);
     b->min_move_cost = HUGE_VAL;
     b->tiles = (gg_hex_tile *)gg__alloc_array(&al, (size_t)n, sizeof *b->tiles);
     b->present = (uint8_t *)gg__alloc_array(&al, (size_t)n, 1);
-    if (b->tiles == NULL || b->present == NULL) {
+    b->top = (double *)gg__alloc_array(&al, (size_t)n, sizeof *b->top);
+    if (b->tiles == NULL || b->present == NULL || b->top == NULL) {
         gg_hex_board_destroy(b);
         return GG_E_NO_MEMORY;
     }
+    for (int64_t i = 0; i < n; ++i)
+        b->top[i] = HUGE_VAL; /* no tile yet */
     *out_board = b;
     return GG_OK;
 }
@@ -51,6 +55,7 @@ void gg_hex_board_destroy(gg_hex_board *board)
     gg_allocator al = board->alloc;
     gg__free_array(&al, board->tiles, (size_t)board->count, sizeof *board->tiles);
     gg__free_array(&al, board->present, (size_t)board->count, 1);
+    gg__free_array(&al, board->top, (size_t)board->count, sizeof *board->top);
     gg__free_array(&al, board, 1, sizeof *board);
 }
 
@@ -71,6 +76,7 @@ gg_status gg_hex_board_set_tile(gg_hex_board *board, gg_hex h, const gg_hex_tile
     board->tiles[i] = *tile;
     board->tiles[i].blocks_move = tile->blocks_move ? true : false;
     board->present[i] = 1;
+    board->top[i] = tile->ground + tile->obstruction; /* the sum gg__sight_blocks() forms */
     /* A lower bound for the A* heuristic: it only ever decreases, so it stays admissible. */
     if (tile->move_cost < board->min_move_cost)
         board->min_move_cost = tile->move_cost;
@@ -85,6 +91,7 @@ gg_status gg_hex_board_remove_tile(gg_hex_board *board, gg_hex h)
     if (i < 0)
         return GG_E_OUT_OF_BOUNDS;
     board->present[i] = 0;
+    board->top[i] = HUGE_VAL;
     return GG_OK;
 }
 

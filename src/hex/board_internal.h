@@ -12,15 +12,21 @@ struct gg_hex_board {
     double min_move_cost; /* lower bound of every move_cost ever set (+inf: none) */
     gg_hex_tile *tiles;   /* count entries, index (r - origin.r) * q_count + (q - origin.q) */
     uint8_t *present;     /* 1 = tile present */
+    /* ground + obstruction of a present tile, +infinity where the tile is missing: the one value
+     * plain centre sight reads per intermediate hex (sight.c), kept by the two tile writers. */
+    double *top;
+    int64_t index_base; /* -(origin.r * q_count + origin.q): index = index_base + r q_count + q */
 };
 
 /* Storage index of h, or -1 when h is outside the parallelogram. Index order is (r, q). */
 static inline int32_t gg__board_index(const gg_hex_board *b, gg_hex h)
 {
-    int64_t dq = (int64_t)h.q - b->origin.q, dr = (int64_t)h.r - b->origin.r;
-    if (dq < 0 || dr < 0 || dq >= b->q_count || dr >= b->r_count)
+    /* One unsigned compare per axis: a negative offset wraps to a huge one. */
+    uint64_t dq = (uint64_t)((int64_t)h.q - b->origin.q),
+             dr = (uint64_t)((int64_t)h.r - b->origin.r);
+    if (dq >= (uint64_t)b->q_count || dr >= (uint64_t)b->r_count)
         return -1;
-    return (int32_t)(dr * b->q_count + dq);
+    return (int32_t)(dr * (uint64_t)b->q_count + dq);
 }
 
 static inline gg_hex gg__board_hex(const gg_hex_board *b, int32_t i)

@@ -31,17 +31,7 @@ gg_status gg_hex_from_doubles(double q, double r, gg_hex *out)
     return GG_OK;
 }
 
-int64_t gg_hex_distance(gg_hex a, gg_hex b)
-{
-    int64_t dq = (int64_t)b.q - a.q, dr = (int64_t)b.r - a.r, ds = dq + dr;
-    if (dq < 0)
-        dq = -dq;
-    if (dr < 0)
-        dr = -dr;
-    if (ds < 0)
-        ds = -ds;
-    return (dq + dr + ds) / 2;
-}
+int64_t gg_hex_distance(gg_hex a, gg_hex b) { return gg__hex_distance(a, b); }
 
 gg_hex gg_hex_direction(int32_t edge)
 {

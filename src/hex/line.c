@@ -27,17 +27,7 @@ bool gg_hex_line_next(gg_hex_line_iter *it, gg_hex *out)
         it->i = 1;
         return true;
     }
-    /* t = i / n, then a + (b - a) * t: separate roundings, in this order (never (b-a)*i/n, never
-     * an accumulated step, never fused: the build uses -ffp-contract=off). */
-    double t = (double)it->i / (double)it->n;
-    double pq = it->dq * t;
-    double pr = it->dr * t;
-    double q = it->aq + pq;
-    double r = it->ar + pr;
-    double rq, rr;
-    gg__cube_round(q, r, &rq, &rr);
-    out->q = (int32_t)rq;
-    out->r = (int32_t)rr;
+    *out = gg__hex_line_sample(it->aq, it->ar, it->dq, it->dr, (double)it->i, (double)it->n);
     it->i++;
     return true;
 }

@@ -3,6 +3,12 @@
 #include "core/line_walk.h"
 #include "hex/board_internal.h"
 
+#if defined(__GNUC__)
+#define HEX_INLINE static inline __attribute__((always_inline))
+#else
+#define HEX_INLINE static inline
+#endif
+
 /* Where tiles come from: the board directly (no indirect call on the hot path) or a callback. */
 typedef struct lookup {
     const gg_hex_board *board;
@@ -20,6 +26,23 @@ static inline bool sample(const lookup *lk, gg_hex h, gg_hex_tile *t)
         return true;
     }
     return lk->fn(lk->user, h, t);
+}
+
+/* The ground height of an endpoint; false when its tile is missing. */
+static inline bool ground_of(const lookup *lk, gg_hex h, double *ground)
+{
+    if (lk->board != NULL) {
+        int32_t i = gg__board_index(lk->board, h);
+        if (i < 0 || !lk->board->present[i])
+            return false;
+        *ground = lk->board->tiles[i].ground;
+        return true;
+    }
+    gg_hex_tile t;
+    if (!lk->fn(lk->user, h, &t))
+        return false;
+    *ground = t.ground;
+    return true;
 }
 
 static void result_init(gg_hex_sight_result *out)
@@ -81,6 +104,72 @@ static int walk_cell(const lookup *lk, gg_hex c, int32_t index, double line_z, g
     return GG_OK;
 }
 
+/* Plain centre sight over a board (threshold 0), the common query. Every tile on a board was
+ * checked finite when it was set (gg_hex_board_set_tile), so no intermediate hex can fault, and
+ * the board keeps each hex's top (ground + obstruction, +infinity where no tile is): a hex can
+ * stop the walk only when !(top < line_z), one load and one compare per hex, as in a plain walk
+ * over an array of tops. A stop is then decided exactly as walk_cell() decides it: a missing
+ * tile, or top >= line_z (a NaN line height, which only overflowing heights give, blocks nothing
+ * and the walk goes on). `traced` holds the line when the caller's buffer took it, else each
+ * sample is computed here with the reference line's arithmetic. */
+/* One loop per case (the line from the trace or computed, bounds tested or not), so the loop
+ * tests neither. */
+HEX_INLINE bool board_walk_loop(const gg_hex_board *b, gg_hex from, gg_hex to, int32_t d,
+                                const gg_hex *traced, bool checked, double eye_z, double target_z,
+                                gg_hex_sight_result *out)
+{
+    const double aq = (double)from.q, ar = (double)from.r;
+    const double dq = (double)to.q - (double)from.q, dr = (double)to.r - (double)from.r;
+    const double dd = (double)d;
+    const double *top = b->top;
+    const int64_t qc = b->q_count, base = b->index_base;
+    for (int32_t i = 1; i < d; ++i) {
+        int64_t cq, cr;
+        if (traced != NULL) {
+            cq = traced[i].q;
+            cr = traced[i].r;
+        } else {
+            double rq, rr;
+            gg__hex_line_sample_d(aq, ar, dq, dr, (double)i, dd, &rq, &rr);
+            cq = (int64_t)rq;
+            cr = (int64_t)rr;
+        }
+        const double line_z = gg__line_z(eye_z, target_z, (double)i / dd);
+        const gg_hex c = gg_hex_make((int32_t)cq, (int32_t)cr);
+        const int32_t k = checked ? gg__board_index(b, c) : (int32_t)(base + cr * qc + cq);
+        if (k >= 0 && top[k] < line_z)
+            continue;
+        if (k < 0 || !b->present[k]) {
+            (void)stop(out, GG_SIGHT_MISSING_TILE, c, i, GG_OK);
+            return false;
+        }
+        if (top[k] >= line_z) {
+            (void)stop(out, GG_SIGHT_OCCLUDED, c, i, GG_OK);
+            return false;
+        }
+    }
+    return true;
+}
+
+HEX_INLINE bool board_walk(const gg_hex_board *b, gg_hex from, gg_hex to, int64_t d,
+                           const gg_hex *traced, double eye_z, double target_z,
+                           gg_hex_sight_result *out)
+{
+    if (traced != NULL)
+        return board_walk_loop(b, from, to, (int32_t)d, traced, true, eye_z, target_z, out);
+    /* Each coordinate of a line cell is within one (plus rounding) of the segment's (the cube
+     * rounding moves the coordinate it repairs by less than the other two errors together), so
+     * when both ends lie a step inside the board's edges every cell is on it: no bounds test.
+     * The ends are on the board here (their tiles were found), so on a board less than three
+     * hexes across the unsigned differences below wrap and the bounds are tested. */
+    const uint64_t qi = (uint64_t)b->q_count - 2u, ri = (uint64_t)b->r_count - 2u;
+    const int64_t oq = (int64_t)b->origin.q + 1, orr = (int64_t)b->origin.r + 1;
+    if ((uint64_t)(from.q - oq) >= qi || (uint64_t)(to.q - oq) >= qi ||
+        (uint64_t)(from.r - orr) >= ri || (uint64_t)(to.r - orr) >= ri)
+        return board_walk_loop(b, from, to, (int32_t)d, NULL, true, eye_z, target_z, out);
+    return board_walk_loop(b, from, to, (int32_t)d, NULL, false, eye_z, target_z, out);
+}
+
 /* The centre walk's visitor (core/line_walk.h): walk_cell at the sight line's height there. */
 typedef struct hex_walk {
     const lookup *lk;
@@ -98,9 +187,9 @@ static int hex_visit(const void *ctx, const void *cell, int32_t i)
     return walk_cell(w->lk, *(const gg_hex *)cell, i, line_z, w->acc, w->out);
 }
 
-static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_def *def,
-                       gg_hex *traced, int32_t capacity, int32_t *out_count,
-                       gg_hex_sight_result *out)
+HEX_INLINE gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_def *def,
+                           gg_hex *traced, int32_t capacity, int32_t *out_count,
+                           gg_hex_sight_result *out)
 {
     if (out_count != NULL)
         *out_count = 0;
@@ -109,7 +198,7 @@ static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_
         return st;
 
     /* The range gate comes before any trace or tile lookup (docs/hex.md, "Terrain sight"). */
-    int64_t d = gg_hex_distance(from, to);
+    int64_t d = gg__hex_distance(from, to);
     out->distance = d;
     if (d > def->max_range) {
         out->reason = GG_SIGHT_RANGE;
@@ -135,8 +224,10 @@ static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_
         n = (int32_t)need;
     } else {
         n = (int32_t)(d + 1);
-        gg_hex_line_iter it = gg_hex_line_begin(from, to);
-        gg__line_walk_fill(&it, hex_step, traced, sizeof *traced, capacity);
+        if (capacity > 0) {
+            gg_hex_line_iter it = gg_hex_line_begin(from, to);
+            gg__line_walk_fill(&it, hex_step, traced, sizeof *traced, capacity);
+        }
         *out_count = n;
         if (n > capacity)
             ok = GG_PARTIAL;
@@ -144,20 +235,24 @@ static gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_sight_
 
     /* The viewer's tile, then the target's: a missing endpoint fails closed, and endpoints give
      * their ground height only (their obstruction never blocks). */
-    gg_hex_tile tf, tt;
-    if (!sample(lk, from, &tf))
+    double ground_from, ground_to;
+    if (!ground_of(lk, from, &ground_from))
         return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);
-    if (!sample(lk, to, &tt))
+    if (!ground_of(lk, to, &ground_to))
         return stop(out, GG_SIGHT_MISSING_TILE, to, n - 1, ok);
-    if (!gg__finite(tf.ground) || !gg__finite(tt.ground))
+    if (!gg__finite(ground_from) || !gg__finite(ground_to))
         return fault(out, GG_SIGHT_FAULT_GROUND);
-    double eye_z = tf.ground + def->eye_height;
-    double target_z = tt.ground + def->target_height;
+    double eye_z = ground_from + def->eye_height;
+    double target_z = ground_to + def->target_height;
 
     gg__sight_acc acc;
     acc.threshold = def->opacity_threshold;
     acc.sum = 0.0;
-    if (cover) {
+    if (lk->board != NULL && acc.threshold == 0.0 && !cover) {
+        if (!board_walk(lk->board, from, to, d, capacity >= n ? traced : NULL, eye_z, target_z,
+                        out))
+            return ok;
+    } else if (cover) {
         /* The supercover starts with `from` and ends with `to`; a cell blocks when its top
          * reaches the line's lower height over the cell (where the segment enters or leaves). */
         for (int32_t k = 1; k < n - 1; ++k) {

@@ -447,6 +447,132 @@ static void sight__walk_without_the_trace_equals_reading_it(void **state)
     gg_hex_board_destroy(b);
 }
 
+/* ---- The board's plain centre walk (sight.c board_walk) against the general walk ------------
+ * Plain sight on a board reads one precomputed top per hex and skips the bounds test when both
+ * ends lie a step inside the board. Checked against the callback sampler (the general per-tile
+ * walk, which validates every sample) and against an independent reference written here from the
+ * public line and tile lookups, on boards of every small size and offset (ends on the edges,
+ * outside, on missing tiles), heights that overflow the sight line to infinity or NaN, with and
+ * without a trace buffer. */
+static bool board_sampler(void *user, gg_hex h, gg_hex_tile *out)
+{
+    return gg_hex_board_tile((const gg_hex_board *)user, h, out);
+}
+
+/* docs/hex.md: missing endpoint fails closed; each intermediate hex blocks when its top reaches
+ * the line's height eye + (target - eye) * i / d; the first blocking hex ends the walk. */
+static gg_sight_reason reference_sight(const gg_hex_board *b, gg_hex f, gg_hex t,
+                                       const gg_sight_def *d, gg_hex *blocker)
+{
+    int64_t dist = gg_hex_distance(f, t);
+    if (dist > d->max_range)
+        return GG_SIGHT_RANGE;
+    gg_hex line[64];
+    int32_t n = 0;
+    assert_int_equal(gg_hex_line(f, t, line, 64, &n), GG_OK);
+    gg_hex_tile tf, tt;
+    if (!gg_hex_board_tile(b, f, &tf)) {
+        *blocker = f;
+        return GG_SIGHT_MISSING_TILE;
+    }
+    if (!gg_hex_board_tile(b, t, &tt)) {
+        *blocker = t;
+        return GG_SIGHT_MISSING_TILE;
+    }
+    double eye = tf.ground + d->eye_height, target = tt.ground + d->target_height;
+    for (int32_t i = 1; i < n - 1; ++i) {
+        gg_hex_tile c;
+        *blocker = line[i];
+        if (!gg_hex_board_tile(b, line[i], &c))
+            return GG_SIGHT_MISSING_TILE;
+        double z = eye + (target - eye) * ((double)i / (double)dist);
+        if (c.ground + c.obstruction >= z)
+            return GG_SIGHT_OCCLUDED;
+    }
+    return GG_SIGHT_CLEAR;
+}
+
+static void same_result(const gg_hex_sight_result *x, const gg_hex_sight_result *y)
+{
+    assert_int_equal(x->visible, y->visible);
+    assert_int_equal(x->reason, y->reason);
+    assert_int_equal(x->fault, y->fault);
+    assert_int_equal(x->distance, y->distance);
+    assert_int_equal(x->has_blocker, y->has_blocker);
+    assert_true(gg_hex_eq(x->blocker, y->blocker));
+    assert_int_equal(x->blocker_index, y->blocker_index);
+    assert_true(x->opacity == y->opacity);
+}
+
+static void sight__board_walk_equals_the_sampler_and_a_reference(void **state)
+{
+    (void)state;
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0304u, "sight__board_walk_equals_the_sampler_and_a_reference");
+    const double huge[3] = {1e308, -1e308, 1.7e308};
+    long checked = 0, blocked = 0, missing = 0;
+    for (int round = 0; round < 300; ++round) {
+        gg_hex_board_def bd = gg_hex_board_def_default();
+        bd.origin = gg_hex_make(fx_range(&rng, -5, 3), fx_range(&rng, -5, 3));
+        bd.q_count = fx_range(&rng, 1, 12);
+        bd.r_count = fx_range(&rng, 1, 12);
+        gg_hex_board *b = NULL;
+        assert_int_equal(gg_hex_board_create(&bd, &b), GG_OK);
+        for (int32_t r = 0; r < bd.r_count; ++r)
+            for (int32_t q = 0; q < bd.q_count; ++q) {
+                gg_hex h = gg_hex_make(bd.origin.q + q, bd.origin.r + r);
+                gg_hex_tile t = gg_hex_tile_default();
+                t.ground = (double)fx_range(&rng, 0, 8) * 0.25;
+                if (fx_range(&rng, 0, 99) < 2)
+                    t.ground = huge[fx_range(&rng, 0, 2)];
+                t.obstruction = fx_range(&rng, 0, 99) < 35 ? (double)fx_range(&rng, 1, 12) * 0.5
+                                                           : 0.0;
+                if (fx_range(&rng, 0, 99) < 95)
+                    assert_int_equal(gg_hex_board_set_tile(b, h, &t), GG_OK);
+                if (fx_range(&rng, 0, 99) < 3) /* set, then removed again */
+                    assert_int_equal(gg_hex_board_remove_tile(b, h), GG_OK);
+            }
+        for (int k = 0; k < 100; ++k) {
+            /* One end in ten may lie a step off the board. */
+            int32_t off = fx_range(&rng, 0, 9) == 0 ? 1 : 0;
+            gg_hex f = gg_hex_make(bd.origin.q + fx_range(&rng, -off, bd.q_count - 1 + off),
+                                   bd.origin.r + fx_range(&rng, -off, bd.r_count - 1 + off));
+            gg_hex t = gg_hex_make(bd.origin.q + fx_range(&rng, 0, bd.q_count - 1),
+                                   bd.origin.r + fx_range(&rng, 0, bd.r_count - 1));
+            gg_sight_def d = def_of(fx_range(&rng, 0, 12), (double)fx_range(&rng, 0, 8) * 0.25,
+                                    (double)fx_range(&rng, 0, 4) * 0.5);
+            if (fx_range(&rng, 0, 99) < 3)
+                d.eye_height = 1.7e308; /* the line's height overflows */
+            gg_hex traced[64];
+            int32_t n_walk = -1, n_read = -1, n_cb = -1;
+            gg_hex_sight_result walk, read, cb;
+            gg_status s_walk = gg_hex_board_sight(b, f, t, &d, NULL, 0, &n_walk, &walk);
+            gg_status s_read = gg_hex_board_sight(b, f, t, &d, traced, 64, &n_read, &read);
+            gg_status s_cb = gg_hex_sight(board_sampler, b, f, t, &d, NULL, 0, &n_cb, &cb);
+            assert_int_equal(s_walk, s_cb);
+            assert_int_equal(n_walk, n_cb);
+            same_result(&walk, &cb);
+            assert_int_equal(s_read, GG_OK);
+            same_result(&read, &cb);
+            if (walk.reason != GG_SIGHT_RANGE)
+                assert_int_equal(n_read, gg_hex_distance(f, t) + 1);
+            gg_hex blocker = gg_hex_make(0, 0);
+            gg_sight_reason want = reference_sight(b, f, t, &d, &blocker);
+            assert_int_equal(walk.reason, want);
+            if (walk.has_blocker)
+                assert_true(gg_hex_eq(walk.blocker, blocker));
+            ++checked;
+            blocked += want == GG_SIGHT_OCCLUDED;
+            missing += want == GG_SIGHT_MISSING_TILE;
+        }
+        gg_hex_board_destroy(b);
+    }
+    /* The draw exercises every outcome. */
+    assert_true(blocked > checked / 20);
+    assert_true(missing > checked / 20);
+    assert_true(checked - blocked - missing > checked / 20);
+}
+
 static void sight__supercover_is_stricter_than_the_centre_trace(void **state)
 {
     (void)state;
@@ -520,6 +646,7 @@ int main(void)
         cmocka_unit_test(sight__opacity_zero_equals_plain_sight),
         cmocka_unit_test(sight__supercover_is_stricter_than_the_centre_trace),
         cmocka_unit_test(sight__walk_without_the_trace_equals_reading_it),
+        cmocka_unit_test(sight__board_walk_equals_the_sampler_and_a_reference),
         cmocka_unit_test(sight__queries_allocate_nothing),
     };
     return cmocka_run_group_tests_name("hex/sight", tests, NULL, NULL);
