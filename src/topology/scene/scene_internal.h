@@ -3,6 +3,8 @@
 #ifndef GG_SRC_TOPOLOGY_SCENE_INTERNAL_H
 #define GG_SRC_TOPOLOGY_SCENE_INTERNAL_H
 
+#include <string.h>
+
 #include "gridgeom/topology.h"
 
 /* ---- Per-cell byte plane -------------------------------------------------------------------
@@ -388,6 +390,30 @@ static inline size_t gg__idx(const gg_scene *s, gg_cell c)
 static inline bool gg__blocked(const gg_scene *s, gg_cell c)
 {
     return (s->cells[gg__idx(s, c)] & GG__CELL_BLOCKED) != 0;
+}
+/* The blocked bit of the cell at storage index i (gg__idx), for walks that step through a row
+ * or a column by index (the field-of-view sweep). */
+static inline bool gg__blocked_at(const gg_scene *s, size_t i)
+{
+    return (s->cells[i] & GG__CELL_BLOCKED) != 0;
+}
+/* True when none of the n cells at storage indices i .. i + n - 1 (a run of one row) is
+ * blocked: eight cells per test. */
+static inline bool gg__run_open(const gg_scene *s, size_t i, size_t n)
+{
+    const uint8_t *p = s->cells + i;
+    const uint64_t ones = 0x0101010101010101ull * GG__CELL_BLOCKED;
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        uint64_t v;
+        memcpy(&v, p + k, sizeof v);
+        if (v & ones)
+            return false;
+    }
+    for (; k < n; ++k)
+        if (p[k] & GG__CELL_BLOCKED)
+            return false;
+    return true;
 }
 static inline bool gg__difficult(const gg_scene *s, gg_cell c)
 {

@@ -49,6 +49,18 @@ typedef struct ival {
     cut lo, hi; /* the reals between the two cuts, lo < hi */
 } ival;
 
+/* The wall-free sweep's interval (sweep_open): [lo, hi) between two "before" cuts, each end
+ * carrying floor(d p / q) and its remainder at the current distance d; hi with p == q is the
+ * octant's closed end "just after 1" (no shadow end is 1: (2j - 1) / (2i) is never whole). */
+typedef struct oend {
+    int32_t p, q;   /* slope p/q, 0 <= p <= q, q > 0 (q <= 2 GG_SCENE_MAX_SIDE) */
+    int32_t fl, rm; /* floor(d p / q) and d p - fl q */
+} oend;
+
+typedef struct oival {
+    oend lo, hi;
+} oival;
+
 static inline int cut_cmp(cut a, cut b)
 {
     int64_t l = (int64_t)a.p * b.q, r = (int64_t)b.p * a.q;
@@ -102,9 +114,11 @@ typedef struct sweep {
     /* octant */
     int major_x, sa, sb;
     int64_t dmax, nedge;
-    /* lit intervals, double-buffered */
+    /* lit intervals, double-buffered (the wall-free sweep uses ocur/onxt in the same memory) */
     ival *cur, *nxt;
     size_t ncur, icap;
+    oival *ocur, *onxt;
+    size_t ocap;
     /* blocked-cell shadows of one distance */
     ival *shadow;
     size_t nshadow, scap;
@@ -552,6 +566,173 @@ static void sweep_octant(sweep *w, int64_t range)
     }
 }
 
+/* ---- The sweep of one octant without walls ---------------------------------------------------
+ * With no walls every cut is the end of a blocked cell's shadow (2j -+ 1) / (2i), so a lit
+ * interval is [lo, hi) between two "before" cuts (hi may be the octant's closing "just after 1").
+ * Each end keeps floor(d p / q) and the remainder at the current distance d, advanced by one
+ * addition per distance (p <= q), so the targets an interval lights (n with n/d in [lo, hi):
+ * ceil(d lo) .. ceil(d hi) - 1) and the cells whose shadows meet it (round(d lo) .. round(d hi))
+ * come without a division; a new end (2j -+ 1) / (2d) starts at distance d at j or j - 1 with
+ * remainder d. A shadow meets only the intervals that hold its cell, so each interval loses the
+ * shadows of its own blocked cells in one pass over them, writing its lit pieces straight into
+ * the next list: no shadow list, no merge. The cost is the lit cells plus the intervals. */
+
+static inline oend oend_at(int32_t p, int32_t q, int32_t fl, int32_t rm)
+{
+    oend e = {p, q, fl, rm};
+    return e;
+}
+
+static inline void oend_step(oend *e) /* distance d -> d + 1 */
+{
+    e->rm += e->p;
+    if (e->rm >= e->q) {
+        e->rm -= e->q;
+        e->fl++;
+    }
+}
+
+/* a < b for two slopes. */
+static inline bool slope_less(int64_t ap, int64_t aq, int64_t bp, int64_t bq)
+{
+    return ap * bq < bp * aq;
+}
+
+/* Marks targets n0..n1 (n0 <= n1) at distance d, no walls and no keep; k0 is the storage index
+ * of the cell (d, 0) and nstep the index step of one minor offset. */
+static inline void mark_run(sweep *w, size_t k0, ptrdiff_t nstep, int64_t n0, int64_t n1)
+{
+    const ptrdiff_t ka = (ptrdiff_t)k0 + nstep * n0;
+    if (!w->major_x) {
+        const ptrdiff_t kb = ka + nstep * (n1 - n0);
+        bit_range(w->bits, (size_t)(ka < kb ? ka : kb), (size_t)(ka < kb ? kb : ka));
+    } else {
+        ptrdiff_t k = ka;
+        for (int64_t n = n0; n <= n1; ++n, k += nstep)
+            w->bits[(size_t)k >> 6] |= (uint64_t)1 << ((size_t)k & 63u);
+    }
+    w->count += n1 - n0 + 1;
+}
+
+/* Appends the lit piece [lo, hi) (lo < hi; the ends at distance d) to the next list, at
+ * distance d + 1, unless every cell its shadows could reach from there on is off the map
+ * (round((d + 1) lo) > nedge). False on overflow. */
+static inline bool put_piece(sweep *w, size_t *out, oend lo, oend hi)
+{
+    oend_step(&lo);
+    if (lo.fl + (2 * (int64_t)lo.rm >= lo.q) > w->nedge)
+        return true;
+    if (*out == w->ocap)
+        return false;
+    oend_step(&hi);
+    w->onxt[*out].lo = lo;
+    w->onxt[*out].hi = hi;
+    ++*out;
+    return true;
+}
+
+static void sweep_open(sweep *w, int64_t range)
+{
+    const gg_scene *s = w->s;
+    const int32_t W = s->width;
+    if (w->major_x) {
+        w->dmax = w->sa > 0 ? W - 1 - w->v.col : w->v.col;
+        w->nedge = w->sb > 0 ? s->height - 1 - w->v.row : w->v.row;
+    } else {
+        w->dmax = w->sa > 0 ? s->height - 1 - w->v.row : w->v.row;
+        w->nedge = w->sb > 0 ? W - 1 - w->v.col : w->v.col;
+    }
+    if (w->dmax > range)
+        w->dmax = range;
+    if (w->dmax < 1)
+        return;
+    /* [0, 1] at distance 1 */
+    w->ocur[0].lo = oend_at(0, 1, 0, 0);
+    w->ocur[0].hi = oend_at(1, 1, 1, 0);
+    size_t ncur = 1;
+    const int64_t own_lo = w->sb < 0 ? 1 : 0;
+    /* Stepping one minor offset n moves this many storage indices. */
+    const ptrdiff_t nstep = w->major_x ? (w->sb > 0 ? (ptrdiff_t)W : -(ptrdiff_t)W) : w->sb;
+    for (int64_t d = 1; d <= w->dmax && ncur > 0; ++d) {
+        const int64_t ncap = d < w->nedge ? d : w->nedge;
+        int64_t own_hi = w->major_x ? d : d - 1;
+        if (own_hi > w->nedge)
+            own_hi = w->nedge;
+        const bool last = d == w->dmax;
+        const size_t k0 = gg__idx(s, oct_cell(w, d, 0));
+        const int32_t q2 = (int32_t)(2 * d);
+        size_t out = 0;
+        for (size_t i = 0; i < ncur; ++i) {
+            const oend lo = w->ocur[i].lo, hi = w->ocur[i].hi;
+            const bool closed = hi.p == hi.q;
+            /* targets: ceil(d lo) .. ceil(d hi) - 1, or floor(d hi) for the closed end */
+            int64_t n0 = lo.fl + (lo.rm > 0), n1 = closed ? hi.fl : hi.fl + (hi.rm > 0) - 1;
+            if (n0 < own_lo)
+                n0 = own_lo;
+            if (n1 > own_hi)
+                n1 = own_hi;
+            if (n0 <= n1) {
+                if (w->keep == NULL)
+                    mark_run(w, k0, nstep, n0, n1);
+                else
+                    mark_targets(w, d, n0, n1);
+                w->reach = d;
+            }
+            if (last)
+                continue;
+            /* cells whose shadows meet [lo, hi): round(d lo) .. round(d hi) */
+            int64_t e0 = lo.fl + (2 * (int64_t)lo.rm >= lo.q);
+            int64_t e1 = hi.fl + (2 * (int64_t)hi.rm >= hi.q);
+            if (e1 > ncap)
+                e1 = ncap;
+            oend at = lo; /* the lit piece being built starts here */
+            bool open_piece = true;
+            const size_t kb = (size_t)((ptrdiff_t)k0 + nstep * e0);
+            /* A row's cells are contiguous: most runs of them hold no blocked cell. */
+            const bool scan = e0 <= e1 && (w->major_x ||
+                                           !gg__run_open(s, w->sb > 0 ? kb : kb - (size_t)(e1 - e0),
+                                                         (size_t)(e1 - e0 + 1)));
+            ptrdiff_t k = (ptrdiff_t)kb;
+            for (int64_t n = e0; scan && n <= e1; ++n, k += nstep) {
+                if (!gg__blocked_at(s, (size_t)k))
+                    continue;
+                /* the run of blocked cells n .. m shadows [(2n - 1) / 2d, (2m + 1) / 2d) */
+                int64_t m = n;
+                while (m < e1 && gg__blocked_at(s, (size_t)(k + nstep))) {
+                    ++m;
+                    k += nstep;
+                }
+                const int32_t sp = (int32_t)(2 * n - 1), ep = (int32_t)(2 * m + 1);
+                if (open_piece && slope_less(at.p, at.q, sp, q2)) {
+                    /* the piece ends where the shadow starts, or at hi */
+                    const oend end = closed || slope_less(sp, q2, hi.p, hi.q)
+                                         ? oend_at(sp, q2, (int32_t)(n - 1), (int32_t)d)
+                                         : hi;
+                    if (!put_piece(w, &out, at, end)) {
+                        w->overflow = true;
+                        return;
+                    }
+                }
+                /* the next piece starts where the shadow ends (always past `at`: the shadow of
+                 * cell e0 holds lo), if that is still below hi */
+                at = oend_at(ep, q2, (int32_t)m, (int32_t)d);
+                open_piece = ep < q2 && (closed || slope_less(ep, q2, hi.p, hi.q));
+                n = m;
+            }
+            if (open_piece && !put_piece(w, &out, at, hi)) {
+                w->overflow = true;
+                return;
+            }
+        }
+        if (last)
+            break;
+        oival *t = w->ocur;
+        w->ocur = w->onxt;
+        w->onxt = t;
+        ncur = out;
+    }
+}
+
 /* ---- Entry points --------------------------------------------------------------------------- */
 
 /* A byte region carved front to back into aligned arrays. */
@@ -587,7 +768,9 @@ static void room_parts(const gg_scene *s, size_t part[5])
     size_t hm = STACK_HASH;
     while (hm < 2 * walls)
         hm *= 2;
-    part[0] = part[1] = part[2] = side * sizeof(ival) + 32u;
+    const size_t iv = sizeof(ival) > sizeof(oival) ? sizeof(ival) : sizeof(oival);
+    part[0] = part[1] = side * iv + 32u;
+    part[2] = side * sizeof(ival) + 32u;
     part[3] = walls * (sizeof(owall) + 2 * sizeof(uint32_t) + 16u) + 32u;
     part[4] = hm * sizeof(uint32_t) + 32u;
 }
@@ -752,7 +935,12 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
 
     /* Working memory: the scratch's per-cell planes that path and reach queries only read under
      * a matching stamp (never the stamps themselves), or small stack arrays on tiny maps. */
-    ival st_a[STACK_IVALS], st_b[STACK_IVALS], st_sh[STACK_IVALS];
+    /* The wall-free sweep keeps its intervals (oival) in the same stack arrays. */
+    union {
+        ival i[STACK_IVALS];
+        oival o[STACK_IVALS * sizeof(ival) / sizeof(oival)];
+    } st_a, st_b;
+    ival st_sh[STACK_IVALS];
     owall st_w[STACK_WALLS];
     uint32_t st_live[STACK_WALLS], st_zone[STACK_WALLS], st_hash[STACK_HASH];
     size_t lim_i = limits ? limits->max_intervals : SIZE_MAX;
@@ -784,12 +972,27 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
                         sizeof(ival), lim_i);
     if (cap < STACK_IVALS) {
         w.icap = STACK_IVALS < lim_i ? STACK_IVALS : lim_i;
-        w.cur = st_a;
-        w.nxt = st_b;
-    } else {
+        w.cur = st_a.i;
+        w.nxt = st_b.i;
+    } else if (w.have_walls) {
         w.icap = cap;
         w.cur = carve(&ra, cap, sizeof(ival));
         w.nxt = carve(&rb, cap, sizeof(ival));
+    }
+    size_t ocap = cap_of(region_bytes(&ra) < region_bytes(&rb) ? region_bytes(&ra)
+                                                               : region_bytes(&rb),
+                         sizeof(oival), lim_i);
+    const size_t ostack = sizeof st_a.o / sizeof st_a.o[0];
+    if (w.have_walls) {
+        /* the walls' sweep (sweep_octant) */
+    } else if (ocap < ostack) {
+        w.ocap = ostack < lim_i ? ostack : lim_i;
+        w.ocur = st_a.o;
+        w.onxt = st_b.o;
+    } else {
+        w.ocap = ocap;
+        w.ocur = carve(&ra, ocap, sizeof(oival));
+        w.onxt = carve(&rb, ocap, sizeof(oival));
     }
     /* shadows of one distance: the first half of cost */
     cap = cap_of(region_bytes(&rc), sizeof(ival), lim_i);
@@ -833,7 +1036,10 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
         w.major_x = oct < 4;
         w.sa = (oct & 1) ? -1 : 1;
         w.sb = (oct & 2) ? -1 : 1;
-        sweep_octant(&w, range_cells);
+        if (w.have_walls)
+            sweep_octant(&w, range_cells);
+        else
+            sweep_open(&w, range_cells);
         walls_seen += w.walls_seen;
         w.walls_seen = 0;
     }
