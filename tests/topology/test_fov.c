@@ -245,6 +245,210 @@ static void fov__overflowing_working_memory_falls_back_exactly(void **state)
     gg_scene_destroy(s);
 }
 
+/* ---- The wall-free sweep (fov.c sweep_open) -------------------------------------------------
+ * Scenes without walls take their own sweep (intervals with incremental ends, each cut by its
+ * own blocked cells). Every blocked pattern of small maps, from every viewer, at every range,
+ * against the per-cell line of sight; then its overflow fallback and the seen-cells filter. */
+
+/* The per-cell answer (has_line_of_sight, Chebyshev range in cells) into `want`. */
+static int32_t loop_bits(const gg_scene *s, gg_cell v, int32_t range_cells, uint64_t *want)
+{
+    int32_t w = gg_scene_width(s), h = gg_scene_height(s), n = 0;
+    memset(want, 0, gg_scene_bitset_words(s) * sizeof *want);
+    for (int32_t r = 0; r < h; ++r)
+        for (int32_t c = 0; c < w; ++c) {
+            gg_cell t = gg_cell_make(c, r);
+            int32_t dc = abs(c - v.col), dr = abs(r - v.row);
+            if ((dc > dr ? dc : dr) > range_cells)
+                continue;
+            bool los = false;
+            assert_int_equal(gg_scene_has_line_of_sight(s, v, t, &los), GG_OK);
+            if (los) {
+                want[(size_t)(r * w + c) >> 6] |= (uint64_t)1 << ((size_t)(r * w + c) & 63u);
+                ++n;
+            }
+        }
+    return n;
+}
+
+/* Every blocked pattern of a w x h map (w h <= 16), every viewer, unlimited and ranges 1-3;
+ * with the scratch and with none (the stack arrays). */
+static void every_pattern(int32_t w, int32_t h)
+{
+    gg_scene *s = fx_scene(w, h, NULL);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+    size_t words = gg_scene_bitset_words(s);
+    uint64_t got[4], want[4];
+    assert_true(words <= 4);
+    const uint32_t cells = (uint32_t)(w * h);
+    for (uint32_t pat = 0; pat < (1u << cells); ++pat) {
+        /* Gray code: one cell changes from the previous pattern. */
+        uint32_t g = pat ^ (pat >> 1), prev = pat == 0 ? 0 : (pat - 1) ^ ((pat - 1) >> 1);
+        uint32_t changed = g ^ prev;
+        for (uint32_t i = 0; i < cells; ++i)
+            if (changed & (1u << i))
+                assert_int_equal(gg_scene_set_blocked(s,
+                                                      gg_cell_make((int32_t)(i % (uint32_t)w),
+                                                                   (int32_t)(i / (uint32_t)w)),
+                                                      (g >> i) & 1u),
+                                 GG_OK);
+        for (uint32_t i = 0; i < cells; ++i) {
+            gg_cell v = gg_cell_make((int32_t)(i % (uint32_t)w), (int32_t)(i / (uint32_t)w));
+            int32_t range = (int32_t)((pat + i) % 4); /* 0 = unlimited */
+            int32_t cells_range = range == 0 ? 1 << 20 : range;
+            int32_t n = loop_bits(s, v, cells_range, want), count = -1;
+            assert_int_equal(gg_scene_visible_cells(s, (pat & 1) ? x : NULL, v,
+                                                    range == 0 ? GG_RANGE_UNLIMITED : 5 * range,
+                                                    GG_BITSET_REPLACE, got, words, &count),
+                             GG_OK);
+            if (memcmp(got, want, words * sizeof *got) != 0) {
+                fprintf(stderr, "%dx%d pattern %#x viewer %d,%d range %d\n", (int)w, (int)h,
+                        (unsigned)g, (int)v.col, (int)v.row, (int)range);
+                fail();
+            }
+            assert_int_equal(count, n);
+        }
+    }
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
+static void fov__every_tiny_map_without_walls(void **state)
+{
+    (void)state;
+    every_pattern(4, 4);
+    every_pattern(5, 3);
+    every_pattern(3, 5);
+    every_pattern(6, 2);
+    every_pattern(1, 7);
+}
+
+/* Larger wall-free maps (random and rooms-like, up to 90 cells across, views that end at every
+ * edge) against the per-cell loop, unlimited and limited ranges. */
+static void fov__wall_free_maps_equal_the_per_cell_loop(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 0xF0E1u, "fov wall-free maps");
+    for (int round = 0; round < 24; ++round) {
+        int w = 1 + (int)fx_below(&r, 90), h = 1 + (int)fx_below(&r, 70);
+        gg_scene *s = fx_scene(w, h, NULL);
+        if (round % 2 == 0) {
+            int pct = (int)fx_below(&r, 50);
+            for (int y = 0; y < h; ++y)
+                for (int c = 0; c < w; ++c)
+                    if ((int)fx_below(&r, 100) < pct)
+                        assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(c, y), true), GG_OK);
+        } else { /* rooms: all blocked, rectangles carved */
+            for (int y = 0; y < h; ++y)
+                for (int c = 0; c < w; ++c)
+                    assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(c, y), true), GG_OK);
+            for (int k = 0; k < w * h / 40 + 1; ++k) {
+                int x0 = (int)fx_below(&r, (uint32_t)w), y0 = (int)fx_below(&r, (uint32_t)h);
+                int x1 = x0 + (int)fx_below(&r, 12), y1 = y0 + (int)fx_below(&r, 3);
+                if (fx_below(&r, 2))
+                    x1 = x0 + (int)fx_below(&r, 3), y1 = y0 + (int)fx_below(&r, 12);
+                for (int y = y0; y <= y1 && y < h; ++y)
+                    for (int c = x0; c <= x1 && c < w; ++c)
+                        assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(c, y), false), GG_OK);
+            }
+        }
+        gg_scratch *x = NULL;
+        assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+        uint64_t *bits = bits_for(s);
+        for (int k = 0; k < 8; ++k) {
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
+                                     (int32_t)fx_below(&r, (uint32_t)h));
+            check_viewer(s, x, bits, v, GG_RANGE_UNLIMITED);
+            check_viewer(s, x, bits, v, 5 * (int32_t)fx_below(&r, 30));
+        }
+        free(bits);
+        gg_scratch_destroy(x);
+        gg_scene_destroy(s);
+    }
+}
+
+/* Forced to overflow, the wall-free sweep falls back to the per-cell loop with the same bits. */
+static void fov__wall_free_overflow_falls_back_exactly(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 4343u, "fov wall-free overflow");
+    gg_scene *s = random_scene(&r, 30, 30, 25, 0);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+    uint64_t *a = bits_for(s), *b = bits_for(s);
+    size_t words = gg_scene_bitset_words(s);
+    bool fell = false, swept = false;
+    for (size_t lim = 1; lim <= 64; lim *= 2) {
+        gg__fov_limits limits = {lim, lim, lim * 4};
+        for (int k = 0; k < 10; ++k) {
+            gg_cell v = gg_cell_make((int32_t)fx_below(&r, 30), (int32_t)fx_below(&r, 30));
+            memset(a, 0, words * sizeof *a);
+            gg__fov_stats st;
+            gg__fov_sweep(s, v, 1 << 20, (uint32_t)GG_BLOCKS_SIGHT, k % 2 ? x : NULL, a, NULL, NULL,
+                          &limits, &st);
+            fell = fell || st.fell_back;
+            swept = swept || !st.fell_back;
+            int32_t count = 0;
+            assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
+                                                    b, words, &count),
+                             GG_OK);
+            assert_memory_equal(a, b, words * sizeof *a);
+            assert_int_equal(st.cells_set, count);
+        }
+    }
+    assert_true(fell);
+    assert_true(swept);
+    free(a);
+    free(b);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
+/* With a keep predicate (what seen cells pass), the wall-free sweep sets exactly the visible
+ * cells the predicate keeps, and counts them. */
+static bool keep_some(void *ctx, gg_cell c)
+{
+    (void)ctx;
+    return (c.col * 7 + c.row * 3) % 5 != 0;
+}
+
+static void fov__wall_free_keep_filters_the_view(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 4444u, "fov wall-free keep");
+    gg_scene *s = random_scene(&r, 41, 33, 20, 0);
+    gg_scratch *x = NULL;
+    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+    uint64_t *a = bits_for(s), *b = bits_for(s);
+    size_t words = gg_scene_bitset_words(s);
+    for (int k = 0; k < 20; ++k) {
+        gg_cell v = gg_cell_make((int32_t)fx_below(&r, 41), (int32_t)fx_below(&r, 33));
+        int64_t range = k % 3 == 0 ? 1 << 20 : (int64_t)fx_below(&r, 12);
+        memset(a, 0, words * sizeof *a);
+        gg__fov_stats st;
+        gg__fov_sweep(s, v, range, (uint32_t)GG_BLOCKS_SIGHT, x, a, keep_some, NULL, NULL, &st);
+        loop_bits(s, v, (int32_t)range, b);
+        int64_t n = 0;
+        for (int32_t row = 0; row < 33; ++row)
+            for (int32_t c = 0; c < 41; ++c) {
+                gg_cell t = gg_cell_make(c, row);
+                bool want = gg_bitset_has(b, 41, t) && keep_some(NULL, t);
+                assert_int_equal(gg_bitset_has(a, 41, t), want);
+                n += want;
+            }
+        assert_int_equal(st.cells_set, n);
+        assert_false(st.fell_back);
+    }
+    free(a);
+    free(b);
+    gg_scratch_destroy(x);
+    gg_scene_destroy(s);
+}
+
 static void fov__viewer_on_a_wall_sees_nothing_and_modes(void **state)
 {
     (void)state;
@@ -637,6 +841,10 @@ int main(void)
         cmocka_unit_test(fov__dense_small_maps_every_viewer),
         cmocka_unit_test(fov__large_map_many_walls),
         cmocka_unit_test(fov__overflowing_working_memory_falls_back_exactly),
+        cmocka_unit_test(fov__every_tiny_map_without_walls),
+        cmocka_unit_test(fov__wall_free_maps_equal_the_per_cell_loop),
+        cmocka_unit_test(fov__wall_free_overflow_falls_back_exactly),
+        cmocka_unit_test(fov__wall_free_keep_filters_the_view),
         cmocka_unit_test(fov__viewer_on_a_wall_sees_nothing_and_modes),
         cmocka_unit_test(fov__invalid_arguments),
         cmocka_unit_test(fov__queries_allocate_nothing_and_door_changes_show),
