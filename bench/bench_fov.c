@@ -3,17 +3,24 @@
  * that both sides give the same answer.
  *
  *  1. gg_scene_visible_cells, unlimited radius, on 256^2 and 1024^2 random-blocked (30%) and
- *     rooms-and-corridors maps without walls, against libtcod's FOV_SYMMETRIC_SHADOWCAST
- *     (target >= 10x). How the two are made to agree: they answer different questions in
- *     general. Symmetric shadowcasting tests tile centres against slopes and lights every
- *     opaque tile bordering what it sees (light_walls); Nat20 walks Bresenham from the viewer
- *     and sees a blocked cell only when the walk to it is clear. So libtcod runs with
- *     light_walls = false (open cells only), and each map draws candidate viewers on open
- *     cells and keeps those where libtcod's set equals ours restricted to open cells, cell for
- *     cell over the whole map. Both sides are then timed over exactly those viewers; ours still
- *     computes its full answer (the blocked cells it sees as well), so it does at least the
- *     work libtcod does. The number of viewers kept is printed. An open map, where the two
- *     agree everywhere, is reported too (not a target).
+ *     rooms-and-corridors maps without walls, from viewers drawn uniformly from the open cells
+ *     (every one timed, none filtered by its answer; bench_sampled). What each side computes:
+ *     ours is Nat20's field of view, every cell whose Bresenham walk from the viewer meets no
+ *     blocked cell between the ends, blocked cells included (the walls that bound the view),
+ *     written into a bitset (GG_BITSET_REPLACE_TRACKED: clearing costs what the previous view
+ *     set). The plain symmetric shadowcaster (written here) and libtcod's
+ *     FOV_SYMMETRIC_SHADOWCAST (light_walls = false) compute symmetric shadowcasting over open
+ *     cells (tile centres between the row's slopes), libtcod into its own map, which it clears
+ *     and post-filters whole every call. The sets differ, so the judged ratios are per visible
+ *     cell against the plain shadowcaster (target: at most 2x its time per cell it sees, and
+ *     at most 2x its instructions per call in the callgrind gate) and per call against libtcod
+ *     (target >= 10x). Correctness: the plain shadowcaster equals libtcod on every sampled
+ *     viewer (asserted), and ours equals the per-cell line of sight (section 2 and the tests).
+ *     bench_tcod then checks, for information, that ours restricted to open cells equals
+ *     libtcod's wherever the two definitions coincide (it counts such viewers among random
+ *     ones; timings on those viewers are printed as information, not judged: they are the
+ *     small views where the definitions agree). An open map, where they agree everywhere, is
+ *     reported too.
  *  2. gg_scene_visible_cells on a 256^2 map with 2,000 walls and 300 blocked cells against
  *     calling gg_scene_has_line_of_sight for every cell (target >= 20x), checked equal.
  *  3. gg_scene_visibility_matrix among 20 creatures on a 100x100 map with walls, against 20
@@ -515,16 +522,17 @@ static bool bench_tcod(const char *kind, int side, bench_rng *r)
     printf("bench_fov: %s %dx%d: %d viewers give identical sets (%d drawn, %d compared; %ld cells "
            "seen by the kept viewers)\n",
            kind, side, side, V.n, tried, compared, cells);
-    bool pass = false;
+    bool pass = true; /* information only: the judged comparison is bench_sampled() */
     char name[96];
     if (V.n > 0) {
         double ours = fov_time(run_ours, &V, tmin(), 5) / V.n;
         double base = fov_time(run_tcod, &V, tmin(), 5) / V.n;
-        snprintf(name, sizeof name, "visible_cells %s %dx%d vs libtcod symmetric", kind, side,
+        snprintf(name, sizeof name, "  (info) %s %dx%d, only viewers with equal sets", kind, side,
                  side);
-        pass = bench_report_ratio(name, ours, base, strcmp(kind, "open") == 0 ? 0.0 : 10.0);
+        (void)bench_report_ratio(name, ours, base, 0.0);
     } else {
-        printf("%-58s no viewer where both compute the same set: target NOT MET\n", kind);
+        printf("bench_fov: %s %dx%d: no viewer among those compared gives the same set\n", kind,
+               side, side);
     }
     /* For information only (no target): any 16 open viewers, where the sets may differ. */
     viewers A = V;

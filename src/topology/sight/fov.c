@@ -598,101 +598,94 @@ static inline bool slope_less(int64_t ap, int64_t aq, int64_t bp, int64_t bq)
     return ap * bq < bp * aq;
 }
 
-/* Marks targets n0..n1 (n0 <= n1) at distance d, no walls and no keep; k0 is the storage index
- * of the cell (d, 0) and nstep the index step of one minor offset. */
-static inline void mark_run(sweep *w, size_t k0, ptrdiff_t nstep, int64_t n0, int64_t n1)
-{
-    const ptrdiff_t ka = (ptrdiff_t)k0 + nstep * n0;
-    if (!w->major_x) {
-        const ptrdiff_t kb = ka + nstep * (n1 - n0);
-        bit_range(w->bits, (size_t)(ka < kb ? ka : kb), (size_t)(ka < kb ? kb : ka));
-    } else {
-        ptrdiff_t k = ka;
-        for (int64_t n = n0; n <= n1; ++n, k += nstep)
-            w->bits[(size_t)k >> 6] |= (uint64_t)1 << ((size_t)k & 63u);
-    }
-    w->count += n1 - n0 + 1;
-}
-
-/* Appends the lit piece [lo, hi) (lo < hi; the ends at distance d) to the next list, at
- * distance d + 1, unless every cell its shadows could reach from there on is off the map
- * (round((d + 1) lo) > nedge). False on overflow. */
-static inline bool put_piece(sweep *w, size_t *out, oend lo, oend hi)
+/* Appends the lit piece [lo, hi) (lo < hi; the ends at distance d) to `nxt`, at distance
+ * d + 1, unless every cell its shadows could reach from there on is off the map
+ * (round((d + 1) lo) > nedge, only possible when `near_edge`: d + 1 > nedge, as lo <= 1).
+ * False on overflow. */
+static inline bool put_piece(oival *nxt, size_t *out, size_t cap, int64_t nedge, bool near_edge,
+                             oend lo, oend hi)
 {
     oend_step(&lo);
-    if (lo.fl + (2 * (int64_t)lo.rm >= lo.q) > w->nedge)
+    if (near_edge && lo.fl + (2 * (int64_t)lo.rm >= lo.q) > nedge)
         return true;
-    if (*out == w->ocap)
+    if (*out == cap)
         return false;
     oend_step(&hi);
-    w->onxt[*out].lo = lo;
-    w->onxt[*out].hi = hi;
+    nxt[*out].lo = lo;
+    nxt[*out].hi = hi;
     ++*out;
     return true;
 }
 
-static void sweep_open(sweep *w, int64_t range)
+#if defined(__GNUC__)
+#define FOV_INLINE static inline __attribute__((always_inline))
+#else
+#define FOV_INLINE static inline
+#endif
+
+/* One octant; `major_x` and `keep` are constants in each caller (sweep_open), so each of the
+ * four copies tests neither per interval, and the state lives in locals (a store into the bitset
+ * could otherwise alias the sweep's counters). */
+FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool keep)
 {
     const gg_scene *s = w->s;
     const int32_t W = s->width;
-    if (w->major_x) {
-        w->dmax = w->sa > 0 ? W - 1 - w->v.col : w->v.col;
-        w->nedge = w->sb > 0 ? s->height - 1 - w->v.row : w->v.row;
-    } else {
-        w->dmax = w->sa > 0 ? s->height - 1 - w->v.row : w->v.row;
-        w->nedge = w->sb > 0 ? W - 1 - w->v.col : w->v.col;
-    }
-    if (w->dmax > range)
-        w->dmax = range;
-    if (w->dmax < 1)
-        return;
-    /* [0, 1] at distance 1 */
-    w->ocur[0].lo = oend_at(0, 1, 0, 0);
-    w->ocur[0].hi = oend_at(1, 1, 1, 0);
-    size_t ncur = 1;
+    const int64_t dmax = w->dmax, nedge = w->nedge;
     const int64_t own_lo = w->sb < 0 ? 1 : 0;
     /* Stepping one minor offset n moves this many storage indices. */
-    const ptrdiff_t nstep = w->major_x ? (w->sb > 0 ? (ptrdiff_t)W : -(ptrdiff_t)W) : w->sb;
-    for (int64_t d = 1; d <= w->dmax && ncur > 0; ++d) {
-        const int64_t ncap = d < w->nedge ? d : w->nedge;
-        int64_t own_hi = w->major_x ? d : d - 1;
-        if (own_hi > w->nedge)
-            own_hi = w->nedge;
-        const bool last = d == w->dmax;
-        const size_t k0 = gg__idx(s, oct_cell(w, d, 0));
+    const ptrdiff_t nstep = major_x ? (w->sb > 0 ? (ptrdiff_t)W : -(ptrdiff_t)W) : w->sb;
+    const size_t ocap = w->ocap;
+    uint64_t *const bits = w->bits;
+    oival *cur = w->ocur, *nxt = w->onxt;
+    int64_t count = 0, reach = w->reach;
+    /* [0, 1] at distance 1 */
+    cur[0].lo = oend_at(0, 1, 0, 0);
+    cur[0].hi = oend_at(1, 1, 1, 0);
+    size_t ncur = 1;
+    for (int64_t d = 1; d <= dmax && ncur > 0; ++d) {
+        const int64_t ncap = d < nedge ? d : nedge;
+        int64_t own_hi = major_x ? d : d - 1;
+        if (own_hi > nedge)
+            own_hi = nedge;
+        const bool last = d == dmax, near_edge = d + 1 > nedge;
+        const ptrdiff_t k0 = (ptrdiff_t)gg__idx(s, oct_cell(w, d, 0));
         const int32_t q2 = (int32_t)(2 * d);
         size_t out = 0;
         for (size_t i = 0; i < ncur; ++i) {
-            const oend lo = w->ocur[i].lo, hi = w->ocur[i].hi;
+            const oend lo = cur[i].lo, hi = cur[i].hi;
             const bool closed = hi.p == hi.q;
             /* targets: ceil(d lo) .. ceil(d hi) - 1, or floor(d hi) for the closed end */
             int64_t n0 = lo.fl + (lo.rm > 0), n1 = closed ? hi.fl : hi.fl + (hi.rm > 0) - 1;
-            if (n0 < own_lo)
-                n0 = own_lo;
-            if (n1 > own_hi)
-                n1 = own_hi;
+            n0 = n0 < own_lo ? own_lo : n0;
+            n1 = n1 > own_hi ? own_hi : n1;
             if (n0 <= n1) {
-                if (w->keep == NULL)
-                    mark_run(w, k0, nstep, n0, n1);
-                else
+                reach = d;
+                if (keep) {
                     mark_targets(w, d, n0, n1);
-                w->reach = d;
+                } else if (!major_x) {
+                    const ptrdiff_t ka = k0 + nstep * n0, kb = k0 + nstep * n1;
+                    bit_range(bits, (size_t)(ka < kb ? ka : kb), (size_t)(ka < kb ? kb : ka));
+                    count += n1 - n0 + 1;
+                } else {
+                    ptrdiff_t k = k0 + nstep * n0;
+                    for (int64_t n = n0; n <= n1; ++n, k += nstep)
+                        bits[(size_t)k >> 6] |= (uint64_t)1 << ((size_t)k & 63u);
+                    count += n1 - n0 + 1;
+                }
             }
             if (last)
                 continue;
             /* cells whose shadows meet [lo, hi): round(d lo) .. round(d hi) */
-            int64_t e0 = lo.fl + (2 * (int64_t)lo.rm >= lo.q);
+            const int64_t e0 = lo.fl + (2 * (int64_t)lo.rm >= lo.q);
             int64_t e1 = hi.fl + (2 * (int64_t)hi.rm >= hi.q);
-            if (e1 > ncap)
-                e1 = ncap;
+            e1 = e1 > ncap ? ncap : e1;
             oend at = lo; /* the lit piece being built starts here */
             bool open_piece = true;
-            const size_t kb = (size_t)((ptrdiff_t)k0 + nstep * e0);
+            ptrdiff_t k = k0 + nstep * e0;
             /* A row's cells are contiguous: most runs of them hold no blocked cell. */
-            const bool scan = e0 <= e1 && (w->major_x ||
-                                           !gg__run_open(s, w->sb > 0 ? kb : kb - (size_t)(e1 - e0),
-                                                         (size_t)(e1 - e0 + 1)));
-            ptrdiff_t k = (ptrdiff_t)kb;
+            const bool scan = e0 <= e1 &&
+                              (major_x || !gg__run_open(s, (size_t)(w->sb > 0 ? k : k - (e1 - e0)),
+                                                        (size_t)(e1 - e0 + 1)));
             for (int64_t n = e0; scan && n <= e1; ++n, k += nstep) {
                 if (!gg__blocked_at(s, (size_t)k))
                     continue;
@@ -708,7 +701,7 @@ static void sweep_open(sweep *w, int64_t range)
                     const oend end = closed || slope_less(sp, q2, hi.p, hi.q)
                                          ? oend_at(sp, q2, (int32_t)(n - 1), (int32_t)d)
                                          : hi;
-                    if (!put_piece(w, &out, at, end)) {
+                    if (!put_piece(nxt, &out, ocap, nedge, near_edge, at, end)) {
                         w->overflow = true;
                         return;
                     }
@@ -719,17 +712,45 @@ static void sweep_open(sweep *w, int64_t range)
                 open_piece = ep < q2 && (closed || slope_less(ep, q2, hi.p, hi.q));
                 n = m;
             }
-            if (open_piece && !put_piece(w, &out, at, hi)) {
+            if (open_piece && !put_piece(nxt, &out, ocap, nedge, near_edge, at, hi)) {
                 w->overflow = true;
                 return;
             }
         }
         if (last)
             break;
-        oival *t = w->ocur;
-        w->ocur = w->onxt;
-        w->onxt = t;
+        oival *t = cur;
+        cur = nxt;
+        nxt = t;
         ncur = out;
+    }
+    w->count += count;
+    w->reach = reach > w->reach ? reach : w->reach;
+}
+
+static void sweep_open(sweep *w, int64_t range)
+{
+    const gg_scene *s = w->s;
+    if (w->major_x) {
+        w->dmax = w->sa > 0 ? s->width - 1 - w->v.col : w->v.col;
+        w->nedge = w->sb > 0 ? s->height - 1 - w->v.row : w->v.row;
+    } else {
+        w->dmax = w->sa > 0 ? s->height - 1 - w->v.row : w->v.row;
+        w->nedge = w->sb > 0 ? s->width - 1 - w->v.col : w->v.col;
+    }
+    if (w->dmax > range)
+        w->dmax = range;
+    if (w->dmax < 1)
+        return;
+    if (w->keep != NULL) {
+        if (w->major_x)
+            sweep_open_as(w, true, true);
+        else
+            sweep_open_as(w, false, true);
+    } else if (w->major_x) {
+        sweep_open_as(w, true, false);
+    } else {
+        sweep_open_as(w, false, false);
     }
 }
 
