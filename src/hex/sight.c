@@ -240,7 +240,8 @@ HEX_INLINE gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_si
         return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);
     if (!ground_of(lk, to, &ground_to))
         return stop(out, GG_SIGHT_MISSING_TILE, to, n - 1, ok);
-    if (!gg__finite(ground_from) || !gg__finite(ground_to))
+    /* A board's tiles were checked finite when they were set (gg_hex_board_set_tile). */
+    if (lk->board == NULL && (!gg__finite(ground_from) || !gg__finite(ground_to)))
         return fault(out, GG_SIGHT_FAULT_GROUND);
     double eye_z = ground_from + def->eye_height;
     double target_z = ground_to + def->target_height;
