@@ -32,7 +32,9 @@
  * Usage: bench_fov            run everything (release build: meson setup -Dbuildtype=release)
  *        bench_fov --quick    fewer viewers and shorter timings (a smoke run)
  *        bench_fov --once     every timed function once, for callgrind instruction counts
- *                             (ratios printed are then meaningless) */
+ *                             (ratios printed are then meaningless)
+ *        bench_fov --sampled=K  only the K-th all-viewers comparison (1 random 256^2, 2 rooms
+ *                             256^2, 3 random 1024^2, 4 rooms 1024^2), each side once */
 #include "bench_util.h"
 
 #include <gridgeom/topology.h>
@@ -305,7 +307,12 @@ void run_tcod_fov(void *ctx)
  * Correctness checks: the plain shadowcaster equals libtcod on every sampled viewer, and ours
  * is checked against the per-cell line of sight elsewhere (section 2) and against libtcod on the
  * viewers where the two definitions coincide (bench_tcod). */
-static bool bench_sampled(const char *kind, int side, int nviewers, bench_rng *r)
+/* --sampled=K (1..4): only the K-th sampled comparison of a full run (random 256^2, rooms
+ * 256^2, random 1024^2, rooms 1024^2: the same maps and viewers), each side once, for callgrind
+ * instruction counts of every side on that map (run_lib_fov, run_base_fov, run_tcod_fov). */
+static int sampled_only;
+
+static bool bench_sampled(const char *kind, int side, int nviewers, bench_rng *r, bool run)
 {
     uint8_t *b = malloc((size_t)side * (size_t)side);
     if (strcmp(kind, "random") == 0)
@@ -325,6 +332,13 @@ static bool bench_sampled(const char *kind, int side, int nviewers, bench_rng *r
     P.n = nviewers;
     for (int i = 0; i < nviewers; ++i)
         P.v[i] = random_open(&k, r);
+    if (!run) { /* the same draws as a full run, nothing measured */
+        free(P.S.seen);
+        free(P.v);
+        kit_free(&k);
+        free(b);
+        return true;
+    }
     for (int i = 0; i < nviewers; ++i) {
         P.ours_cells += visible(&k, P.v[i]);
         P.base_cells += shadowcast(&P.S, P.v[i]);
@@ -827,8 +841,11 @@ int main(int argc, char **argv)
             once = true;
         } else if (strcmp(argv[i], "--gate") == 0) {
             gate_mode = true;
+        } else if (strncmp(argv[i], "--sampled=", 10) == 0 && argv[i][10] >= '1' &&
+                   argv[i][10] <= '4' && argv[i][11] == '\0') {
+            sampled_only = argv[i][10] - '0';
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--once] [--gate]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--once] [--gate] [--sampled=1..4]\n", argv[0]);
             return 2;
         }
     }
@@ -839,16 +856,20 @@ int main(int argc, char **argv)
         /* bench/callgrind_gate.py: run_lib_fov / run_base_fov on 16 uniform viewers of a
          * 128^2 rooms map, run_lib_matrix / run_base_matrix, run_lib_clear (REPLACE_TRACKED) /
          * run_base_clear (REPLACE) on 16 viewers of a random 512^2 map. */
-        bench_sampled("dungeon", 128, 16, &r);
+        bench_sampled("dungeon", 128, 16, &r, true);
         bench_matrix(&r);
         bench_clearing(512, 16, &r);
         return 0;
     }
     const int nv = quick ? 8 : 64;
-    pass &= bench_sampled("random", 256, nv, &r);
-    pass &= bench_sampled("dungeon", 256, nv, &r);
-    pass &= bench_sampled("random", 1024, nv / 4, &r);
-    pass &= bench_sampled("dungeon", 1024, nv / 4, &r);
+    if (sampled_only != 0)
+        gate_mode = true; /* each side once */
+    pass &= bench_sampled("random", 256, nv, &r, sampled_only == 0 || sampled_only == 1);
+    pass &= bench_sampled("dungeon", 256, nv, &r, sampled_only == 0 || sampled_only == 2);
+    pass &= bench_sampled("random", 1024, nv / 4, &r, sampled_only == 0 || sampled_only == 3);
+    pass &= bench_sampled("dungeon", 1024, nv / 4, &r, sampled_only == 0 || sampled_only == 4);
+    if (sampled_only != 0)
+        return 0;
     bench_clearing(1024, nv, &r);
     pass &= bench_tcod("open", 256, &r);
     pass &= bench_tcod("random", 256, &r);

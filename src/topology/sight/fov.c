@@ -634,6 +634,8 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool keep)
     const int64_t own_lo = w->sb < 0 ? 1 : 0;
     /* Stepping one minor offset n moves this many storage indices. */
     const ptrdiff_t nstep = major_x ? (w->sb > 0 ? (ptrdiff_t)W : -(ptrdiff_t)W) : w->sb;
+    /* In words, when a row is a whole number of them (0 = not). */
+    const ptrdiff_t wstep = major_x && W % 64 == 0 ? nstep / 64 : 0;
     const size_t ocap = w->ocap;
     uint64_t *const bits = w->bits;
     oival *cur = w->ocur, *nxt = w->onxt;
@@ -665,6 +667,13 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool keep)
                 } else if (!major_x) {
                     const ptrdiff_t ka = k0 + nstep * n0, kb = k0 + nstep * n1;
                     bit_range(bits, (size_t)(ka < kb ? ka : kb), (size_t)(ka < kb ? kb : ka));
+                    count += n1 - n0 + 1;
+                } else if (wstep != 0) {
+                    /* a column of a map whose rows are whole words: one bit, one word a row */
+                    uint64_t *word = bits + (((size_t)(k0 + nstep * n0)) >> 6);
+                    const uint64_t bit = (uint64_t)1 << ((size_t)k0 & 63u);
+                    for (int64_t n = n0; n <= n1; ++n, word += wstep)
+                        *word |= bit;
                     count += n1 - n0 + 1;
                 } else {
                     ptrdiff_t k = k0 + nstep * n0;
