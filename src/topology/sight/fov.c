@@ -53,8 +53,8 @@ typedef struct ival {
  * carrying floor(d p / q) and its remainder at the current distance d; hi with p == q is the
  * octant's closed end "just after 1" (no shadow end is 1: (2j - 1) / (2i) is never whole). */
 typedef struct oend {
-    int32_t p, q;   /* slope p/q, 0 <= p <= q, q > 0 (q <= 2 GG_SCENE_MAX_SIDE) */
-    int32_t fl, rm; /* floor(d p / q) and d p - fl q */
+    int64_t p, q;   /* slope p/q, 0 <= p <= q, q > 0 (q <= 2 GG_SCENE_MAX_SIDE) */
+    int64_t fl, rm; /* floor(d p / q) and d p - fl q */
 } oend;
 
 typedef struct oival {
@@ -577,7 +577,7 @@ static void sweep_octant(sweep *w, int64_t range)
  * shadows of its own blocked cells in one pass over them, writing its lit pieces straight into
  * the next list: no shadow list, no merge. The cost is the lit cells plus the intervals. */
 
-static inline oend oend_at(int32_t p, int32_t q, int32_t fl, int32_t rm)
+static inline oend oend_at(int64_t p, int64_t q, int64_t fl, int64_t rm)
 {
     oend e = {p, q, fl, rm};
     return e;
