@@ -362,7 +362,8 @@ static void fov__wall_free_maps_equal_the_per_cell_loop(void **state)
         for (int k = 0; k < 8; ++k) {
             gg_cell v = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
                                      (int32_t)fx_below(&r, (uint32_t)h));
-            check_viewer(s, x, bits, v, GG_RANGE_UNLIMITED);
+            /* every other view without a scratch: the sweep's lists then live on the stack */
+            check_viewer(s, k % 2 ? x : NULL, bits, v, GG_RANGE_UNLIMITED);
             check_viewer(s, x, bits, v, 5 * (int32_t)fx_below(&r, 30));
         }
         free(bits);

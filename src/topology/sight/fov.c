@@ -100,6 +100,14 @@ typedef struct owall {
 #define STACK_WALLS 256
 #define STACK_HASH 1024 /* power of two */
 
+typedef struct stack_walls {
+    ival a[STACK_IVALS], b[STACK_IVALS], sh[STACK_IVALS];
+    owall w[STACK_WALLS];
+    uint32_t live[STACK_WALLS], zone[STACK_WALLS];
+} stack_walls;
+/* The wall-free sweep's two interval lists in the same stack memory. */
+#define STACK_OIVALS (sizeof(stack_walls) / (2 * sizeof(oival)))
+
 typedef struct sweep {
     const gg_scene *s;
     gg_cell v;
@@ -789,8 +797,9 @@ static size_t region_bytes(const region *r) { return r->left > 16 ? r->left - 16
 /* The room a GG_SCRATCH_SIGHT scratch gives the sweep, as the five regions it carves (lit
  * intervals twice, shadows, walls with their two index lists, the examined-wall set), each
  * with 16 bytes of alignment slack. Lit intervals and shadows at one distance number at most
- * the cells at that distance plus one, so side + 2 of each always do; the walls an octant
- * meets are at most the scene's live walls, and the set keeps its load under one half. */
+ * the cells at that distance plus one, so side + 2 of each always do (intervals of the larger
+ * of the two sweeps' kinds); the walls an octant meets are at most the scene's live walls, and
+ * the set keeps its load under one half. */
 static void room_parts(const gg_scene *s, size_t part[5])
 {
     size_t side = (size_t)(s->width > s->height ? s->width : s->height) + 2u;
@@ -964,15 +973,14 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     }
 
     /* Working memory: the scratch's per-cell planes that path and reach queries only read under
-     * a matching stamp (never the stamps themselves), or small stack arrays on tiny maps. */
-    /* The wall-free sweep keeps its intervals (oival) in the same stack arrays. */
+     * a matching stamp (never the stamps themselves), or small stack arrays on tiny maps; the
+     * wall-free sweep, which needs no shadow list and no walls, takes them all for its two
+     * interval lists. */
     union {
-        ival i[STACK_IVALS];
-        oival o[STACK_IVALS * sizeof(ival) / sizeof(oival)];
-    } st_a, st_b;
-    ival st_sh[STACK_IVALS];
-    owall st_w[STACK_WALLS];
-    uint32_t st_live[STACK_WALLS], st_zone[STACK_WALLS], st_hash[STACK_HASH];
+        stack_walls walls;
+        oival o[2][STACK_OIVALS];
+    } st;
+    uint32_t st_hash[STACK_HASH];
     size_t lim_i = limits ? limits->max_intervals : SIZE_MAX;
     size_t lim_w = limits ? limits->max_walls : SIZE_MAX;
     size_t lim_h = limits ? limits->max_hash : SIZE_MAX;
@@ -1002,8 +1010,8 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
                         sizeof(ival), lim_i);
     if (cap < STACK_IVALS) {
         w.icap = STACK_IVALS < lim_i ? STACK_IVALS : lim_i;
-        w.cur = st_a.i;
-        w.nxt = st_b.i;
+        w.cur = st.walls.a;
+        w.nxt = st.walls.b;
     } else if (w.have_walls) {
         w.icap = cap;
         w.cur = carve(&ra, cap, sizeof(ival));
@@ -1012,13 +1020,12 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     size_t ocap = cap_of(region_bytes(&ra) < region_bytes(&rb) ? region_bytes(&ra)
                                                                : region_bytes(&rb),
                          sizeof(oival), lim_i);
-    const size_t ostack = sizeof st_a.o / sizeof st_a.o[0];
     if (w.have_walls) {
         /* the walls' sweep (sweep_octant) */
-    } else if (ocap < ostack) {
-        w.ocap = ostack < lim_i ? ostack : lim_i;
-        w.ocur = st_a.o;
-        w.onxt = st_b.o;
+    } else if (ocap < STACK_OIVALS) {
+        w.ocap = STACK_OIVALS < lim_i ? STACK_OIVALS : lim_i;
+        w.ocur = st.o[0];
+        w.onxt = st.o[1];
     } else {
         w.ocap = ocap;
         w.ocur = carve(&ra, ocap, sizeof(oival));
@@ -1028,7 +1035,7 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     cap = cap_of(region_bytes(&rc), sizeof(ival), lim_i);
     if (cap < STACK_IVALS) {
         w.scap = STACK_IVALS < lim_i ? STACK_IVALS : lim_i;
-        w.shadow = st_sh;
+        w.shadow = st.walls.sh;
     } else {
         w.scap = cap;
         w.shadow = carve(&rc, cap, sizeof(ival));
@@ -1037,9 +1044,9 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
     cap = cap_of(region_bytes(&rw), sizeof(owall) + 2 * sizeof(uint32_t) + 16, lim_w);
     if (cap < STACK_WALLS) {
         w.wcap = STACK_WALLS < lim_w ? STACK_WALLS : lim_w;
-        w.walls = st_w;
-        w.live = st_live;
-        w.zone = st_zone;
+        w.walls = st.walls.w;
+        w.live = st.walls.live;
+        w.zone = st.walls.zone;
     } else {
         w.wcap = cap;
         w.walls = carve(&rw, cap, sizeof(owall));
