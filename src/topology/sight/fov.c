@@ -662,10 +662,14 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool keep)
         const int32_t q2 = (int32_t)(2 * d);
         size_t out = 0;
         for (size_t i = 0; i < ncur; ++i) {
-            const oend lo = cur[i].lo, hi = cur[i].hi;
-            const bool closed = hi.p == hi.q;
+            /* The ends' slopes are read from the list when a shadow needs them (rarely); only
+             * their floors and remainders are held, which keeps the loop in registers. */
+            const oival *iv = &cur[i];
+            const int64_t lfl = iv->lo.fl, lrm = iv->lo.rm, lq = iv->lo.q;
+            const int64_t hfl = iv->hi.fl, hrm = iv->hi.rm, hq = iv->hi.q;
+            const bool closed = iv->hi.p == hq;
             /* targets: ceil(d lo) .. ceil(d hi) - 1, or floor(d hi) for the closed end */
-            int64_t n0 = lo.fl + (lo.rm > 0), n1 = closed ? hi.fl : hi.fl + (hi.rm > 0) - 1;
+            int64_t n0 = lfl + (lrm > 0), n1 = closed ? hfl : hfl + (hrm > 0) - 1;
             n0 = n0 < own_lo ? own_lo : n0;
             n1 = n1 > own_hi ? own_hi : n1;
             if (n0 <= n1) {
@@ -693,10 +697,12 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool keep)
             if (last)
                 continue;
             /* cells whose shadows meet [lo, hi): round(d lo) .. round(d hi) */
-            const int64_t e0 = lo.fl + (2 * (int64_t)lo.rm >= lo.q);
-            int64_t e1 = hi.fl + (2 * (int64_t)hi.rm >= hi.q);
+            const int64_t e0 = lfl + (2 * lrm >= lq);
+            int64_t e1 = hfl + (2 * hrm >= hq);
             e1 = e1 > ncap ? ncap : e1;
-            oend at = lo; /* the lit piece being built starts here */
+            /* The lit piece being built starts at lo (prev = -1) or where the shadow of the
+             * blocked run ending at cell prev ends, (2 prev + 1) / 2d. */
+            int64_t prev = -1;
             bool open_piece = true;
             ptrdiff_t k = k0 + nstep * e0;
             /* A row's cells are contiguous: most runs of them hold no blocked cell. */
@@ -712,26 +718,31 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool keep)
                     ++m;
                     k += nstep;
                 }
-                const int32_t sp = (int32_t)(2 * n - 1), ep = (int32_t)(2 * m + 1);
-                if (open_piece && slope_less(at.p, at.q, sp, q2)) {
+                const int64_t sp = 2 * n - 1, ep = 2 * m + 1;
+                /* A piece that started after an earlier run starts below this shadow (an open
+                 * cell lies between them); one that starts at lo may not. */
+                if (open_piece && (prev >= 0 || slope_less(iv->lo.p, lq, sp, q2))) {
                     /* the piece ends where the shadow starts, or at hi */
-                    const oend end = closed || slope_less(sp, q2, hi.p, hi.q)
-                                         ? oend_at(sp, q2, (int32_t)(n - 1), (int32_t)d)
-                                         : hi;
-                    if (!put_piece(nxt, &out, ocap, nedge, near_edge, at, end)) {
+                    const oend end = closed || slope_less(sp, q2, iv->hi.p, hq)
+                                         ? oend_at(sp, q2, n - 1, d)
+                                         : iv->hi;
+                    const oend start = prev >= 0 ? oend_at(2 * prev + 1, q2, prev, d) : iv->lo;
+                    if (!put_piece(nxt, &out, ocap, nedge, near_edge, start, end)) {
                         w->overflow = true;
                         return;
                     }
                 }
-                /* the next piece starts where the shadow ends (always past `at`: the shadow of
-                 * cell e0 holds lo), if that is still below hi */
-                at = oend_at(ep, q2, (int32_t)m, (int32_t)d);
-                open_piece = ep < q2 && (closed || slope_less(ep, q2, hi.p, hi.q));
+                /* the next piece starts where the shadow ends, if that is still below hi */
+                prev = m;
+                open_piece = ep < q2 && (closed || slope_less(ep, q2, iv->hi.p, hq));
                 n = m;
             }
-            if (open_piece && !put_piece(nxt, &out, ocap, nedge, near_edge, at, hi)) {
-                w->overflow = true;
-                return;
+            if (open_piece) {
+                const oend start = prev >= 0 ? oend_at(2 * prev + 1, q2, prev, d) : iv->lo;
+                if (!put_piece(nxt, &out, ocap, nedge, near_edge, start, iv->hi)) {
+                    w->overflow = true;
+                    return;
+                }
             }
         }
         if (last)
