@@ -151,21 +151,26 @@ HEX_INLINE bool board_walk_loop(const gg_hex_board *b, gg_hex from, gg_hex to, i
     return true;
 }
 
+/* Both ends lie a step inside the board's edges. Each coordinate of a line cell is within one
+ * (plus rounding) of the segment's (the cube rounding moves the coordinate it repairs by less
+ * than the other two errors together), so then every cell of the line is on the board, ends
+ * included: no bounds test. */
+static inline bool ends_inside(const gg_hex_board *b, gg_hex from, gg_hex to)
+{
+    const uint64_t qi = (uint64_t)b->q_count - 2u, ri = (uint64_t)b->r_count - 2u;
+    const int64_t oq = (int64_t)b->origin.q + 1, orr = (int64_t)b->origin.r + 1;
+    return b->q_count >= 3 && b->r_count >= 3 && (uint64_t)(from.q - oq) < qi &&
+           (uint64_t)(to.q - oq) < qi && (uint64_t)(from.r - orr) < ri &&
+           (uint64_t)(to.r - orr) < ri;
+}
+
 HEX_INLINE bool board_walk(const gg_hex_board *b, gg_hex from, gg_hex to, int64_t d,
-                           const gg_hex *traced, double eye_z, double target_z,
+                           const gg_hex *traced, bool inside, double eye_z, double target_z,
                            gg_hex_sight_result *out)
 {
     if (traced != NULL)
         return board_walk_loop(b, from, to, (int32_t)d, traced, true, eye_z, target_z, out);
-    /* Each coordinate of a line cell is within one (plus rounding) of the segment's (the cube
-     * rounding moves the coordinate it repairs by less than the other two errors together), so
-     * when both ends lie a step inside the board's edges every cell is on it: no bounds test.
-     * The ends are on the board here (their tiles were found), so on a board less than three
-     * hexes across the unsigned differences below wrap and the bounds are tested. */
-    const uint64_t qi = (uint64_t)b->q_count - 2u, ri = (uint64_t)b->r_count - 2u;
-    const int64_t oq = (int64_t)b->origin.q + 1, orr = (int64_t)b->origin.r + 1;
-    if ((uint64_t)(from.q - oq) >= qi || (uint64_t)(to.q - oq) >= qi ||
-        (uint64_t)(from.r - orr) >= ri || (uint64_t)(to.r - orr) >= ri)
+    if (!inside)
         return board_walk_loop(b, from, to, (int32_t)d, NULL, true, eye_z, target_z, out);
     return board_walk_loop(b, from, to, (int32_t)d, NULL, false, eye_z, target_z, out);
 }
@@ -236,10 +241,23 @@ HEX_INLINE gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_si
     /* The viewer's tile, then the target's: a missing endpoint fails closed, and endpoints give
      * their ground height only (their obstruction never blocks). */
     double ground_from, ground_to;
-    if (!ground_of(lk, from, &ground_from))
-        return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);
-    if (!ground_of(lk, to, &ground_to))
-        return stop(out, GG_SIGHT_MISSING_TILE, to, n - 1, ok);
+    const bool inside = lk->board != NULL && ends_inside(lk->board, from, to);
+    if (inside) { /* both ends on the board: their indices without a bounds test */
+        const gg_hex_board *b = lk->board;
+        const int64_t i0 = b->index_base + (int64_t)from.r * b->q_count + from.q;
+        const int64_t i1 = b->index_base + (int64_t)to.r * b->q_count + to.q;
+        if (!b->present[i0])
+            return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);
+        if (!b->present[i1])
+            return stop(out, GG_SIGHT_MISSING_TILE, to, n - 1, ok);
+        ground_from = b->tiles[i0].ground;
+        ground_to = b->tiles[i1].ground;
+    } else {
+        if (!ground_of(lk, from, &ground_from))
+            return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);
+        if (!ground_of(lk, to, &ground_to))
+            return stop(out, GG_SIGHT_MISSING_TILE, to, n - 1, ok);
+    }
     /* A board's tiles were checked finite when they were set (gg_hex_board_set_tile). */
     if (lk->board == NULL && (!gg__finite(ground_from) || !gg__finite(ground_to)))
         return fault(out, GG_SIGHT_FAULT_GROUND);
@@ -250,8 +268,8 @@ HEX_INLINE gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_si
     acc.threshold = def->opacity_threshold;
     acc.sum = 0.0;
     if (lk->board != NULL && acc.threshold == 0.0 && !cover) {
-        if (!board_walk(lk->board, from, to, d, capacity >= n ? traced : NULL, eye_z, target_z,
-                        out))
+        if (!board_walk(lk->board, from, to, d, capacity >= n ? traced : NULL, inside, eye_z,
+                        target_z, out))
             return ok;
     } else if (cover) {
         /* The supercover starts with `from` and ends with `to`; a cell blocks when its top
