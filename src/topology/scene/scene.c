@@ -66,7 +66,8 @@ gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
     s->cells = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
     s->move_walls = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
     s->step_masks = (uint16_t *)gg__alloc_array(&alloc, s->ncells, sizeof *s->step_masks);
-    if (s->cells == NULL || s->move_walls == NULL || s->step_masks == NULL) {
+    if (s->cells == NULL || s->move_walls == NULL || s->step_masks == NULL ||
+        !gg__sight_planes_alloc(s)) {
         gg_scene_destroy(s);
         return GG_E_NO_MEMORY;
     }
@@ -87,6 +88,7 @@ void gg_scene_destroy(gg_scene *s)
     gg__free_array(&alloc, s->cells, s->ncells, 1);
     gg__free_array(&alloc, s->move_walls, s->ncells, 1);
     gg__free_array(&alloc, s->step_masks, s->ncells, sizeof *s->step_masks);
+    gg__sight_planes_free(s);
     gg__free_array(&alloc, s, 1, sizeof *s);
 }
 
@@ -118,6 +120,8 @@ static gg_status set_field(gg_scene *s, gg_cell c, uint8_t mask, int shift, int 
     uint8_t *cell = &s->cells[gg__idx(s, c)];
     const uint8_t old = *cell;
     *cell = (uint8_t)((old & (uint8_t)~mask) | (uint8_t)((unsigned)value << shift));
+    if ((old ^ *cell) & GG__CELL_BLOCKED)
+        gg__sight_planes_set_blocked(s, gg__idx(s, c), (*cell & GG__CELL_BLOCKED) != 0);
     if (masks && ((old ^ *cell) & (GG__CELL_BLOCKED | GG__CELL_DIFFICULT)))
         gg__step_masks_refresh_around(s, c);
     return GG_OK;

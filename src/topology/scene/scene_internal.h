@@ -3,6 +3,7 @@
 #ifndef GG_SRC_TOPOLOGY_SCENE_INTERNAL_H
 #define GG_SRC_TOPOLOGY_SCENE_INTERNAL_H
 
+#include <stddef.h>
 #include <string.h>
 
 #include "gridgeom/topology.h"
@@ -104,6 +105,11 @@ typedef struct gg__wall {
 
 /* Wall heights and eye/target elevations live on an exact lattice of 1/16 ft. */
 #define GG__HEIGHT_UNIT GG_WALL_HEIGHT_UNITS_PER_FT
+
+_Static_assert(offsetof(gg__wall, one_way) == offsetof(gg__wall, door) + 1 &&
+                   offsetof(gg__wall, cover) == offsetof(gg__wall, door) + 2 &&
+                   offsetof(gg__wall, limited) == offsetof(gg__wall, door) + 3,
+               "gg__wall_sight_kind() reads door, one_way, cover and limited as one word");
 
 static inline bool gg__wall_live(const gg__wall *w) { return (w->generation & 1u) != 0; }
 
@@ -328,6 +334,43 @@ bool gg__step_stopped_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, const gg
  * (gg__segment_rule()): the one case where a step the scene allows may stop an opener. */
 bool gg__centre_on_opened_door(const gg_scene *s, gg_hpoint p, const gg__wview *v);
 
+/* ---- The sight planes (sight_planes.c, the sight kernel in src/topology/sight/sight_kernel.h)
+ * Every live wall falls in one of three kinds for sight and light. PLAIN walls (axis-aligned,
+ * both ends on grid corners, block sight and light, nothing else special) are bits on the grid's
+ * edges and corners: a centre-to-centre segment meets such a wall exactly when it crosses an
+ * edge the wall covers or passes through a corner the wall touches. EXACT walls (everything else:
+ * off the grid lines, diagonal, doors (secret ones too), one-way, LIMITED, proximity, cover
+ * values, heights, points, and any kind added later) are tested one by one with the exact predicates above, in the cells the
+ * walk enters. NONE walls can never block sight or light. This is the ONE place that decides:
+ * a new wall property must make its walls EXACT here (or the kernel would ignore it). */
+enum { GG__SIGHT_NONE = 0, GG__SIGHT_PLAIN = 1, GG__SIGHT_EXACT = 2 };
+static inline int gg__wall_sight_kind(const gg__wall *w)
+{
+    const uint32_t sl = (uint32_t)GG_BLOCKS_SIGHT | (uint32_t)GG_BLOCKS_LIGHT;
+    if (!gg__wall_live(w) || (w->door == GG_DOOR_NONE && (w->blocks & sl) == 0))
+        return GG__SIGHT_NONE;
+    /* door, one_way, cover and limited are four adjacent bytes: one load tests them all (the
+     * kernel runs this on every wall of a bucket it scans). */
+    uint32_t kinds;
+    memcpy(&kinds, &w->door, sizeof kinds);
+    if (kinds != 0 || (w->prox_sight | w->prox_light) != 0 || (w->blocks & sl) != sl ||
+        w->secret != 0 || w->heights != 0)
+        return GG__SIGHT_EXACT;
+    if ((w->a.x != w->b.x) == (w->a.y != w->b.y)) /* diagonal, or a point */
+        return GG__SIGHT_EXACT;
+    if (w->a.x % GG__WALL_UNIT != 0 || w->a.y % GG__WALL_UNIT != 0 || w->b.x % GG__WALL_UNIT != 0 ||
+        w->b.y % GG__WALL_UNIT != 0)
+        return GG__SIGHT_EXACT;
+    return GG__SIGHT_PLAIN;
+}
+
+/* Bits of the wall plane: one byte per grid corner (x, y), x in 0..width, y in 0..height, row
+ * stride width + 1. The byte at (x, y) also speaks for cell (x, y) (its north-west corner). */
+#define GG__SP_WEST 0x01u   /* a plain wall covers the edge (x, y)-(x, y+1): cell (x,y)'s west */
+#define GG__SP_NORTH 0x02u  /* a plain wall covers the edge (x, y)-(x+1, y): cell (x,y)'s north */
+#define GG__SP_CORNER 0x04u /* a plain wall touches the corner point (x, y) */
+#define GG__SP_EXACT 0x08u  /* an EXACT wall may touch cell (x, y)'s closed square */
+
 /* Walls are indexed in square buckets of 2^bucket_shift cells (chosen at each rebuild: as fine
  * as the map allows, coarser when the walls are few for the map), stored as CSR arrays built in
  * one pass. Walls added after the last build sit in `pending` and are tested linearly until the next
@@ -356,6 +399,12 @@ struct gg_scene {
      * may step from cell i to neighbour k (on the map, open, no wall, no cut corner); bit 8 + k
      * when neighbour k is difficult. Derived from cells and move_walls (step_masks.c). */
     uint16_t *step_masks;
+    /* The sight kernel's planes (sight_planes.c): a blocked bit per cell (bit r * width + c, the
+     * same as the cell byte's GG__CELL_BLOCKED), and the wall plane (GG__SP_* bits, one byte per
+     * grid corner, (width + 1) x (height + 1)). */
+    uint64_t *blocked_bits;
+    uint8_t *wall_plane;
+    uint32_t sight_plain, sight_exact; /* live walls of each gg__wall_sight_kind() */
     gg__wall *walls;
     uint32_t wall_cap, wall_slots; /* slots used (live or free) */
     uint32_t live_walls;
@@ -460,9 +509,24 @@ int32_t gg__step_cost(const gg_scene *s, gg_cell a, gg_cell b);
 /* Nat20 line of sight between two on-map cells. */
 bool gg__line_of_sight(const gg_scene *s, gg_cell a, gg_cell b);
 
+/* Nat20's line of sight with the walls that block `mask` (sight and/or light): the kernel's one
+ * walk (gg__line_of_sight() is this with GG_BLOCKS_SIGHT). For light from a source: the walk
+ * that fov.c's gg__line_of_mask() makes in two passes (gg__walk_blocked(), then
+ * gg__segment_hits_wall()) in one. */
+bool gg__sight_line(const gg_scene *s, gg_cell a, gg_cell b, uint32_t mask);
+
+/* The same by the old two passes (the blocked-cell walk, then every wall in the index buckets
+ * along the segment): the kernel's fallback for a corner under the point rule with portals. */
+bool gg__line_of_sight_exact(const gg_scene *s, gg_cell a, gg_cell b);
+
 /* True when a blocked cell lies strictly between a and b on Nat20's Bresenham walk (the cell
  * half of gg__line_of_sight; walls not looked at). */
 bool gg__walk_blocked(const gg_scene *s, gg_cell a, gg_cell b);
+
+/* Whether a wall stops the segment between the centres of the on-map cells a and b for `mask`
+ * (sight and/or light only): the sight kernel's wall half (sight.c), what
+ * gg__segment_hits_wall() answers for two centres. */
+bool gg__sight_walls_hit(const gg_scene *s, gg_cell a, gg_cell b, uint32_t mask);
 
 /* Nat20 cover_between for two on-map cells. */
 gg_cover gg__cover_between(const gg_scene *s, gg_cell a, gg_cell b, const gg_cell *occupied,
@@ -492,6 +556,23 @@ bool gg__doorway_excuses_view(const gg_scene *s, int rule, const gg__wall *w, gg
 bool gg__height_units(double ft, int side, int32_t *out);
 void gg__wall_def_of(const gg_scene *s, const gg__wall *w, bool knows_secrets, gg_wall_def *out);
 const gg_view_def *gg__view_def_or_default(const gg_view_def *view, gg_view_def *dflt);
+
+/* Sight planes upkeep (sight_planes.c). alloc: at scene creation (false = no memory); free: at
+ * destroy. wall_added: a wall just became live (or changed); wall_removed: `old` (a copy of the
+ * wall as it was, the slot already released or changed) no longer holds. set_blocked: the cell
+ * byte's blocked bit of cell index i changed to `blocked`. */
+bool gg__sight_planes_alloc(gg_scene *s);
+void gg__sight_planes_free(gg_scene *s);
+void gg__sight_planes_wall_added(gg_scene *s, const gg__wall *w);
+void gg__sight_planes_wall_removed(gg_scene *s, const gg__wall *old);
+static inline void gg__sight_planes_set_blocked(gg_scene *s, size_t i, bool blocked)
+{
+    const uint64_t bit = (uint64_t)1 << (i & 63u);
+    if (blocked)
+        s->blocked_bits[i >> 6] |= bit;
+    else
+        s->blocked_bits[i >> 6] &= ~bit;
+}
 
 /* Recomputes move_walls for every cell whose steps could touch the closed segment a-b. */
 void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b);

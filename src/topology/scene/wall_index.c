@@ -311,16 +311,7 @@ static gg_cover wall_cover(const gg__wall *w, gg_hpoint a, gg_hpoint b)
 
 /* One visitor serves both questions: "does any wall block?" (stop at the first) and "what is
  * the best low-wall cover?" (stop at total). */
-typedef struct hit_ctx {
-    const gg_scene *s;
-    gg_hpoint a, b;
-    uint32_t mask; /* 0 = collect cover instead */
-    gg_cover cover;
-    int rule;      /* GG__RULE_* or RULE_TOUCH */
-    bool doorways; /* let doorway.c excuse touches at open portals' ends */
-    bool have_lim; /* a limited wall stops the line already (named lim) */
-    gg__lim_key lim;
-} hit_ctx;
+typedef gg__hit_ctx hit_ctx;
 
 static bool visit_wall(hit_ctx *h, const gg__wall *w)
 {
@@ -372,7 +363,7 @@ static bool visit_near(hit_ctx *h)
 
 static bool touches_any(const gg_scene *s, gg_hpoint p, uint32_t mask)
 {
-    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH, false, false, {0, 0}};
+    hit_ctx h = {s, p, p, mask, GG_COVER_NONE, RULE_TOUCH, false, false, {0, 0}, SIZE_MAX, false};
     return visit_near(&h);
 }
 
@@ -390,7 +381,8 @@ bool gg__segment_hits_wall_ex(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint3
 {
     if (s->live_walls == 0)
         return false;
-    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}};
+    hit_ctx h = {s,     a,     b,      mask,     GG_COVER_NONE, GG__RULE_CLOSED,
+                 false, false, {0, 0}, SIZE_MAX, false};
     if (s->point_rule) {
         h.rule = gg__segment_rule(s, a, b, mask);
         h.doorways = doorways && s->portal_walls > 0;
@@ -398,23 +390,96 @@ bool gg__segment_hits_wall_ex(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint3
     return visit_near(&h);
 }
 
+void gg__hit_begin(gg__hit_ctx *h, const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    const hit_ctx init = {s,     a,     b,      mask,     GG_COVER_NONE, GG__RULE_CLOSED,
+                          false, false, {0, 0}, SIZE_MAX, false};
+    *h = init;
+    if (s->point_rule) {
+        h->rule = gg__segment_rule(s, a, b, mask);
+        h->doorways = s->portal_walls > 0;
+    }
+}
+
+/* The old two-pass path: every wall in the buckets along the segment. */
+static bool hits_wall_indexed(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    hit_ctx h;
+    gg__hit_begin(&h, s, a, b, mask);
+    return visit_near(&h);
+}
+
+/* One EXACT wall for a -> b (ab) and, when ba is not NULL, for b -> a: st's bits 1 and 2 are
+ * the directions already stopped. Under the Nat20 rule a two-way wall that is neither limited
+ * nor proximity for the sense is judged the same from both ends (the closed test is
+ * symmetric), so one test answers both. */
+static unsigned exact_wall(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, const gg__wall *w)
+{
+    if (gg__wall_sight_kind(w) != GG__SIGHT_EXACT)
+        return st;
+    if (ba != NULL && ab->rule == GG__RULE_CLOSED && w->one_way == GG_ONE_WAY_NONE &&
+        w->limited == 0 && w->prox_sight == 0 && w->prox_light == 0)
+        return visit_wall(ab, w) ? 3u : st;
+    if (!(st & 1u) && visit_wall(ab, w))
+        st |= 1u;
+    if (ba != NULL && !(st & 2u)) {
+        if (ba->s == NULL) /* set up on first use: most walls answer both ways at once */
+            gg__hit_begin(ba, ab->s, ab->b, ab->a, ab->mask);
+        if (visit_wall(ba, w))
+            st |= 2u;
+    }
+    return st;
+}
+
+unsigned gg__hit_exact_cell(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, int32_t col, int32_t row)
+{
+    const gg_scene *s = ab->s;
+    const gg__wall_index *ix = &s->index;
+    const unsigned done = ba != NULL ? 3u : 1u;
+    if (!ab->pending_done) {
+        ab->pending_done = true;
+        for (uint32_t k = 0; k < ix->pending_count && st != done; ++k)
+            st = exact_wall(ab, ba, st, &s->walls[ix->pending[k]]);
+    }
+    if (!ix->built || st == done)
+        return st;
+    const size_t bkt = (size_t)(row >> ix->bucket_shift) * (size_t)ix->bw +
+                       (size_t)(col >> ix->bucket_shift);
+    if (bkt == ab->last_bucket)
+        return st;
+    ab->last_bucket = bkt;
+    for (uint32_t k = ix->start[bkt]; k < ix->start[bkt + 1] && st != done; ++k)
+        st = exact_wall(ab, ba, st, &s->walls[ix->items[k]]);
+    return st;
+}
+
 bool gg__segment_hits_wall(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
 {
     if (s->live_walls == 0)
         return false;
-    hit_ctx h = {s, a, b, mask, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}};
-    if (s->point_rule) {
-        h.rule = gg__segment_rule(s, a, b, mask);
-        h.doorways = s->portal_walls > 0;
+    /* Between two cell centres, for sight or light: the kernel's walk over the wall plane. */
+    const int32_t half = GG__WALL_UNIT / 2;
+    if ((mask & ~((uint32_t)GG_BLOCKS_SIGHT | (uint32_t)GG_BLOCKS_LIGHT)) == 0 && mask != 0 &&
+        (a.x & (GG__WALL_UNIT - 1)) == half && (a.y & (GG__WALL_UNIT - 1)) == half &&
+        (b.x & (GG__WALL_UNIT - 1)) == half && (b.y & (GG__WALL_UNIT - 1)) == half) {
+        const gg_cell ca = gg_cell_make((a.x - half) / GG__WALL_UNIT, (a.y - half) / GG__WALL_UNIT);
+        const gg_cell cb = gg_cell_make((b.x - half) / GG__WALL_UNIT, (b.y - half) / GG__WALL_UNIT);
+        if (gg__in(s, ca) && gg__in(s, cb))
+            return gg__sight_walls_hit(s, ca, cb, mask);
     }
-    return visit_near(&h);
+    return hits_wall_indexed(s, a, b, mask);
+}
+
+bool gg__segment_hits_wall_indexed(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask)
+{
+    return s->live_walls != 0 && hits_wall_indexed(s, a, b, mask);
 }
 
 gg_cover gg__segment_wall_cover(const gg_scene *s, gg_hpoint a, gg_hpoint b)
 {
     if (s->cover_walls == 0)
         return GG_COVER_NONE;
-    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}};
+    hit_ctx h = {s, a, b, 0, GG_COVER_NONE, GG__RULE_CLOSED, false, false, {0, 0}, SIZE_MAX, false};
     (void)visit_near(&h);
     return h.cover;
 }

@@ -31,4 +31,32 @@ typedef bool (*gg__strip_fn)(void *ctx, int32_t i, int32_t j0, int32_t j1);
 bool gg__for_each_bucket_strip(gg_hpoint a, gg_hpoint b, int64_t size, int32_t dil, int32_t imax,
                                int32_t jmax, gg__strip_fn fn, void *ctx);
 
+/* ---- One segment against the walls, wall by wall (the kernel's exact path) ------------------
+ * The state of one "does a wall stop a -> b for mask" question: the rule, the doorway excuse,
+ * the LIMITED count (a line passes one limited wall and stops at the second). gg__hit_begin()
+ * sets it up as gg__segment_hits_wall() would; gg__hit_exact_cell() tests the EXACT walls
+ * (gg__wall_sight_kind()) in the index bucket holding cell (col, row), and the first time the
+ * EXACT walls not yet in the buckets. */
+typedef struct gg__hit_ctx {
+    const gg_scene *s;
+    gg_hpoint a, b;
+    uint32_t mask; /* 0 = collect cover instead */
+    gg_cover cover;
+    int rule;      /* GG__RULE_* or RULE_TOUCH (wall_index.c) */
+    bool doorways; /* let doorway.c excuse touches at open portals' ends */
+    bool have_lim; /* a limited wall stops the line already (named lim) */
+    gg__lim_key lim;
+    size_t last_bucket; /* the bucket gg__hit_exact_cell() scanned last (SIZE_MAX: none) */
+    bool pending_done;  /* the pending walls were tested */
+} gg__hit_ctx;
+void gg__hit_begin(gg__hit_ctx *h, const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
+/* With `ba` (the same question from b to a, or NULL): st and the answer are bits, 1 = a -> b
+ * stopped, 2 = b -> a stopped; the walls are read once for both. */
+unsigned gg__hit_exact_cell(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, int32_t col,
+                            int32_t row);
+
+/* gg__segment_hits_wall() through the buckets alone, every wall exactly (no wall plane): the
+ * kernel's fallback, and the path the property tests compare the kernel with. */
+bool gg__segment_hits_wall_indexed(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
+
 #endif

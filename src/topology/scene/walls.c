@@ -561,6 +561,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
                 out_ids[k] = id_of(s, slots[k]);
             add_move_walls(s, &s->walls[slots[k]], true);
             add_portal_ends(s, &s->walls[slots[k]]);
+            gg__sight_planes_wall_added(s, &s->walls[slots[k]]);
         }
         return GG_OK;
     }
@@ -600,6 +601,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
             out_ids[k] = id_of(s, slot);
         add_move_walls(s, &s->walls[slot], !rebuild);
         add_portal_ends(s, &s->walls[slot]);
+        gg__sight_planes_wall_added(s, &s->walls[slot]);
     }
     if (rebuild)
         gg__step_masks_rebuild(s);
@@ -632,6 +634,7 @@ gg_status gg_scene_remove_wall(gg_scene *s, gg_wall_id id)
         }
     release_slot(s, id.index);
     gg__refresh_move_walls_near(s, old.a, old.b);
+    gg__sight_planes_wall_removed(s, &old);
     return GG_OK;
 }
 
@@ -646,6 +649,7 @@ gg_status gg_scene_set_door(gg_scene *s, gg_wall_id id, gg_door door)
         return gg__scene_fail(s, GG_E_STALE_ID, "wall id %u/%u names no live wall",
                               (unsigned)id.index, (unsigned)id.generation);
     gg__wall *w = &s->walls[id.index];
+    const gg__wall old = *w;
     s->portal_walls -= gg__is_portal(w) ? 1u : 0u;
     w->door = (uint8_t)door;
     if (door == GG_DOOR_NONE)
@@ -653,6 +657,8 @@ gg_status gg_scene_set_door(gg_scene *s, gg_wall_id id, gg_door door)
     gg__wall_update_eff(w);
     s->portal_walls += gg__is_portal(w) ? 1u : 0u;
     gg__refresh_move_walls_near(s, w->a, w->b);
+    gg__sight_planes_wall_removed(s, &old);
+    gg__sight_planes_wall_added(s, w);
     return GG_OK;
 }
 

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "topology/sight/fov.h"
-#include "topology/scene/wall_index.h"
+#include "topology/sight/sight_kernel.h"
 
 /* ---- can_see after line of sight (Nat20's steps 2-5, docs/nat20.md) -------------------------- */
 
@@ -67,59 +67,27 @@ gg_status gg_scene_seen_cells(const gg_scene *scene, gg_scratch *scratch, gg_cel
     return GG_OK;
 }
 
-/* ---- Walls between two centres, judged from both ends at once ----------------------------- */
+/* ---- Line of sight both ways between two cells, from one walk of the kernel ------------------ */
 
-typedef struct pair_ctx {
-    const gg_scene *s;
-    gg_hpoint a, b;
-    bool from_a, from_b; /* a wall blocks the line seen from a / from b */
-} pair_ctx;
-
-static bool pair_wall(pair_ctx *p, const gg__wall *w)
+static inline GG__SK_ALWAYS void sight_both_ways(const gg_scene *s, gg_cell a, gg_cell b, bool *ab,
+                                                 bool *ba)
 {
-    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & (uint32_t)GG_BLOCKS_SIGHT) == 0 ||
-        !gg_segments_intersect(p->a, p->b, w->a, w->b))
-        return false;
-    const int rule = p->s->point_rule ? GG__RULE_SIGHT : GG__RULE_CLOSED;
-    if (!p->from_a && gg__wall_stops(rule, w, p->a, p->b, (uint32_t)GG_BLOCKS_SIGHT))
-        p->from_a = true;
-    if (!p->from_b && gg__wall_stops(rule, w, p->b, p->a, (uint32_t)GG_BLOCKS_SIGHT))
-        p->from_b = true;
-    return p->from_a && p->from_b;
-}
-
-static bool pair_bucket(void *vctx, int32_t i, int32_t j)
-{
-    pair_ctx *p = (pair_ctx *)vctx;
-    const gg__wall_index *ix = &p->s->index;
-    size_t bkt = (size_t)j * (size_t)ix->bw + (size_t)i;
-    for (uint32_t k = ix->start[bkt]; k < ix->start[bkt + 1]; ++k)
-        if (pair_wall(p, &p->s->walls[ix->items[k]]))
-            return true;
-    return false;
-}
-
-/* The segment between the centres is symmetric; only one-way walls tell the ends apart. */
-static void walls_between(const gg_scene *s, gg_cell a, gg_cell b, bool *from_a, bool *from_b)
-{
-    pair_ctx p = {s, gg__wall_centre(a), gg__wall_centre(b), false, false};
-    if (s->live_walls > 0 &&
-        ((s->point_rule && s->portal_walls > 0) || s->limited_walls > 0 || s->prox_walls > 0)) {
-        /* Doorways excuse touches at open portals' ends (doorway.c), and limited walls count
-         * (wall_index.c): each direction alone. */
-        p.from_a = gg__segment_hits_wall(s, p.a, p.b, (uint32_t)GG_BLOCKS_SIGHT);
-        p.from_b = gg__segment_hits_wall(s, p.b, p.a, (uint32_t)GG_BLOCKS_SIGHT);
-    } else if (s->live_walls > 0) {
-        const gg__wall_index *ix = &s->index;
-        bool done = false;
-        for (uint32_t k = 0; k < ix->pending_count && !done; ++k)
-            done = pair_wall(&p, &s->walls[ix->pending[k]]);
-        if (!done && ix->built)
-            gg__for_each_bucket(p.a, p.b, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 0, ix->bw,
-                                ix->bh, pair_bucket, &p);
+    const uint32_t mask = (uint32_t)GG_BLOCKS_SIGHT;
+    unsigned r;
+    if (s->sight_exact > 0)
+        r = gg__sk_walk(s, a, b, mask, true, true, true);
+    else if (s->sight_plain > 0)
+        r = gg__sk_walk(s, a, b, mask, true, false, true);
+    else
+        r = (gg__sk_cells_blocked(s, a, b) ? (unsigned)GG__SK_AB : 0u) |
+            (gg__sk_cells_blocked(s, b, a) ? (unsigned)GG__SK_BA : 0u);
+    if (r & GG__SK_FALLBACK) {
+        *ab = gg__line_of_sight_exact(s, a, b);
+        *ba = gg__line_of_sight_exact(s, b, a);
+        return;
     }
-    *from_a = p.from_a;
-    *from_b = p.from_b;
+    *ab = (r & GG__SK_AB) == 0;
+    *ba = (r & GG__SK_BA) == 0;
 }
 
 gg_status gg_scene_visibility_matrix(const gg_scene *scene, const gg_cell *cells, int32_t count,
@@ -145,11 +113,14 @@ gg_status gg_scene_visibility_matrix(const gg_scene *scene, const gg_cell *cells
             if (!gg__in(scene, b))
                 continue;
             const gg_senses *sb = (can_see && senses != NULL) ? &senses[j] : NULL;
-            bool wa, wb;
-            walls_between(scene, a, b, &wa, &wb);
-            /* A walk whose only cells are the endpoints (same or adjacent cells) never blocks. */
-            bool ab = !wa && !gg__walk_blocked(scene, a, b);
-            bool ba = !wb && !gg__walk_blocked(scene, b, a);
+            bool ab, ba;
+            if (j == i) /* only an EXACT wall through the centre can blind a cell to itself */
+                ab = ba = (scene->wall_plane[(size_t)a.row * ((size_t)scene->width + 1u) +
+                                             (size_t)a.col] &
+                           GG__SP_EXACT) == 0 ||
+                          gg__line_of_sight(scene, a, a);
+            else
+                sight_both_ways(scene, a, b, &ab, &ba);
             if (can_see) {
                 ab = ab && sees_in_sight(scene, a, b, sa);
                 ba = ba && sees_in_sight(scene, b, a, sb);

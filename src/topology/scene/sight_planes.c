@@ -1,0 +1,186 @@
+/* sight_planes.c - the compact planes the sight kernel walks (src/topology/sight/sight_kernel.h):
+ * a blocked bit per cell, and a byte per grid corner with the plain walls on the grid's edges and
+ * corners and a mark on the cells that EXACT walls may touch (gg__wall_sight_kind()). Kept
+ * current as cells and walls change. Layer: topology. */
+#include "base/alloc.h"
+#include "topology/scene/scene_internal.h"
+#include "topology/scene/wall_index.h"
+
+static size_t blocked_words(const gg_scene *s) { return (s->ncells + 63u) / 64u; }
+static size_t plane_bytes(const gg_scene *s)
+{
+    return ((size_t)s->width + 1u) * ((size_t)s->height + 1u);
+}
+
+bool gg__sight_planes_alloc(gg_scene *s)
+{
+    s->blocked_bits = (uint64_t *)gg__alloc_array(&s->alloc, blocked_words(s), sizeof(uint64_t));
+    s->wall_plane = (uint8_t *)gg__alloc_array(&s->alloc, plane_bytes(s), 1);
+    return s->blocked_bits != NULL && s->wall_plane != NULL;
+}
+
+void gg__sight_planes_free(gg_scene *s)
+{
+    gg__free_array(&s->alloc, s->blocked_bits, blocked_words(s), sizeof(uint64_t));
+    gg__free_array(&s->alloc, s->wall_plane, plane_bytes(s), 1);
+    s->blocked_bits = NULL;
+    s->wall_plane = NULL;
+}
+
+/* The grid lines a plain wall lies on, in cells: x0 == x1 (vertical) or y0 == y1, x0 <= x1 and
+ * y0 <= y1, not clipped. */
+typedef struct plain_span {
+    int64_t x0, y0, x1, y1;
+} plain_span;
+
+static plain_span span_of(const gg__wall *w)
+{
+    plain_span p;
+    const int64_t ax = w->a.x / GG__WALL_UNIT, ay = w->a.y / GG__WALL_UNIT;
+    const int64_t bx = w->b.x / GG__WALL_UNIT, by = w->b.y / GG__WALL_UNIT;
+    p.x0 = ax < bx ? ax : bx;
+    p.x1 = ax < bx ? bx : ax;
+    p.y0 = ay < by ? ay : by;
+    p.y1 = ay < by ? by : ay;
+    return p;
+}
+
+/* Sets (`set`) or clears the edge and corner bits of a plain wall, clipped to the grid. */
+static void paint_plain(gg_scene *s, const gg__wall *w, bool set)
+{
+    const plain_span p = span_of(w);
+    const int64_t W = s->width, H = s->height, stride = W + 1;
+    const bool vertical = p.x0 == p.x1;
+    const int64_t fixed = vertical ? p.x0 : p.y0, limit = vertical ? W : H;
+    if (fixed < 0 || fixed > limit)
+        return;
+    int64_t lo = vertical ? p.y0 : p.x0, hi = vertical ? p.y1 : p.x1;
+    const int64_t run_limit = vertical ? H : W;
+    if (lo < 0)
+        lo = 0;
+    if (hi > run_limit)
+        hi = run_limit;
+    const unsigned edge = vertical ? GG__SP_WEST : GG__SP_NORTH;
+    for (int64_t t = lo; t <= hi; ++t) {
+        const int64_t x = vertical ? fixed : t, y = vertical ? t : fixed;
+        unsigned bits = GG__SP_CORNER;
+        /* The edge from this corner on, when the wall goes on past it (it reaches hi's corner
+         * only when hi was not clipped; the unit edge then is [t, t + 1]). */
+        if (t < hi && t < (vertical ? p.y1 : p.x1))
+            bits |= edge;
+        uint8_t *b = &s->wall_plane[(size_t)(y * stride + x)];
+        *b = set ? (uint8_t)(*b | bits) : (uint8_t)(*b & ~bits);
+    }
+}
+
+static bool mark_exact(void *vctx, int32_t col, int32_t row)
+{
+    gg_scene *s = (gg_scene *)vctx;
+    s->wall_plane[(size_t)row * ((size_t)s->width + 1u) + (size_t)col] |= GG__SP_EXACT;
+    return false;
+}
+
+/* The cells within one cell of a point of the wall: every cell whose closed square the wall can
+ * touch. */
+static void paint_exact(gg_scene *s, const gg__wall *w)
+{
+    gg__for_each_bucket(w->a, w->b, GG__WALL_UNIT, 1, s->width, s->height, mark_exact, s);
+}
+
+void gg__sight_planes_wall_added(gg_scene *s, const gg__wall *w)
+{
+    switch (gg__wall_sight_kind(w)) {
+    case GG__SIGHT_PLAIN:
+        s->sight_plain++;
+        paint_plain(s, w, true);
+        break;
+    case GG__SIGHT_EXACT:
+        s->sight_exact++;
+        paint_exact(s, w);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Repainting after a plain wall went: the plain walls sharing a corner or an edge with it are in
+ * the index buckets along it (each wall is registered in every bucket within one of its points),
+ * and the walls not yet in the buckets are in the pending list. */
+typedef struct repaint_ctx {
+    gg_scene *s;
+} repaint_ctx;
+
+static void repaint_one(gg_scene *s, const gg__wall *w)
+{
+    if (gg__wall_sight_kind(w) == GG__SIGHT_PLAIN)
+        paint_plain(s, w, true);
+}
+
+static bool repaint_bucket(void *vctx, int32_t i, int32_t j)
+{
+    gg_scene *s = ((repaint_ctx *)vctx)->s;
+    const gg__wall_index *ix = &s->index;
+    const size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
+    for (uint32_t k = ix->start[b]; k < ix->start[b + 1]; ++k)
+        repaint_one(s, &s->walls[ix->items[k]]);
+    return false;
+}
+
+static bool unmark_exact(void *vctx, int32_t col, int32_t row)
+{
+    gg_scene *s = (gg_scene *)vctx;
+    s->wall_plane[(size_t)row * ((size_t)s->width + 1u) + (size_t)col] &= (uint8_t)~GG__SP_EXACT;
+    return false;
+}
+
+static void remark_one(gg_scene *s, const gg__wall *w)
+{
+    if (gg__wall_sight_kind(w) == GG__SIGHT_EXACT)
+        paint_exact(s, w);
+}
+
+static bool remark_bucket(void *vctx, int32_t i, int32_t j)
+{
+    gg_scene *s = ((repaint_ctx *)vctx)->s;
+    const gg__wall_index *ix = &s->index;
+    const size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
+    for (uint32_t k = ix->start[b]; k < ix->start[b + 1]; ++k)
+        remark_one(s, &s->walls[ix->items[k]]);
+    return false;
+}
+
+void gg__sight_planes_wall_removed(gg_scene *s, const gg__wall *old)
+{
+    switch (gg__wall_sight_kind(old)) {
+    case GG__SIGHT_PLAIN: {
+        s->sight_plain--;
+        paint_plain(s, old, false);
+        const gg__wall_index *ix = &s->index;
+        for (uint32_t k = 0; k < ix->pending_count; ++k)
+            repaint_one(s, &s->walls[ix->pending[k]]);
+        repaint_ctx c = {s};
+        if (ix->built)
+            (void)gg__for_each_bucket(old->a, old->b, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 0,
+                                      ix->bw, ix->bh, repaint_bucket, &c);
+        break;
+    }
+    case GG__SIGHT_EXACT: {
+        /* Clear the marks it made, then mark again for the EXACT walls that share those cells:
+         * each has a point within two cells of the removed wall, so it is in the buckets within
+         * two of it (or pending). A stale mark would only cost time; this keeps editing from
+         * piling them up. */
+        s->sight_exact--;
+        gg__for_each_bucket(old->a, old->b, GG__WALL_UNIT, 1, s->width, s->height, unmark_exact, s);
+        const gg__wall_index *ix = &s->index;
+        for (uint32_t k = 0; k < ix->pending_count; ++k)
+            remark_one(s, &s->walls[ix->pending[k]]);
+        repaint_ctx c = {s};
+        if (ix->built)
+            (void)gg__for_each_bucket(old->a, old->b, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 2,
+                                      ix->bw, ix->bh, remark_bucket, &c);
+        break;
+    }
+    default:
+        break;
+    }
+}
