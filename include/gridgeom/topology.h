@@ -352,10 +352,10 @@ typedef struct gg_wall_id {
 
 /// Adds a wall. Amortised O(length of the wall in cells); no rebuild of the scene.
 /// @return GG_OK; GG_E_BAD_DEF if `def` was not made by gg_wall_def_default();
-///         GG_E_INVALID_ARG for NULL, NaN/infinite or non-half-integer coordinates, coordinates
-///         beyond GG_WALL_COORD_LIMIT, unknown blocks bits or door value, heights off the 1/16 ft
-///         lattice or bottom above top, `secret` without a door state (gg_scene_message()
-///         says which); GG_E_TOO_LARGE past 2^24 walls; GG_E_NO_MEMORY (scene unchanged).
+///         GG_E_INVALID_ARG for NULL, NaN/infinite coordinates or coordinates off the
+///         1/GG_WALL_UNITS_PER_CELL lattice, coordinates beyond GG_WALL_COORD_LIMIT, unknown
+///         blocks bits or door value, heights off the 1/16 ft lattice or bottom above top,
+///         `secret` without a door state (gg_scene_message() says which); GG_E_TOO_LARGE past 2^24 walls; GG_E_NO_MEMORY (scene unchanged).
 ///         `out_id` may be NULL.
 /// @thread writer
 /// @since 0.1
