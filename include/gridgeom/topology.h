@@ -1166,10 +1166,23 @@ typedef struct gg_light_def {
     int32_t bright_ft;    ///< bright light within this many feet, >= 0
     int32_t dim_ft;       ///< dim light within this many feet (outer radius, as Foundry's
                           ///< `dim`), >= 0; cells within bright_ft are bright regardless
+    double angle_deg;     ///< cone angle in degrees, in (0, 360]; default 360 (all round).
+                          ///< A cell is lit only if the direction from the light's centre to
+                          ///< its centre lies in the closed cone (docs/vision.md, "Light
+                          ///< cones"); the light's own cell always is (@since 0.3)
+    double rotation_deg;  ///< the cone's axis, Foundry VTT's AmbientLight `rotation`: 0 points
+                          ///< down the screen (+row, south), growing clockwise on screen (90
+                          ///< points west, 180 north, 270 east); finite, |value| <= 1e6,
+                          ///< taken modulo 360; default 0 (@since 0.3)
+    uint32_t color_argb;  ///< colour as data, 0xAARRGGBB (alpha 0xFF when the source gives
+                          ///< none); the library stores and returns it and never lights by
+                          ///< it; meaningful when has_color; default 0 (@since 0.3)
+    bool has_color;       ///< the light has a colour (Foundry `color`/`tintColor`, UVTT
+                          ///< `color`); default false = the host's plain light (@since 0.3)
 } gg_light_def;
 
 /// A torch (SRD 5.2: bright light in a 20-foot radius and dim light for an additional 20 feet)
-/// at cell (0,0).
+/// at cell (0,0), lighting all round, without a colour.
 /// @thread pure
 /// @since 0.1
 static inline gg_light_def gg_light_def_default(void)
@@ -1180,6 +1193,10 @@ static inline gg_light_def gg_light_def_default(void)
     d.cell.row = 0;
     d.bright_ft = 20;
     d.dim_ft = 40;
+    d.angle_deg = 360.0;
+    d.rotation_deg = 0.0;
+    d.color_argb = 0;
+    d.has_color = false;
     return d;
 }
 
@@ -1192,9 +1209,11 @@ typedef struct gg_light_id {
 } gg_light_id;
 
 /// Adds a light source. O(1) amortised.
+/// A def of the 0.2 header's size (ending at dim_ft) reads the later fields as their defaults.
 /// @return GG_OK; GG_E_BAD_DEF if `def` was not made by gg_light_def_default();
-///         GG_E_INVALID_ARG for NULL or a negative radius; GG_E_OUT_OF_BOUNDS for an off-map
-///         cell; GG_E_TOO_LARGE past 2^24 lights; GG_E_NO_MEMORY (scene unchanged).
+///         GG_E_INVALID_ARG for NULL, a negative radius, angle_deg outside (0, 360] or NaN,
+///         rotation_deg not finite or beyond 1e6 (with a message); GG_E_OUT_OF_BOUNDS for
+///         an off-map cell; GG_E_TOO_LARGE past 2^24 lights; GG_E_NO_MEMORY (scene unchanged).
 ///         `out_id` may be NULL.
 /// @thread writer
 /// @since 0.1
