@@ -1643,6 +1643,45 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_cells(const gg_scene *scene,
                                                      uint64_t *bits, size_t words,
                                                      int32_t *out_count);
 
+/// The light polygon of a light source (docs/vision.md, "Light polygons"): the visibility
+/// polygon of gg_scene_visibility_polygon() from the centre of the light's cell among the walls
+/// that block light (blocks = GG_BLOCKS_LIGHT, eye 0, arcs within 1/256 cell), within its
+/// radius, cut to its cone. `which` = GG_LIGHT_BRIGHT: radius bright_ft (the bright region);
+/// GG_LIGHT_DIM: radius max(bright_ft, dim_ft) (all that the light reaches; the dim ring is the
+/// difference). A cone is the closed wedge of angle_deg about rotation_deg with its apex at the
+/// light's centre: the polygon then starts at that centre. Vertex order, uniqueness and error
+/// bound as gg_scene_visibility_polygon(); edges along the cone's sides are cut in doubles.
+/// @param work     gg_scene_polygon_work_bytes() bytes, aligned to 16 (one per thread).
+/// @param out_xy   2 * capacity doubles; may be NULL with capacity 0 to ask for the count. A
+///                 cone needs room for 3 vertices more than the uncut polygon while it is cut.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (*out_count = vertices needed: for a cone an upper
+///         bound, the uncut count + 3; 0 when `work` is too small); GG_E_STALE_ID;
+///         GG_E_INVALID_ARG for NULL or `which` other than BRIGHT or DIM; as
+///         gg_scene_visibility_polygon() otherwise.
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_light_polygon(const gg_scene *scene, void *work,
+                                                     size_t work_bytes, gg_light_id id,
+                                                     gg_light which, double *out_xy,
+                                                     int32_t capacity, int32_t *out_count);
+
+/// Rasterises a light polygon from gg_scene_light_polygon() (`xy`, `count` for the same light and
+/// `which`) as gg_scene_polygon_cells() does, keeping only the cells whose centre lies in the
+/// light's closed cone by the exact per-cell test of the lighting queries. Where the rules
+/// coincide these are the cells the light lights (gg_scene_source_light_on_cell()): on a
+/// GG_WALL_RULE_POINT scene without blocked cells, a cell is set iff the light lights it and
+/// its centre lies in the Euclidean disc of the radius. (Lighting measures radii by grid
+/// distance, uses Nat20's walk on GG_WALL_RULE_NAT20 scenes, and lets blocked cells stop light;
+/// polygons do neither.)
+/// @return GG_OK; GG_E_STALE_ID; as gg_scene_polygon_cells() and gg_scene_light_polygon().
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_light_polygon_cells(const gg_scene *scene, gg_light_id id,
+                                                           gg_light which, const double *xy,
+                                                           int32_t count, gg_bitset_mode mode,
+                                                           uint64_t *bits, size_t words,
+                                                           int32_t *out_count);
+
 #ifdef __cplusplus
 }
 #endif
