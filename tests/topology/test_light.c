@@ -388,14 +388,14 @@ static void light__cone_fields_are_validated_and_round_trip(void **state)
     gg_light_def d = gg_light_def_default();
     assert_true(d.angle_deg == 360.0 && d.rotation_deg == 0.0);
     assert_false(d.has_color);
-    const double bad_angles[] = {0.0, -10.0, 360.5, NAN, INFINITY};
+    const double bad_angles[] = {0.0, -10.0, 360.5, (double)NAN, HUGE_VAL};
     for (size_t k = 0; k < sizeof bad_angles / sizeof bad_angles[0]; ++k) {
         gg_light_def b = d;
         b.angle_deg = bad_angles[k];
         assert_int_equal(gg_scene_add_light(s, &b, NULL), GG_E_INVALID_ARG);
         assert_non_null(strstr(gg_scene_message(s), "angle_deg"));
     }
-    const double bad_rotations[] = {NAN, INFINITY, -INFINITY, 2e6};
+    const double bad_rotations[] = {(double)NAN, HUGE_VAL, -HUGE_VAL, 2e6};
     for (size_t k = 0; k < sizeof bad_rotations / sizeof bad_rotations[0]; ++k) {
         gg_light_def b = d;
         b.rotation_deg = bad_rotations[k];
