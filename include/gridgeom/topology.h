@@ -1649,7 +1649,8 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_cells(const gg_scene *scene,
 /// radius, cut to its cone. `which` = GG_LIGHT_BRIGHT: radius bright_ft (the bright region);
 /// GG_LIGHT_DIM: radius max(bright_ft, dim_ft) (all that the light reaches; the dim ring is the
 /// difference). A cone is the closed wedge of angle_deg about rotation_deg with its apex at the
-/// light's centre: the polygon then starts at that centre. Vertex order, uniqueness and error
+/// light's centre: the polygon then starts at that centre (at exactly 180 degrees the centre
+/// lies on a straight edge and is no vertex). Vertex order, uniqueness and error
 /// bound as gg_scene_visibility_polygon(); edges along the cone's sides are cut in doubles.
 /// @param work     gg_scene_polygon_work_bytes() bytes, aligned to 16 (one per thread).
 /// @param out_xy   2 * capacity doubles; may be NULL with capacity 0 to ask for the count. A

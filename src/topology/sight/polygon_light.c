@@ -111,6 +111,10 @@ static int32_t cut_to_cone(double *xy, int32_t n, double vx, double vy, const gg
     xy[2] = x1[0], xy[3] = x1[1];
     xy[2 * m] = x2[0], xy[2 * m + 1] = x2[1];
     ++m;
+    if (k->kind == GG__CONE_HALF) { /* the apex lies on the straight edge X2 -> X1: no vertex */
+        memmove(xy, xy + 2, (size_t)(m - 1) * 2 * sizeof *xy);
+        --m;
+    }
     return tidy(xy, m);
 }
 
