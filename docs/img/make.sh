@@ -40,6 +40,8 @@ M=tests/data/maps
 "$G" draw $M/foundry/majorvictory__underbark-tavern-top-floor.json \
     --out "$O"/underbark-lights.svg --lights --scale 18 \
     --title "Underbark Tavern: light sources, their radii and the cells they light"
+"$G" draw tests/data/boards/cone-lights.foundry.json --out "$O"/cone-lights.svg --lights --scale 40 \
+    --title "Light cones: rotation 0 points south and grows clockwise (0, 270, 180 and 225 here)"
 "$G" draw $M/foundry/majorvictory__underbark-tavern-top-floor.json \
     --out "$O"/underbark-matrix.svg --matrix "31,15;26,9;20,14;10,10;30,5" --scale 18 \
     --title "Underbark Tavern: visibility matrix among five creatures"

@@ -1166,10 +1166,23 @@ typedef struct gg_light_def {
     int32_t bright_ft;    ///< bright light within this many feet, >= 0
     int32_t dim_ft;       ///< dim light within this many feet (outer radius, as Foundry's
                           ///< `dim`), >= 0; cells within bright_ft are bright regardless
+    double angle_deg;     ///< cone angle in degrees, in (0, 360]; default 360 (all round).
+                          ///< A cell is lit only if the direction from the light's centre to
+                          ///< its centre lies in the closed cone (docs/vision.md, "Light
+                          ///< cones"); the light's own cell always is (@since 0.3)
+    double rotation_deg;  ///< the cone's axis, Foundry VTT's AmbientLight `rotation`: 0 points
+                          ///< down the screen (+row, south), growing clockwise on screen (90
+                          ///< points west, 180 north, 270 east); finite, |value| <= 1e6,
+                          ///< taken modulo 360; default 0 (@since 0.3)
+    uint32_t color_argb;  ///< colour as data, 0xAARRGGBB (alpha 0xFF when the source gives
+                          ///< none); the library stores and returns it and never lights by
+                          ///< it; meaningful when has_color; default 0 (@since 0.3)
+    bool has_color;       ///< the light has a colour (Foundry `color`/`tintColor`, UVTT
+                          ///< `color`); default false = the host's plain light (@since 0.3)
 } gg_light_def;
 
 /// A torch (SRD 5.2: bright light in a 20-foot radius and dim light for an additional 20 feet)
-/// at cell (0,0).
+/// at cell (0,0), lighting all round, without a colour.
 /// @thread pure
 /// @since 0.1
 static inline gg_light_def gg_light_def_default(void)
@@ -1180,6 +1193,10 @@ static inline gg_light_def gg_light_def_default(void)
     d.cell.row = 0;
     d.bright_ft = 20;
     d.dim_ft = 40;
+    d.angle_deg = 360.0;
+    d.rotation_deg = 0.0;
+    d.color_argb = 0;
+    d.has_color = false;
     return d;
 }
 
@@ -1192,9 +1209,11 @@ typedef struct gg_light_id {
 } gg_light_id;
 
 /// Adds a light source. O(1) amortised.
+/// A def of the 0.2 header's size (ending at dim_ft) reads the later fields as their defaults.
 /// @return GG_OK; GG_E_BAD_DEF if `def` was not made by gg_light_def_default();
-///         GG_E_INVALID_ARG for NULL or a negative radius; GG_E_OUT_OF_BOUNDS for an off-map
-///         cell; GG_E_TOO_LARGE past 2^24 lights; GG_E_NO_MEMORY (scene unchanged).
+///         GG_E_INVALID_ARG for NULL, a negative radius, angle_deg outside (0, 360] or NaN,
+///         rotation_deg not finite or beyond 1e6 (with a message); GG_E_OUT_OF_BOUNDS for
+///         an off-map cell; GG_E_TOO_LARGE past 2^24 lights; GG_E_NO_MEMORY (scene unchanged).
 ///         `out_id` may be NULL.
 /// @thread writer
 /// @since 0.1
@@ -1623,6 +1642,46 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_cells(const gg_scene *scene,
                                                      int32_t count, gg_bitset_mode mode,
                                                      uint64_t *bits, size_t words,
                                                      int32_t *out_count);
+
+/// The light polygon of a light source (docs/vision.md, "Light polygons"): the visibility
+/// polygon of gg_scene_visibility_polygon() from the centre of the light's cell among the walls
+/// that block light (blocks = GG_BLOCKS_LIGHT, eye 0, arcs within 1/256 cell), within its
+/// radius, cut to its cone. `which` = GG_LIGHT_BRIGHT: radius bright_ft (the bright region);
+/// GG_LIGHT_DIM: radius max(bright_ft, dim_ft) (all that the light reaches; the dim ring is the
+/// difference). A cone is the closed wedge of angle_deg about rotation_deg with its apex at the
+/// light's centre: the polygon then starts at that centre (at exactly 180 degrees the centre
+/// lies on a straight edge and is no vertex). Vertex order, uniqueness and error
+/// bound as gg_scene_visibility_polygon(); edges along the cone's sides are cut in doubles.
+/// @param work     gg_scene_polygon_work_bytes() bytes, aligned to 16 (one per thread).
+/// @param out_xy   2 * capacity doubles; may be NULL with capacity 0 to ask for the count. A
+///                 cone needs room for 3 vertices more than the uncut polygon while it is cut.
+/// @return GG_OK; GG_E_BUFFER_TOO_SMALL (*out_count = vertices needed: for a cone an upper
+///         bound, the uncut count + 3; 0 when `work` is too small); GG_E_STALE_ID;
+///         GG_E_INVALID_ARG for NULL or `which` other than BRIGHT or DIM; as
+///         gg_scene_visibility_polygon() otherwise.
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_light_polygon(const gg_scene *scene, void *work,
+                                                     size_t work_bytes, gg_light_id id,
+                                                     gg_light which, double *out_xy,
+                                                     int32_t capacity, int32_t *out_count);
+
+/// Rasterises a light polygon from gg_scene_light_polygon() (`xy`, `count` for the same light and
+/// `which`) as gg_scene_polygon_cells() does, keeping only the cells whose centre lies in the
+/// light's closed cone by the exact per-cell test of the lighting queries. Where the rules
+/// coincide these are the cells the light lights (gg_scene_source_light_on_cell()): on a
+/// GG_WALL_RULE_POINT scene without blocked cells, a cell is set iff the light lights it and
+/// its centre lies in the Euclidean disc of the radius. (Lighting measures radii by grid
+/// distance, uses Nat20's walk on GG_WALL_RULE_NAT20 scenes, and lets blocked cells stop light;
+/// polygons do neither.)
+/// @return GG_OK; GG_E_STALE_ID; as gg_scene_polygon_cells() and gg_scene_light_polygon().
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_light_polygon_cells(const gg_scene *scene, gg_light_id id,
+                                                           gg_light which, const double *xy,
+                                                           int32_t count, gg_bitset_mode mode,
+                                                           uint64_t *bits, size_t words,
+                                                           int32_t *out_count);
 
 #ifdef __cplusplus
 }

@@ -265,16 +265,43 @@ static gg_status read_light(gg__io_ctx *ctx, gg_scene *scene, const json_t *l, s
                         path);
         return GG_OK;
     }
-    if (angle < 360.0)
-        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1, "light cones imported as full circles",
+    /* The cone: Foundry's `angle` and `rotation` are gg_light_def's own convention (rotation 0
+     * points down the screen, growing clockwise; docs/vision.md, "Light cones"). `rotation` is
+     * a top-level field in every version. */
+    gg_light_def shape = gg_light_def_default();
+    double rotation;
+    if ((st = gg__io_opt_number(ctx, l, "rotation", path, 0.0, &rotation)) != GG_OK)
+        return st;
+    if (angle > 0.0 && angle < 360.0)
+        shape.angle_deg = angle;
+    else if (angle != 360.0)
+        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
+                        "light cone angles outside (0, 360] imported as full circles",
                         "%s: angle %g", path, angle);
+    if (fabs(rotation) <= 1e6)
+        shape.rotation_deg = rotation;
+    else
+        gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
+                        "light rotations beyond 1e6 degrees imported as 0", "%s: rotation %g", path,
+                        rotation);
+    /* Colour as data: v10+ config.color and config.alpha, up to v9 tintColor and tintAlpha. */
+    bool v10 = json_is_object(cfg);
+    gg__io_light_color(ctx, src, v10 ? "color" : "tintColor", pc, false, &shape);
+    double alpha;
+    if ((st = gg__io_opt_number(ctx, src, v10 ? "alpha" : "tintAlpha", pc, 1.0, &alpha)) != GG_OK)
+        return st;
+    if (shape.has_color) {
+        double a = alpha < 0.0 ? 0.0 : (alpha > 1.0 ? 1.0 : alpha);
+        shape.color_argb = (shape.color_argb & 0x00FFFFFFu) | (uint32_t)floor(a * 255.0 + 0.5)
+                                                                  << 24;
+    }
     if (json_is_false(json_object_get(l, "walls")))
         gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
                         "lights that ignore walls imported as blocked by walls", "%s", path);
-    gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "light colour, tint and animation", NULL);
+    gg__io_note_add(ctx, GG_IMPORT_DROPPED, 1, "light animation, luminosity and coloration", NULL);
     double to_ft = cell_ft / f->distance;
-    return gg__io_add_light(ctx, scene, x / f->size - f->col0, y / f->size - f->row0,
-                            bright * to_ft, dim * to_ft, path);
+    return gg__io_add_light_shaped(ctx, scene, x / f->size - f->col0, y / f->size - f->row0,
+                                   bright * to_ft, dim * to_ft, &shape, path);
 }
 
 static int32_t list_size(const json_t *root, const char *key)

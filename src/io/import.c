@@ -168,6 +168,13 @@ gg_status gg__io_check_caps(gg__io_ctx *ctx, int64_t width, int64_t height, int6
 gg_status gg__io_add_light(gg__io_ctx *ctx, gg_scene *scene, double x, double y, double bright_ft,
                            double dim_ft, const char *path)
 {
+    return gg__io_add_light_shaped(ctx, scene, x, y, bright_ft, dim_ft, NULL, path);
+}
+
+gg_status gg__io_add_light_shaped(gg__io_ctx *ctx, gg_scene *scene, double x, double y,
+                                  double bright_ft, double dim_ft, const gg_light_def *shape,
+                                  const char *path)
+{
     if (ctx->stats.lights_read >= ctx->def->max_lights)
         return gg__io_fail(ctx, GG_E_TOO_LARGE,
                            "%s: more than %d light sources "
@@ -181,7 +188,7 @@ gg_status gg__io_add_light(gg__io_ctx *ctx, gg_scene *scene, double x, double y,
                         "%s at (%.4g, %.4g)", path, x, y);
         return GG_OK;
     }
-    gg_light_def d = gg_light_def_default();
+    gg_light_def d = shape != NULL ? *shape : gg_light_def_default();
     d.cell = gg_cell_make((int32_t)floor(x), (int32_t)floor(y));
     double r[2] = {bright_ft, dim_ft};
     int32_t v[2];

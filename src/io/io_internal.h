@@ -138,5 +138,16 @@ gg_status gg__io_read_foundry(gg__io_ctx *ctx, json_t *root, gg_scene **out);
  * reported. `path` names it in the report. */
 gg_status gg__io_add_light(gg__io_ctx *ctx, gg_scene *scene, double x, double y, double bright_ft,
                            double dim_ft, const char *path);
+/* The same with the cone and colour of `shape` (a validated gg_light_def; its cell and radii are
+ * ignored); NULL = the defaults. */
+gg_status gg__io_add_light_shaped(gg__io_ctx *ctx, gg_scene *scene, double x, double y,
+                                  double bright_ft, double dim_ft, const gg_light_def *shape,
+                                  const char *path);
+
+/* Reads an optional colour member `key` of `obj` as data for gg_light_def: "#RRGGBB" or
+ * "RRGGBB" (alpha 0xFF), or with `argb` "AARRGGBB" (UVTT). Absent, null or "" -> no colour.
+ * Anything else is reported as dropped (not an error: a colour never changes what is lit). */
+void gg__io_light_color(gg__io_ctx *ctx, const json_t *obj, const char *key, const char *path,
+                        bool argb, gg_light_def *light);
 
 #endif

@@ -221,15 +221,18 @@ gg_status gg__io_read_uvtt(gg__io_ctx *ctx, json_t *root, gg_scene **out)
             /* range is a radius in cells; FVTT-DD-Import makes it Foundry's dim radius and
              * bright = dim / 2. */
             double dim = range * 5.0;
-            st = gg__io_add_light(ctx, scene, lx - ox, ly - oy, dim / 2.0, dim, path);
+            gg_light_def shape = gg_light_def_default();
+            gg__io_light_color(ctx, l, "color", path, true, &shape); /* "AARRGGBB", as data */
+            st = gg__io_add_light_shaped(ctx, scene, lx - ox, ly - oy, dim / 2.0, dim, &shape,
+                                         path);
             if (json_is_false(json_object_get(l, "shadows")))
                 gg__io_note_add(ctx, GG_IMPORT_APPROXIMATED, 1,
                                 "lights that ignore walls (shadows: false) imported as blocked by "
                                 "walls",
                                 "%s", path);
         }
-        gg__io_note_add(ctx, GG_IMPORT_DROPPED, (int32_t)json_array_size(lights),
-                        "light colour and intensity", NULL);
+        gg__io_note_add(ctx, GG_IMPORT_DROPPED, (int32_t)json_array_size(lights), "light intensity",
+                        NULL);
     }
     if (st == GG_OK) {
         const json_t *env = json_object_get(root, "environment");

@@ -615,6 +615,80 @@ static void formats__caps_refuse_files_up_front(void **state)
     gg_scene_destroy(s);
 }
 
+/* Light cones and colours kept as data: a v10 light (config.angle/color/alpha, top-level
+ * rotation) lights only its cone; a v9 light (tintColor/tintAlpha) with an angle past 360 is a
+ * full circle (reported); a colour that is not hex is reported and left out. Before, cones were
+ * imported as full circles and every colour was dropped. */
+static const char k_foundry_light_cones[] =
+    "{\"grid\": {\"type\": 1, \"size\": 50, \"distance\": 5, \"units\": \"ft\"},"
+    " \"width\": 550, \"height\": 550, \"padding\": 0, \"walls\": [],"
+    " \"lights\": ["
+    "  {\"x\": 275, \"y\": 275, \"rotation\": 270,"
+    "   \"config\": {\"dim\": 25, \"bright\": 0, \"angle\": 90, \"color\": \"#ff8000\","
+    "   \"alpha\": 0.5}},"
+    "  {\"x\": 25, \"y\": 25, \"dim\": 5, \"bright\": 0, \"angle\": 400, \"rotation\": 0,"
+    "   \"tintColor\": \"#36BF3F\", \"tintAlpha\": 0.49},"
+    "  {\"x\": 525, \"y\": 25, \"config\": {\"dim\": 5, \"color\": \"red\"}}"
+    " ]}";
+
+static void foundry__light_cones_and_colours_are_kept(void **state)
+{
+    (void)state;
+    gg_import_report *r = NULL;
+    gg_scene *s = load(k_foundry_light_cones, NULL, &r);
+    gg_light_def defs[3];
+    int32_t n = 0;
+    assert_int_equal(gg_scene_list_lights(s, NULL, defs, 3, &n), GG_OK);
+    assert_int_equal(n, 3);
+    assert_true(defs[0].angle_deg == 90.0 && defs[0].rotation_deg == 270.0);
+    assert_true(defs[0].has_color);
+    assert_int_equal(defs[0].color_argb, 0x80FF8000u); /* alpha 0.5 -> 128 */
+    assert_true(defs[1].angle_deg == 360.0);
+    assert_true(defs[1].has_color);
+    assert_int_equal(defs[1].color_argb, 0x7D36BF3Fu); /* 0.49 * 255 = 124.95 -> 125 */
+    assert_false(defs[2].has_color);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_APPROXIMATED, "outside (0, 360]"), 1);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "colours not understood"), 1);
+    /* rotation 270 points east: the cone lights dx >= |dy| within 5 cells, nothing else (rows
+     * 0 and 1 hold the other two lights) */
+    for (int y = 2; y < 11; ++y)
+        for (int x = 0; x < 11; ++x) {
+            int dx = x - 5, dy = y - 5;
+            gg_light l = GG_LIGHT_DEFAULT;
+            assert_int_equal(gg_scene_source_light_on_cell(s, gg_cell_make(x, y), &l), GG_OK);
+            bool want = dx >= abs(dy);
+            assert_int_equal(l != GG_LIGHT_DARK, want);
+        }
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
+/* UVTT `color` is "AARRGGBB": kept with its alpha. */
+static void uvtt__light_colour_is_kept_with_its_alpha(void **state)
+{
+    (void)state;
+    static const char doc[] =
+        "{\"format\": 0.3, \"resolution\": {\"map_origin\": {\"x\": 0, \"y\": 0},"
+        " \"map_size\": {\"x\": 4, \"y\": 3}, \"pixels_per_grid\": 100},"
+        " \"line_of_sight\": [], \"portals\": [],"
+        " \"lights\": [{\"position\": {\"x\": 1.5, \"y\": 1.5}, \"range\": 2, \"intensity\": 1,"
+        " \"color\": \"80ffad58\", \"shadows\": true},"
+        " {\"position\": {\"x\": 2.5, \"y\": 1.5}, \"range\": 2, \"color\": \"#ffad58\"}]}";
+    gg_import_report *r = NULL;
+    gg_scene *s = load(doc, NULL, &r);
+    gg_light_def defs[2];
+    int32_t n = 0;
+    assert_int_equal(gg_scene_list_lights(s, NULL, defs, 2, &n), GG_OK);
+    assert_int_equal(n, 2);
+    assert_true(defs[0].has_color);
+    assert_int_equal(defs[0].color_argb, 0x80FFAD58u);
+    assert_true(defs[0].angle_deg == 360.0);
+    assert_false(defs[1].has_color); /* "#RRGGBB" is not UVTT's form */
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "colours not understood"), 1);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -629,6 +703,8 @@ int main(void)
         cmocka_unit_test(formats__clipped_end_near_a_corner_snaps_so_round_trips_are_stable),
         cmocka_unit_test(formats__import_def_from_the_0_2_header_reads_the_wall_rule_default),
         cmocka_unit_test(formats__caps_refuse_files_up_front),
+        cmocka_unit_test(foundry__light_cones_and_colours_are_kept),
+        cmocka_unit_test(uvtt__light_colour_is_kept_with_its_alpha),
     };
     return cmocka_run_group_tests_name("io/formats", tests, NULL, NULL);
 }

@@ -589,11 +589,54 @@ static void maps__import_without_merging_keeps_every_piece(void **state)
     gg_scene_destroy(s);
 }
 
+/* Light colours on the shared maps are kept as data: Underbark (v9 tintColor/tintAlpha),
+ * Collapsed Tower (v10 config.color null: no colour), oganm's UVTT test ("AARRGGBB"). No
+ * shared map has a cone (every angle is 360). */
+static void maps__light_colours_are_kept(void **state)
+{
+    (void)state;
+    gg_import_report *r = NULL;
+    gg_scene *s = load_map("foundry/majorvictory__underbark-tavern-top-floor.json", NULL, &r);
+    gg_light_def defs[64];
+    int32_t n = 0;
+    assert_int_equal(gg_scene_list_lights(s, NULL, defs, 64, &n), GG_OK);
+    assert_true(n > 0);
+    bool torch = false;
+    for (int32_t k = 0; k < n; ++k) {
+        assert_true(defs[k].has_color);
+        assert_true(defs[k].angle_deg == 360.0);
+        torch |= defs[k].color_argb == 0x0FFFC800u; /* "#ffc800", tintAlpha 0.06 */
+    }
+    assert_true(torch);
+    assert_int_equal(gg_import_report_count_of(r, GG_IMPORT_DROPPED, "colours not understood"), 0);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+
+    s = load_map("foundry/ocd__collapsed-tower.json", NULL, &r);
+    assert_int_equal(gg_scene_list_lights(s, NULL, defs, 64, &n), GG_OK);
+    assert_true(n > 0 && n <= 64);
+    int32_t coloured = 0;
+    for (int32_t k = 0; k < n; ++k)
+        coloured += defs[k].has_color;
+    assert_true(coloured < n); /* "color": null -> no colour */
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+
+    s = load_map("uvtt/oganm__test.dd2vtt", NULL, &r);
+    assert_int_equal(gg_scene_list_lights(s, NULL, defs, 64, &n), GG_OK);
+    assert_int_equal(n, 1);
+    assert_true(defs[0].has_color);
+    assert_int_equal(defs[0].color_argb, 0xFFECCD8Bu);
+    gg_import_report_destroy(r);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(maps__every_map_loads_with_the_known_facts),
         cmocka_unit_test(maps__nort_gate_one_level),
+        cmocka_unit_test(maps__light_colours_are_kept),
         cmocka_unit_test(maps__wall_heights_and_secret_doors_are_kept),
         cmocka_unit_test(maps__every_cell_sees_itself),
         cmocka_unit_test(maps__litch_doors_pass_straight_through_when_open),

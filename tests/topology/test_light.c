@@ -16,6 +16,19 @@ static gg_light_id add_light(gg_scene *s, int c, int r, int bright, int dim)
     return id;
 }
 
+static gg_light_id add_cone(gg_scene *s, int c, int r, int dim, double angle, double rotation)
+{
+    gg_light_def d = gg_light_def_default();
+    d.cell = gg_cell_make(c, r);
+    d.bright_ft = 0;
+    d.dim_ft = dim;
+    d.angle_deg = angle;
+    d.rotation_deg = rotation;
+    gg_light_id id;
+    assert_int_equal(gg_scene_add_light(s, &d, &id), GG_OK);
+    return id;
+}
+
 static gg_light src(const gg_scene *s, int c, int r)
 {
     gg_light l = GG_LIGHT_DEFAULT;
@@ -262,10 +275,18 @@ static void light__seen_cells_property_with_sources(void **state)
             w.door = (gg_door)fx_below(&r, 4);
             assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
         }
-        for (int k = 0; k < 3; ++k)
-            add_light(s, (int)fx_below(&r, (uint32_t)d.width),
-                      (int)fx_below(&r, (uint32_t)d.height), 5 * (int)fx_below(&r, 4),
-                      5 * (int)fx_below(&r, 8));
+        for (int k = 0; k < 3; ++k) {
+            gg_light_id id = add_light(s, (int)fx_below(&r, (uint32_t)d.width),
+                                       (int)fx_below(&r, (uint32_t)d.height),
+                                       5 * (int)fx_below(&r, 4), 5 * (int)fx_below(&r, 8));
+            if (fx_below(&r, 2)) { /* a cone: seen cells follow it as light_on_cell does */
+                gg_light_def ld;
+                assert_int_equal(gg_scene_get_light(s, id, &ld), GG_OK);
+                ld.angle_deg = 15.0 * (1 + (int)fx_below(&r, 24));
+                ld.rotation_deg = 15.0 * (int)fx_below(&r, 24);
+                assert_int_equal(gg_scene_set_light(s, id, &ld), GG_OK);
+            }
+        }
         gg_scratch *x = NULL;
         assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
         size_t words = gg_scene_bitset_words(s);
@@ -358,6 +379,234 @@ static void light__list_returns_live_lights_in_id_order(void **state)
     gg_scene_destroy(s);
 }
 
+/* ---- Cones (docs/vision.md, "Light cones") ---------------------------------------------------- */
+
+static void light__cone_fields_are_validated_and_round_trip(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(6, 6, NULL);
+    gg_light_def d = gg_light_def_default();
+    assert_true(d.angle_deg == 360.0 && d.rotation_deg == 0.0);
+    assert_false(d.has_color);
+    const double bad_angles[] = {0.0, -10.0, 360.5, (double)NAN, HUGE_VAL};
+    for (size_t k = 0; k < sizeof bad_angles / sizeof bad_angles[0]; ++k) {
+        gg_light_def b = d;
+        b.angle_deg = bad_angles[k];
+        assert_int_equal(gg_scene_add_light(s, &b, NULL), GG_E_INVALID_ARG);
+        assert_non_null(strstr(gg_scene_message(s), "angle_deg"));
+    }
+    const double bad_rotations[] = {(double)NAN, HUGE_VAL, -HUGE_VAL, 2e6};
+    for (size_t k = 0; k < sizeof bad_rotations / sizeof bad_rotations[0]; ++k) {
+        gg_light_def b = d;
+        b.rotation_deg = bad_rotations[k];
+        assert_int_equal(gg_scene_add_light(s, &b, NULL), GG_E_INVALID_ARG);
+        assert_non_null(strstr(gg_scene_message(s), "rotation_deg"));
+    }
+    assert_int_equal(gg_scene_light_count(s), 0);
+    d.angle_deg = 60.0;
+    d.rotation_deg = -450.0; /* kept as given; taken modulo 360 when lighting */
+    d.color_argb = 0xFFFFA040u;
+    d.has_color = true;
+    gg_light_id id;
+    assert_int_equal(gg_scene_add_light(s, &d, &id), GG_OK);
+    gg_light_def got;
+    assert_int_equal(gg_scene_get_light(s, id, &got), GG_OK);
+    assert_true(got.angle_deg == 60.0 && got.rotation_deg == -450.0);
+    assert_int_equal(got.color_argb, 0xFFFFA040u);
+    assert_true(got.has_color);
+    gg_light_def listed[1];
+    int32_t n = 0;
+    assert_int_equal(gg_scene_list_lights(s, NULL, listed, 1, &n), GG_OK);
+    assert_true(listed[0].angle_deg == 60.0 && listed[0].color_argb == 0xFFFFA040u);
+    /* set_light validates the same way and leaves the light unchanged on failure */
+    gg_light_def b = got;
+    b.angle_deg = 400.0;
+    assert_int_equal(gg_scene_set_light(s, id, &b), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_get_light(s, id, &got), GG_OK);
+    assert_true(got.angle_deg == 60.0);
+    gg_scene_destroy(s);
+}
+
+/* A host built against 0.2.0 passes the smaller def: the cone and colour read as defaults.
+ * Before, the size check was `!=` and refused it with GG_E_BAD_DEF. */
+static void light__def_from_the_0_2_header_reads_new_fields_as_defaults(void **state)
+{
+    (void)state;
+    typedef struct {
+        uint32_t struct_size;
+        gg_cell cell;
+        int32_t bright_ft, dim_ft;
+    } light_def_0_2;
+    assert_int_equal(sizeof(light_def_0_2), offsetof(gg_light_def, dim_ft) + sizeof(int32_t));
+    gg_scene *s = fx_scene(7, 7, NULL);
+    gg_light_def full;
+    memset(&full, 0xAB, sizeof full); /* bytes past the old struct: must not be read */
+    light_def_0_2 *old = (light_def_0_2 *)(void *)&full;
+    old->struct_size = (uint32_t)sizeof *old;
+    old->cell = gg_cell_make(3, 3);
+    old->bright_ft = 0;
+    old->dim_ft = 10;
+    gg_light_id id;
+    assert_int_equal(gg_scene_add_light(s, &full, &id), GG_OK);
+    gg_light_def got;
+    assert_int_equal(gg_scene_get_light(s, id, &got), GG_OK);
+    assert_true(got.angle_deg == 360.0 && got.rotation_deg == 0.0);
+    assert_false(got.has_color);
+    assert_int_equal(got.struct_size, (uint32_t)sizeof got);
+    assert_int_equal(src(s, 3, 1), GG_LIGHT_DIM); /* all round */
+    assert_int_equal(src(s, 5, 5), GG_LIGHT_DIM);
+    assert_int_equal(gg_scene_set_light(s, id, &full), GG_OK);
+    old->struct_size = (uint32_t)sizeof *old - 4u; /* unknown sizes stay refused */
+    assert_int_equal(gg_scene_add_light(s, &full, NULL), GG_E_BAD_DEF);
+    gg_scene_destroy(s);
+}
+
+/* Expected membership of offset (dx, dy) in a 90-degree cone pointing along an axis, from
+ * integer arithmetic alone (the edges are the diagonals, and the cone is closed). */
+static bool in_axis_cone(int rotation, int dx, int dy)
+{
+    switch (rotation) {
+    case 0:
+        return dy >= abs(dx); /* south */
+    case 90:
+        return -dx >= abs(dy); /* west */
+    case 180:
+        return -dy >= abs(dx); /* north */
+    default:
+        return dx >= abs(dy); /* east */
+    }
+}
+
+static void light__cones_of_90_degrees_on_each_axis_include_their_diagonal_edges(void **state)
+{
+    (void)state;
+    const int rotations[] = {0, 90, 180, 270, -90, 450};
+    for (size_t k = 0; k < sizeof rotations / sizeof rotations[0]; ++k) {
+        gg_scene *s = fx_scene(13, 13, NULL);
+        add_cone(s, 6, 6, 25, 90.0, (double)rotations[k]); /* 5 cells, Chebyshev */
+        int norm = ((rotations[k] % 360) + 360) % 360;
+        int lit = 0;
+        for (int r = 0; r < 13; ++r)
+            for (int c = 0; c < 13; ++c) {
+                int dx = c - 6, dy = r - 6;
+                bool want = abs(dx) <= 5 && abs(dy) <= 5 && in_axis_cone(norm, dx, dy);
+                assert_int_equal(src(s, c, r) != GG_LIGHT_DARK, want);
+                lit += want;
+            }
+        assert_int_equal(lit, 36); /* 1 + 3 + 5 + 7 + 9 + 11 */
+        gg_scene_destroy(s);
+    }
+}
+
+/* Cones of 180, 270 and 360 degrees, and a cone whose edges lie on the axes. */
+static void light__half_wide_and_full_cones_and_axis_edges(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(11, 11, NULL);
+    gg_light_id id = add_cone(s, 5, 5, 25, 180.0, 0.0);
+    gg_light_def d;
+    assert_int_equal(gg_scene_get_light(s, id, &d), GG_OK);
+    for (int form = 0; form < 4; ++form) {
+        if (form == 1)
+            d.angle_deg = 270.0; /* all but the open quarter pointing north */
+        if (form == 2)
+            d.angle_deg = 360.0;
+        if (form == 3)
+            d.angle_deg = 90.0, d.rotation_deg = 45.0; /* edges south and west, exactly */
+        assert_int_equal(gg_scene_set_light(s, id, &d), GG_OK);
+        for (int r = 0; r < 11; ++r)
+            for (int c = 0; c < 11; ++c) {
+                int dx = c - 5, dy = r - 5;
+                bool want = form == 0   ? dy >= 0
+                            : form == 1 ? !(-dy > abs(dx))
+                            : form == 2 ? true
+                                        : (dx <= 0 && dy >= 0);
+                assert_int_equal(src(s, c, r) != GG_LIGHT_DARK, want);
+            }
+    }
+    gg_scene_destroy(s);
+}
+
+/* A narrow cone (10 degrees pointing south) against an independent long-double angle; no cell
+ * offset lies exactly on an edge (tan 5 degrees is irrational). The light's own cell is lit. */
+static void light__narrow_cone_against_an_angle_oracle(void **state)
+{
+    (void)state;
+    const int w = 41, h = 41, lc = 20, lr = 20;
+    gg_scene *s = fx_scene(w, h, NULL);
+    const double rotations[] = {0.0, 33.0, 300.5};
+    gg_light_id id = add_cone(s, lc, lr, 1000, 10.0, 0.0);
+    gg_light_def d;
+    assert_int_equal(gg_scene_get_light(s, id, &d), GG_OK);
+    for (size_t k = 0; k < 3; ++k) {
+        d.rotation_deg = rotations[k];
+        assert_int_equal(gg_scene_set_light(s, id, &d), GG_OK);
+        long double axis = ((long double)rotations[k] + 90.0L) * 3.14159265358979323846264L / 180;
+        int lit = 0;
+        for (int r = 0; r < h; ++r)
+            for (int c = 0; c < w; ++c) {
+                int dx = c - lc, dy = r - lr;
+                bool want = dx == 0 && dy == 0;
+                if (!want) {
+                    long double a = atan2l((long double)dy, (long double)dx) - axis;
+                    while (a > 3.14159265358979323846264L)
+                        a -= 2 * 3.14159265358979323846264L;
+                    while (a < -3.14159265358979323846264L)
+                        a += 2 * 3.14159265358979323846264L;
+                    want = fabsl(a) <= 5.0L * 3.14159265358979323846264L / 180;
+                }
+                assert_int_equal(src(s, c, r) != GG_LIGHT_DARK, want);
+                lit += want;
+            }
+        assert_true(lit > 20);
+    }
+    gg_scene_destroy(s);
+}
+
+/* Walls and cones together: on random scenes a cone lights a cell iff the same light all
+ * round lights it and the cell lies in the cone (the independent oracle of the other tests). */
+static void light__cones_with_walls_are_the_full_light_within_the_cone(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 4242u, "light cones with walls");
+    for (int round = 0; round < 40; ++round) {
+        int w = 3 + (int)fx_below(&r, 14), h = 3 + (int)fx_below(&r, 14);
+        gg_scene *s = fx_scene(w, h, NULL);
+        for (int k = 0; k < w; ++k) {
+            gg_wall_def wd = gg_wall_def_default();
+            wd.x1 = fx_below(&r, (uint32_t)w + 1), wd.y1 = fx_below(&r, (uint32_t)h + 1);
+            wd.x2 = wd.x1 + (int)fx_below(&r, 7) - 3, wd.y2 = wd.y1 + (int)fx_below(&r, 7) - 3;
+            wd.door = (gg_door)fx_below(&r, 4);
+            assert_int_equal(gg_scene_add_wall(s, &wd, NULL), GG_OK);
+        }
+        for (int k = 0; k < (w * h) / 10; ++k)
+            assert_int_equal(gg_scene_set_blocked(s,
+                                                  gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
+                                                               (int32_t)fx_below(&r, (uint32_t)h)),
+                                                  true),
+                             GG_OK);
+        int lc = (int)fx_below(&r, (uint32_t)w), lr = (int)fx_below(&r, (uint32_t)h);
+        int rot = 90 * (int)fx_below(&r, 4), dim = 5 * (1 + (int)fx_below(&r, 10));
+        gg_light_id id = add_cone(s, lc, lr, dim, 360.0, 0.0);
+        bool full[16 * 16];
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x)
+                full[y * w + x] = src(s, x, y) != GG_LIGHT_DARK;
+        gg_light_def d;
+        assert_int_equal(gg_scene_get_light(s, id, &d), GG_OK);
+        d.angle_deg = 90.0;
+        d.rotation_deg = (double)rot;
+        assert_int_equal(gg_scene_set_light(s, id, &d), GG_OK);
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                bool want = full[y * w + x] && in_axis_cone(rot, x - lc, y - lr);
+                assert_int_equal(src(s, x, y) != GG_LIGHT_DARK, want);
+            }
+        gg_scene_destroy(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -367,6 +616,12 @@ int main(void)
         cmocka_unit_test(light__seen_cells_property_with_sources),
         cmocka_unit_test(light__writers_fail_cleanly_without_memory),
         cmocka_unit_test(light__list_returns_live_lights_in_id_order),
+        cmocka_unit_test(light__cone_fields_are_validated_and_round_trip),
+        cmocka_unit_test(light__def_from_the_0_2_header_reads_new_fields_as_defaults),
+        cmocka_unit_test(light__cones_of_90_degrees_on_each_axis_include_their_diagonal_edges),
+        cmocka_unit_test(light__half_wide_and_full_cones_and_axis_edges),
+        cmocka_unit_test(light__narrow_cone_against_an_angle_oracle),
+        cmocka_unit_test(light__cones_with_walls_are_the_full_light_within_the_cone),
     };
     return cmocka_run_group_tests_name("topology/light", tests, NULL, NULL);
 }

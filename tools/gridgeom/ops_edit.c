@@ -196,6 +196,8 @@ static const gg_cli_field k_add_light[] = {
     {"cell", GG_CLI_CELL, true, NULL},
     {"bright_ft", GG_CLI_INT, false, NULL},
     {"dim_ft", GG_CLI_INT, false, NULL},
+    {"angle_deg", GG_CLI_NUMBER, false, NULL},
+    {"rotation_deg", GG_CLI_NUMBER, false, NULL},
     {NULL, GG_CLI_INT, false, NULL},
 };
 
@@ -205,6 +207,8 @@ static json_t *op_add_light(gg_cli_call *c)
     d.cell = gg_cli_cell(c, "cell");
     d.bright_ft = gg_cli_int(c, "bright_ft", d.bright_ft);
     d.dim_ft = gg_cli_int(c, "dim_ft", d.dim_ft);
+    d.angle_deg = gg_cli_number(c, "angle_deg", d.angle_deg);
+    d.rotation_deg = gg_cli_number(c, "rotation_deg", d.rotation_deg);
     gg_light_id id;
     gg_status st = gg_scene_add_light(c->ctx->scene, &d, &id);
     return st == GG_OK ? json_pack("{s:i}", "light", (int)id.index)
@@ -212,8 +216,9 @@ static json_t *op_add_light(gg_cli_call *c)
 }
 
 static const gg_cli_field k_set_light[] = {
-    {"light", GG_CLI_INT, true, NULL},      {"cell", GG_CLI_CELL, false, NULL},
-    {"bright_ft", GG_CLI_INT, false, NULL}, {"dim_ft", GG_CLI_INT, false, NULL},
+    {"light", GG_CLI_INT, true, NULL},         {"cell", GG_CLI_CELL, false, NULL},
+    {"bright_ft", GG_CLI_INT, false, NULL},    {"dim_ft", GG_CLI_INT, false, NULL},
+    {"angle_deg", GG_CLI_NUMBER, false, NULL}, {"rotation_deg", GG_CLI_NUMBER, false, NULL},
     {NULL, GG_CLI_INT, false, NULL},
 };
 
@@ -229,6 +234,8 @@ static json_t *op_set_light(gg_cli_call *c)
             d.cell = gg_cli_cell(c, "cell");
         d.bright_ft = gg_cli_int(c, "bright_ft", d.bright_ft);
         d.dim_ft = gg_cli_int(c, "dim_ft", d.dim_ft);
+        d.angle_deg = gg_cli_number(c, "angle_deg", d.angle_deg);
+        d.rotation_deg = gg_cli_number(c, "rotation_deg", d.rotation_deg);
         st = gg_scene_set_light(c->ctx->scene, id, &d);
     }
     return st == GG_OK ? json_pack("{s:i,s:o,s:i,s:i}", "light", (int)id.index, "cell",

@@ -91,8 +91,97 @@ static json_t *op_visibility_polygon(gg_cli_call *c)
     return r;
 }
 
+static const char *const k_which_names[] = {"dim", "bright", NULL};
+
+static const gg_cli_field k_light_polygon[] = {
+    {"light", GG_CLI_INT, true, NULL},
+    {"which", GG_CLI_NAME, false, k_which_names},
+    {"cells", GG_CLI_BOOL, false, NULL},
+    {NULL, GG_CLI_INT, false, NULL},
+};
+
+/* gg_scene_light_polygon of light `light` (its index, as `lights` lists them), "which": "dim"
+ * (default, all it reaches) or "bright": the vertices, count and area; with "cells": true, the
+ * cells it rasterises to (gg_scene_light_polygon_cells). */
+static json_t *op_light_polygon(gg_cli_call *c)
+{
+    const gg_scene *s = c->ctx->scene;
+    const int32_t index = gg_cli_int(c, "light", -1);
+    const gg_light which = gg_cli_name(c, "which", 0) == 1 ? GG_LIGHT_BRIGHT : GG_LIGHT_DIM;
+    const int32_t nl = gg_scene_light_count(s);
+    gg_light_id id = {0, 0};
+    gg_light_id *ids = gg_cli_alloc(c, (size_t)nl + 1, sizeof *ids);
+    if (ids == NULL)
+        return NULL;
+    int32_t got = 0;
+    if (gg_scene_list_lights(s, ids, NULL, nl, &got) == GG_OK)
+        for (int32_t i = 0; i < got; ++i)
+            if (ids[i].index == (uint32_t)index)
+                id = ids[i];
+    gg_cli_free(c, ids, (size_t)nl + 1, sizeof *ids);
+    if (id.generation == 0) {
+        gg_cli_fail(c, "light_polygon: no light %d (the \"lights\" op lists them)", (int)index);
+        return NULL;
+    }
+    size_t bytes = 0;
+    gg_status st = gg_scene_polygon_work_bytes(s, &bytes);
+    if (st != GG_OK)
+        return gg_cli_status_fail(c, "gg_scene_polygon_work_bytes", st);
+    void *work = gg_cli_alloc(c, bytes / 16 + 1, 16);
+    if (work == NULL)
+        return NULL;
+    int32_t n = 0;
+    st = gg_scene_light_polygon(s, work, bytes, id, which, NULL, 0, &n);
+    double *xy = NULL;
+    json_t *r = NULL;
+    const size_t xy_count = 2 * (size_t)n + 2;
+    if (st == GG_OK || st == GG_E_BUFFER_TOO_SMALL) {
+        xy = gg_cli_alloc(c, xy_count, sizeof *xy);
+        st = xy == NULL ? GG_E_NO_MEMORY
+                        : gg_scene_light_polygon(s, work, bytes, id, which, xy, n, &n);
+    }
+    if (st != GG_OK) {
+        r = gg_cli_status_fail(c, "gg_scene_light_polygon", st);
+    } else {
+        json_t *v = json_array();
+        double area = 0;
+        for (int32_t i = 0, j = n - 1; i < n; j = i++) {
+            json_array_append_new(v, json_pack("[ff]", xy[2 * i], xy[2 * i + 1]));
+            area += xy[2 * j] * xy[2 * i + 1] - xy[2 * i] * xy[2 * j + 1];
+        }
+        r = json_pack("{s:i,s:f,s:o}", "count", (int)n, "area", area / 2, "vertices", v);
+        if (r != NULL && gg_cli_bool(c, "cells", false)) {
+            const size_t words = gg_scene_bitset_words(s);
+            uint64_t *bits = gg_cli_alloc(c, words ? words : 1, sizeof *bits);
+            int32_t count = 0;
+            st = bits == NULL ? GG_E_NO_MEMORY
+                              : gg_scene_light_polygon_cells(s, id, which, xy, n, GG_BITSET_REPLACE,
+                                                             bits, words, &count);
+            if (st == GG_OK) {
+                json_t *cells = json_array();
+                const int32_t w = gg_scene_width(s), h = gg_scene_height(s);
+                for (int32_t row = 0; row < h; ++row)
+                    for (int32_t col = 0; col < w; ++col)
+                        if (gg_bitset_has(bits, w, gg_cell_make(col, row)))
+                            json_array_append_new(cells, gg_cli_cell_json(gg_cell_make(col, row)));
+                json_object_set_new(r, "cells", cells);
+                json_object_set_new(r, "cell_count", json_integer(count));
+            } else {
+                json_decref(r);
+                r = gg_cli_status_fail(c, "gg_scene_light_polygon_cells", st);
+            }
+            gg_cli_free(c, bits, words ? words : 1, sizeof *bits);
+        }
+    }
+    gg_cli_free(c, xy, xy_count, sizeof *xy);
+    gg_cli_free(c, work, bytes / 16 + 1, 16);
+    return r;
+}
+
 const gg_cli_op gg_cli_ops_polygon[] = {
     {"visibility_polygon", GG_CLI_NEEDS_SCENE, k_polygon, NULL, op_visibility_polygon,
      "gg_scene_visibility_polygon, gg_scene_polygon_cells"},
+    {"light_polygon", GG_CLI_NEEDS_SCENE, k_light_polygon, NULL, op_light_polygon,
+     "gg_scene_light_polygon, gg_scene_light_polygon_cells"},
     {NULL, 0, NULL, NULL, NULL, NULL},
 };

@@ -1,8 +1,8 @@
 /* svg_polygons.c - `gridgeom draw --vision` and the light polygons of `--lights`: the exact
  * visibility polygon of each viewer (gg_scene_visibility_polygon(), walls that block sight) and,
  * for each light, the polygon of walls that block light clipped to its dim and bright squares
- * (the Chebyshev radii per-cell lighting uses), drawn as translucent fills under the walls.
- * Layer: tools. */
+ * (the Chebyshev radii per-cell lighting uses) and to its cone (angle_deg about rotation_deg,
+ * docs/vision.md "Light cones"), drawn as translucent fills under the walls. Layer: tools. */
 #include "svg.h"
 
 #include <math.h>
@@ -60,6 +60,25 @@ int gg_cli_parse_points(const gg_allocator *mem, const char *s, double **out, in
 bad:
     mem->free(mem->ctx, xy, sizeof(double) * 2 * (size_t)count);
     return 1;
+}
+
+/* A cone light's wedge as a clip path "cone<i>": apex at the light's centre, the arc of radius
+ * `rad` cells from rotation + 90 - angle/2 to rotation + 90 + angle/2 degrees (from +x towards
+ * +y, down the screen: Foundry's convention) as chords of at most 30 degrees. */
+static void wedge(const gg_cli_frame *fr, int i, double x, double y, double rad, double angle,
+                  double rotation)
+{
+    const double pi = 3.14159265358979323846;
+    const double a0 = (rotation + 90.0 - angle / 2) * pi / 180, span = angle * pi / 180;
+    const int steps = (int)ceil(angle / 30.0);
+    fprintf(fr->f, "<clipPath id=\"cone%d\"><polygon points=\"%.2f,%.2f", i, px(fr, x), px(fr, y));
+    for (int k = 0; k <= steps; ++k) {
+        const double a = a0 + span * k / steps;
+        /* a chord's ends at rad / cos(half step) keep the chord outside the circle of rad */
+        const double rr = rad / cos(span / steps / 2);
+        fprintf(fr->f, " %.2f,%.2f", px(fr, x + rr * cos(a)), px(fr, y + rr * sin(a)));
+    }
+    fputs("\"/></clipPath>\n", fr->f);
 }
 
 /* The polygon of `d` as an SVG points list; returns its vertex count (0 on failure, msg set). */
@@ -126,11 +145,16 @@ int gg_cli_draw_polygons(const gg_scene *scene, const gg_cli_draw *opt, const gg
         d.blocks = (uint32_t)GG_BLOCKS_LIGHT;
         const double r[2] = {defs[i].dim_ft / cell_ft + 0.5, defs[i].bright_ft / cell_ft + 0.5};
         const char *fill[2] = {"#f4d03f\" fill-opacity=\"0.25", "#f9e79f\" fill-opacity=\"0.45"};
+        char cone[48] = ""; /* the wedge, beyond the dim square's corners */
+        if (defs[i].angle_deg < 360.0) {
+            wedge(fr, (int)i, d.x, d.y, (r[0] + 1) * 1.5, defs[i].angle_deg, defs[i].rotation_deg);
+            snprintf(cone, sizeof cone, " clip-path=\"url(#cone%d)\"", (int)i);
+        }
         for (int k = 0; k < 2 && rc == 0; ++k) {
             fprintf(fr->f,
-                    "<clipPath id=\"light%d_%d\"><rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+                    "<clipPath id=\"light%d_%d\"%s><rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
                     "height=\"%.2f\"/></clipPath>\n",
-                    (int)i, k, px(fr, d.x - r[k]), px(fr, d.y - r[k]), 2 * r[k] * fr->s,
+                    (int)i, k, cone, px(fr, d.x - r[k]), px(fr, d.y - r[k]), 2 * r[k] * fr->s,
                     2 * r[k] * fr->s);
             char attrs[160];
             snprintf(attrs, sizeof attrs,

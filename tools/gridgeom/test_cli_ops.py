@@ -143,6 +143,26 @@ def case_sight():
     check(set(poly['cells']) == set(vis['cells']), 'polygon cells = field of view (point rule)')
     check(light['area'] <= poly['area'] + 1e-9 and light['area'] <= 3.1416 * 36,
           'a 30 ft light polygon within its disc')
+    # A cone light (90 degrees, rotation 270 = east, Foundry's convention): its light polygon
+    # starts at the light's centre and lies in the quarter disc; its cells are east of it, on
+    # or within the diagonals.
+    added, cone, cone_bright, _, whole = results(LITCH, [
+        {'op': 'add_light', 'cell': '42,8', 'bright_ft': 10, 'dim_ft': 30, 'angle_deg': 90,
+         'rotation_deg': 270},
+        {'op': 'light_polygon', 'light': 2, 'cells': True},
+        {'op': 'light_polygon', 'light': 2, 'which': 'bright'},
+        {'op': 'set_light', 'light': 2, 'angle_deg': 360},
+        {'op': 'light_polygon', 'light': 2},
+    ])
+    check(added['light'] == 2, 'a third light on the Litch')
+    check(cone['vertices'][0] == [42.5, 8.5] and cone['count'] == len(cone['vertices']),
+          'a cone polygon starts at its apex')
+    check(0 < cone['area'] <= 3.1416 * 36 / 4 + 1e-9, 'a 90 degree cone within its quarter disc')
+    check(cone_bright['area'] <= cone['area'] and whole['area'] >= cone['area'],
+          'bright within dim, the cone within the whole light')
+    cone_cells = [tuple(map(int, c.split(','))) for c in cone['cells']]
+    check(cone['cell_count'] == len(cone_cells) and (42, 8) in cone_cells and
+          all(c - 42 >= abs(r - 8) for c, r in cone_cells), 'cone cells lie east, within the diagonals')
 
 
 def case_cover():

@@ -10,13 +10,27 @@
  * per source in range, stopping at the first that answers. */
 #include "base/alloc.h"
 #include "topology/sight/fov.h"
+#include "topology/sight/light_cone.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
 
 struct gg__light {
     gg_cell cell;
     int32_t bright_ft, dim_ft;
+    gg__cone cone; /* the cone's edges, computed once from angle and rotation */
+    double angle_deg, rotation_deg;
+    uint32_t color_argb;
+    bool has_color;
     uint32_t generation; /* odd = live, even = free slot */
     uint32_t next_free;  /* index + 1 of the next free slot, 0 = none */
 };
+
+/* A host built against the 0.2 header passes a def that ends after dim_ft (20 bytes: the
+ * double after it is aligned to 8, so offsetof(angle_deg) is not the old size); the fields
+ * added since read as their defaults (docs/api.md, "Growing without breaking"). */
+#define GG__LIGHT_DEF_SIZE_0_2 ((uint32_t)(offsetof(gg_light_def, dim_ft) + sizeof(int32_t)))
 
 #define GG__MAX_LIGHTS (1u << 24)
 
@@ -28,12 +42,22 @@ void gg__lights_free(gg_scene *s)
     s->light_cap = s->light_slots = s->live_lights = s->light_free_head = 0;
 }
 
-static gg_status check_def(gg_scene *s, const gg_light_def *def)
+/* Validates `in` and points *def at it, or at `up` holding it upgraded from the 0.2 size. */
+static gg_status check_def(gg_scene *s, const gg_light_def *in, gg_light_def *up,
+                           const gg_light_def **out)
 {
-    if (def == NULL)
+    if (in == NULL)
         return GG_E_INVALID_ARG;
-    if (def->struct_size != (uint32_t)sizeof *def)
+    const gg_light_def *def = in;
+    if (in->struct_size == GG__LIGHT_DEF_SIZE_0_2) {
+        *up = gg_light_def_default();
+        memcpy(up, in, GG__LIGHT_DEF_SIZE_0_2);
+        up->struct_size = (uint32_t)sizeof *up;
+        def = up;
+    } else if (in->struct_size != (uint32_t)sizeof *in) {
         return GG_E_BAD_DEF;
+    }
+    *out = def;
     if (def->bright_ft < 0 || def->dim_ft < 0)
         return gg__scene_fail(s, GG_E_INVALID_ARG, "light radii must be >= 0 (bright %d, dim %d)",
                               (int)def->bright_ft, (int)def->dim_ft);
@@ -41,7 +65,39 @@ static gg_status check_def(gg_scene *s, const gg_light_def *def)
         return gg__scene_fail(s, GG_E_OUT_OF_BOUNDS, "light cell %d,%d is outside the %dx%d scene",
                               (int)def->cell.col, (int)def->cell.row, (int)s->width,
                               (int)s->height);
+    if (!(def->angle_deg > 0.0 && def->angle_deg <= 360.0))
+        return gg__scene_fail(s, GG_E_INVALID_ARG, "light angle_deg must be in (0, 360] (got %g)",
+                              def->angle_deg);
+    if (!isfinite(def->rotation_deg) || fabs(def->rotation_deg) > 1e6)
+        return gg__scene_fail(s, GG_E_INVALID_ARG,
+                              "light rotation_deg must be finite and within 1e6 (got %g)",
+                              def->rotation_deg);
     return GG_OK;
+}
+
+static void store(struct gg__light *l, const gg_light_def *def)
+{
+    l->cell = def->cell;
+    l->bright_ft = def->bright_ft;
+    l->dim_ft = def->dim_ft;
+    l->angle_deg = def->angle_deg;
+    l->rotation_deg = def->rotation_deg;
+    l->color_argb = def->color_argb;
+    l->has_color = def->has_color;
+    gg__cone_make(&l->cone, def->angle_deg, def->rotation_deg);
+}
+
+static gg_light_def def_of(const struct gg__light *l)
+{
+    gg_light_def d = gg_light_def_default();
+    d.cell = l->cell;
+    d.bright_ft = l->bright_ft;
+    d.dim_ft = l->dim_ft;
+    d.angle_deg = l->angle_deg;
+    d.rotation_deg = l->rotation_deg;
+    d.color_argb = l->color_argb;
+    d.has_color = l->has_color;
+    return d;
 }
 
 static struct gg__light *live_light(const gg_scene *s, gg_light_id id)
@@ -59,7 +115,8 @@ gg_status gg_scene_add_light(gg_scene *s, const gg_light_def *def, gg_light_id *
     if (s == NULL)
         return GG_E_INVALID_ARG;
     s->message[0] = '\0';
-    gg_status st = check_def(s, def);
+    gg_light_def up;
+    gg_status st = check_def(s, def, &up, &def);
     if (st != GG_OK)
         return st;
     uint32_t slot;
@@ -85,9 +142,7 @@ gg_status gg_scene_add_light(gg_scene *s, const gg_light_def *def, gg_light_id *
         s->lights[slot].generation = 0;
     }
     struct gg__light *l = &s->lights[slot];
-    l->cell = def->cell;
-    l->bright_ft = def->bright_ft;
-    l->dim_ft = def->dim_ft;
+    store(l, def);
     l->generation += 1u; /* even -> odd: live */
     l->next_free = 0;
     s->live_lights++;
@@ -106,12 +161,11 @@ gg_status gg_scene_set_light(gg_scene *s, gg_light_id id, const gg_light_def *de
     struct gg__light *l = live_light(s, id);
     if (l == NULL)
         return GG_E_STALE_ID;
-    gg_status st = check_def(s, def);
+    gg_light_def up;
+    gg_status st = check_def(s, def, &up, &def);
     if (st != GG_OK)
         return st;
-    l->cell = def->cell;
-    l->bright_ft = def->bright_ft;
-    l->dim_ft = def->dim_ft;
+    store(l, def);
     return GG_OK;
 }
 
@@ -143,9 +197,7 @@ gg_status gg_scene_get_light(const gg_scene *s, gg_light_id id, gg_light_def *ou
     const struct gg__light *l = live_light(s, id);
     if (l == NULL)
         return GG_E_STALE_ID;
-    out_def->cell = l->cell;
-    out_def->bright_ft = l->bright_ft;
-    out_def->dim_ft = l->dim_ft;
+    *out_def = def_of(l);
     return GG_OK;
 }
 
@@ -169,12 +221,8 @@ gg_status gg_scene_list_lights(const gg_scene *s, gg_light_id *out_ids, gg_light
                 out_ids[n].index = i;
                 out_ids[n].generation = l->generation;
             }
-            if (out_defs != NULL) {
-                out_defs[n] = gg_light_def_default();
-                out_defs[n].cell = l->cell;
-                out_defs[n].bright_ft = l->bright_ft;
-                out_defs[n].dim_ft = l->dim_ft;
-            }
+            if (out_defs != NULL)
+                out_defs[n] = def_of(l);
         }
         ++n;
     }
@@ -197,7 +245,8 @@ gg_light gg__source_light(const gg_scene *s, gg_cell c, gg_light floor)
                 continue;
             int64_t dist = gg_chebyshev(l->cell, c) * (int64_t)s->cell_size_ft;
             bool in = pass == 0 ? dist <= l->bright_ft : (dist > l->bright_ft && dist <= l->dim_ft);
-            if (in && gg__line_of_mask(s, l->cell, c, (uint32_t)GG_BLOCKS_LIGHT))
+            if (in && gg__cone_holds(&l->cone, c.col - l->cell.col, c.row - l->cell.row) &&
+                gg__line_of_mask(s, l->cell, c, (uint32_t)GG_BLOCKS_LIGHT))
                 return pass == 0 ? GG_LIGHT_BRIGHT : GG_LIGHT_DIM;
         }
     }
@@ -212,6 +261,7 @@ bool gg__source_lit(const gg_scene *s, gg_cell c)
             continue;
         int64_t dist = gg_chebyshev(l->cell, c) * (int64_t)s->cell_size_ft;
         if ((dist <= l->bright_ft || dist <= l->dim_ft) &&
+            gg__cone_holds(&l->cone, c.col - l->cell.col, c.row - l->cell.row) &&
             gg__line_of_mask(s, l->cell, c, (uint32_t)GG_BLOCKS_LIGHT))
             return true;
     }

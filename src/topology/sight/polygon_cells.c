@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "topology/scene/wall_index.h"
+#include "topology/sight/light_cone.h"
 #include "topology/sight/polygon_internal.h"
 
 #if !defined(__SIZEOF_INT128__)
@@ -137,6 +138,14 @@ gg_status gg_scene_polygon_cells(const gg_scene *scene, const gg_polygon_def *de
                                  int32_t count, gg_bitset_mode mode, uint64_t *bits, size_t words,
                                  int32_t *out_count)
 {
+    return gg__polygon_cells_in(scene, def, xy, count, mode, bits, words, out_count, NULL,
+                                gg_cell_make(0, 0));
+}
+
+gg_status gg__polygon_cells_in(const gg_scene *scene, const gg_polygon_def *def, const double *xy,
+                               int32_t count, gg_bitset_mode mode, uint64_t *bits, size_t words,
+                               int32_t *out_count, const gg__cone *cone, gg_cell apex)
+{
     if (out_count != NULL)
         *out_count = 0;
     if (scene == NULL || def == NULL || bits == NULL || count < 0 || (xy == NULL && count > 0) ||
@@ -196,6 +205,8 @@ gg_status gg_scene_polygon_cells(const gg_scene *scene, const gg_polygon_def *de
     int32_t n = 0;
     for (int32_t r = r0; r <= r1; ++r)
         for (int32_t c = c0; c <= c1; ++c) {
+            if (cone != NULL && !gg__cone_holds(cone, (int64_t)c - apex.col, (int64_t)r - apex.row))
+                continue; /* a light's cone, exactly (light_cone.h) */
             const gg_hpoint p = gg__wall_centre(gg_cell_make(c, r));
             if (ranged) { /* the closed disc, exactly: feet squared */
                 const int64_t dx = (int64_t)p.x - v.x, dy = (int64_t)p.y - v.y;

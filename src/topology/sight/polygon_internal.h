@@ -29,6 +29,13 @@ int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t ma
 bool gg__point_rule_blocked(const gg_scene *s, gg_hpoint v, gg_hpoint p, uint32_t mask,
                             int32_t eye);
 
+/* gg_scene_polygon_cells() with, when `cone` is not NULL, only the cells whose offset from `apex`
+ * lies in the cone (gg__cone_holds(), exact): a light polygon's rasterisation. */
+struct gg__cone;
+gg_status gg__polygon_cells_in(const gg_scene *scene, const gg_polygon_def *def, const double *xy,
+                               int32_t count, gg_bitset_mode mode, uint64_t *bits, size_t words,
+                               int32_t *out_count, const struct gg__cone *cone, gg_cell apex);
+
 /* ---- Output (polygon_clip.c) ------------------------------------------------------------------
  * The sweep hands each vertex (wall units, relative to the viewer) to gg__poly_clip_vertex(),
  * which clips the star-shaped polygon to the disc edge by edge and writes cells to `out`. */
