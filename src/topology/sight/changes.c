@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "gridgeom/fog.h"
+#include "topology/scene/wall_index.h"
 #include "topology/sight/fog_internal.h"
 
 /* An inclusive rectangle of cells; empty when c0 > c1 or r0 > r1. */
@@ -48,6 +49,14 @@ static rect intersect(rect a, rect b)
 static int64_t feet_to_cells(const gg_scene *s, int64_t ft)
 {
     return ft == GG_RANGE_UNLIMITED ? INT64_MAX : ft / s->cell_size_ft;
+}
+
+/* A viewer's range in cells for the sweep: at most the longer side. */
+static int64_t range_cells(const gg_scene *s, int32_t range_ft)
+{
+    int64_t side = s->width > s->height ? s->width : s->height;
+    int64_t r = feet_to_cells(s, range_ft);
+    return r < side ? r : side;
 }
 
 typedef void (*cell_fn)(void *ctx, gg_cell c);
@@ -165,9 +174,91 @@ static void shadow_cells(gg_hpoint o, gg_hpoint a, gg_hpoint b, rect w, cell_fn 
     }
 }
 
+/* ---- Occluders -------------------------------------------------------------------------------
+ * Most viewers of a big map cannot see the edited wall at all: a wall of their own room stands
+ * between. A wall W that properly crosses both [o, a] and [o, b] (interior points of both)
+ * separates o from the whole segment a-b, so it properly crosses [o, C] for every C in the
+ * shadow; if W is a plain full wall it stops every such line under every rule (a plain wall
+ * stops a line it crosses at once: it does not contain o, it meets [o, C) in its interior, no
+ * doorway excuse applies to a wall that continues on both sides of the line, and limited,
+ * proximity and one-way refinements do not concern it), before and after the edit alike. Then
+ * nothing in the shadow can change and it is skipped. Candidates come from the wall index
+ * buckets along [o, a] (W crosses it); each is checked exactly, so the index only decides
+ * which walls are tried. */
+
+/* A wall that stops every line of `mask` it crosses, whatever the origin: live, blocking
+ * `mask` now, no door, two-way, neither limited nor proximity for the sense. */
+static bool plain_for(const gg__wall *w, uint32_t mask)
+{
+    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & mask) != mask ||
+        w->door != GG_DOOR_NONE || w->one_way != GG_ONE_WAY_NONE || (w->limited & mask) != 0)
+        return false;
+    if ((mask & GG_BLOCKS_SIGHT) != 0 && w->prox_sight != 0)
+        return false;
+    return (mask & GG_BLOCKS_LIGHT) == 0 || w->prox_light == 0;
+}
+
+typedef struct occ_ctx {
+    const gg_scene *s;
+    gg_hpoint o, a, b;
+    uint32_t mask;
+    const gg_hpoint (*skip)[2]; /* the edited segments: the edited wall is no occluder */
+    int nskip;
+} occ_ctx;
+
+static bool occludes(const occ_ctx *q, const gg__wall *w)
+{
+    if (!plain_for(w, q->mask) || !gg_segments_cross(q->o, q->a, w->a, w->b) ||
+        !gg_segments_cross(q->o, q->b, w->a, w->b))
+        return false;
+    for (int k = 0; k < q->nskip; k++)
+        if ((w->a.x == q->skip[k][0].x && w->a.y == q->skip[k][0].y && w->b.x == q->skip[k][1].x &&
+             w->b.y == q->skip[k][1].y) ||
+            (w->a.x == q->skip[k][1].x && w->a.y == q->skip[k][1].y && w->b.x == q->skip[k][0].x &&
+             w->b.y == q->skip[k][0].y))
+            return false;
+    return true;
+}
+
+static bool occ_strip(void *vctx, int32_t i, int32_t j0, int32_t j1)
+{
+    const occ_ctx *q = (const occ_ctx *)vctx;
+    const gg__wall_index *ix = &q->s->index;
+    for (int32_t j = j0; j <= j1; ++j) {
+        size_t bkt = (size_t)j * (size_t)ix->bw + (size_t)i;
+        for (uint32_t k = ix->start[bkt]; k < ix->start[bkt + 1]; ++k)
+            if (occludes(q, &q->s->walls[ix->items[k]]))
+                return true;
+    }
+    return false;
+}
+
+/* True when a plain wall hides all of a-b from o (see above). */
+static bool occluded(const gg_scene *s, gg_hpoint o, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                     const gg_hpoint (*skip)[2], int nskip)
+{
+    if (s->live_walls == 0 || gg_orientation(o, a, b) == 0)
+        return false;
+    occ_ctx q = {s, o, a, b, mask, skip, nskip};
+    const gg__wall_index *ix = &s->index;
+    for (uint32_t k = 0; k < ix->pending_count; ++k)
+        if (occludes(&q, &s->walls[ix->pending[k]]))
+            return true;
+    if (!ix->built)
+        return false;
+    return gg__for_each_bucket_strip(o, a, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 0, ix->bw,
+                                     ix->bh, occ_strip, &q);
+}
+
 /* ---- The update --------------------------------------------------------------------------- */
 
 #define LIGHT_LIST 128 /* light sources examined per wall edit from a stack list */
+/* When a viewer's shadow holds more than SWEEP_MIN_CELLS + (cells it sees) / SWEEP_SEEN_PER_CELL
+ * cells, one sweep of its view is cheaper than a line of sight per shadow cell (measured with
+ * bench/bench_changes.c under callgrind: a per-cell line of sight on the largest shared map
+ * costs about as much as sweeping 30 visible cells). */
+#define SWEEP_MIN_CELLS 24
+#define SWEEP_SEEN_PER_CELL 16
 
 typedef struct update {
     const gg_scene *s;
@@ -190,14 +281,12 @@ static void mark(update *u, size_t k)
     }
 }
 
-/* Re-judges cell c for viewer i; on a change flips its bit, marks c and refreshes the party's
- * bit from all views (the last flip of c sees every view's final value). */
-static void rejudge(update *u, int32_t i, gg_cell c)
+/* Sets viewer i's bit k to `now`; on a change marks the cell and refreshes the party's bit from
+ * all views (the last flip of a cell sees every view's final value). */
+static void set_view(update *u, int32_t i, size_t k, bool now)
 {
     const gg_party_views *pv = u->pv;
     uint64_t *v = pv->views + (size_t)i * pv->words;
-    size_t k = gg__idx(u->s, c);
-    bool now = gg__viewer_sees(u->s, &pv->viewers[i], c);
     if (now == get_bit(v, k))
         return;
     v[k >> 6] ^= (uint64_t)1 << (k & 63u);
@@ -211,10 +300,54 @@ static void rejudge(update *u, int32_t i, gg_cell c)
     }
 }
 
+/* Re-judges cell c for viewer i by the per-cell rule. */
+static void rejudge(update *u, int32_t i, gg_cell c)
+{
+    set_view(u, i, gg__idx(u->s, c), gg__viewer_sees(u->s, &u->pv->viewers[i], c));
+}
+
 static void viewer_cell(void *ctx, gg_cell c)
 {
     update *u = (update *)ctx;
     rejudge(u, u->viewer, c);
+}
+
+/* The cells of the shadow the viewer saw before: the only ones that can turn unseen. */
+static void viewer_seen_cell(void *ctx, gg_cell c)
+{
+    update *u = (update *)ctx;
+    const gg_party_views *pv = u->pv;
+    if (get_bit(pv->views + (size_t)u->viewer * pv->words, gg__idx(u->s, c)))
+        rejudge(u, u->viewer, c);
+}
+
+static void count_cell(void *ctx, gg_cell c)
+{
+    (void)c;
+    ++*(int64_t *)ctx;
+}
+
+/* The sweep's keep function when the viewer's view is swept again: every cell in line of sight
+ * now that lies in a shadow and was unseen is judged (and set); nothing is written by the sweep
+ * itself (it always gets false). */
+static bool keep_newly_seen(void *ctx, gg_cell c)
+{
+    update *u = (update *)ctx;
+    const gg_party_views *pv = u->pv;
+    size_t k = gg__idx(u->s, c);
+    if (get_bit(pv->views + (size_t)u->viewer * pv->words, k))
+        return false;
+    gg_hpoint o = gg__wall_centre(pv->viewers[u->viewer].cell), p = gg__wall_centre(c);
+    for (int j = 0; j < u->nseg; j++)
+        if (gg_segments_intersect(o, p, u->seg[j][0], u->seg[j][1])) {
+            const gg_viewer *v = &pv->viewers[u->viewer];
+            bool now = true; /* in line of sight and range: the sweep says so */
+            if (v->use_senses)
+                now = gg_scene_can_see(u->s, v->cell, c, &v->senses, &now) == GG_OK && now;
+            set_view(u, u->viewer, k, now);
+            return false;
+        }
+    return false;
 }
 
 /* A cell whose light may have changed: the light map, then every viewer with senses whose
@@ -252,7 +385,7 @@ static int64_t light_radius(const gg_scene *s, const gg_light_def *l)
     return ft / s->cell_size_ft;
 }
 
-static void wall_update(update *u)
+static void wall_update(update *u, gg_scratch *scratch)
 {
     const gg_scene *s = u->s;
     const gg_party_views *pv = u->pv;
@@ -260,8 +393,31 @@ static void wall_update(update *u)
         const gg_viewer *v = &pv->viewers[i];
         rect w = square(s, v->cell, feet_to_cells(s, (int64_t)v->range_ft));
         u->viewer = i;
+        gg_hpoint o = gg__wall_centre(v->cell);
+        bool open[2] = {false, false};
+        int64_t cells = 0;
+        for (int k = 0; k < u->nseg; k++) {
+            open[k] = !occluded(s, o, u->seg[k][0], u->seg[k][1], (uint32_t)GG_BLOCKS_SIGHT,
+                                (const gg_hpoint(*)[2])u->seg, u->nseg);
+            if (open[k])
+                shadow_cells(o, u->seg[k][0], u->seg[k][1], w, count_cell, &cells);
+        }
+        if (cells == 0)
+            continue;
+        /* A small shadow is judged cell by cell. A large one costs more that way than sweeping
+         * the viewer's whole view again (the sweep costs what is visible, a per-cell line of
+         * sight walks the whole line): then the cells seen before are re-judged, and one sweep
+         * finds the cells in the shadow that are seen now. */
+        int64_t seen = gg__bits_count(pv->views + (size_t)i * pv->words, pv->words);
+        bool sweep = cells > SWEEP_MIN_CELLS + seen / SWEEP_SEEN_PER_CELL;
         for (int k = 0; k < u->nseg; k++)
-            shadow_cells(gg__wall_centre(v->cell), u->seg[k][0], u->seg[k][1], w, viewer_cell, u);
+            if (open[k])
+                shadow_cells(o, u->seg[k][0], u->seg[k][1], w,
+                             sweep ? viewer_seen_cell : viewer_cell, u);
+        if (sweep)
+            gg__fov_sweep(s, v->cell, range_cells(s, v->range_ft), (uint32_t)GG_BLOCKS_SIGHT,
+                          scratch, pv->views + (size_t)i * pv->words, keep_newly_seen, u, NULL,
+                          NULL);
     }
     if (pv->light == NULL && !any_senses(pv))
         return;
@@ -371,7 +527,7 @@ gg_status gg_scene_party_views_update(const gg_scene *scene, gg_scratch *scratch
             if (u.nseg == 0 || memcmp(u.seg[0], u.seg[1], sizeof u.seg[0]) != 0)
                 u.nseg++;
         }
-        wall_update(&u);
+        wall_update(&u, scratch);
     } else if (change->kind == GG_CHANGE_LIGHT) {
         if ((change->had_before && (st = light_ok(&change->light_before)) != GG_OK) ||
             (change->has_after && (st = light_ok(&change->light_after)) != GG_OK))
