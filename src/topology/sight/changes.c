@@ -129,7 +129,7 @@ static void shadow_cells(gg_hpoint o, gg_hpoint a, gg_hpoint b, rect w, cell_fn 
     const double unit = GG__WALL_UNIT, slack = 4.0 * GG__WALL_UNIT;
     for (int32_t r = w.r0; r <= w.r1; r++) {
         double yc = unit * r + unit / 2;
-        double lo = -INFINITY, hi = INFINITY;
+        double lo = -HUGE_VAL, hi = HUGE_VAL;
         bool empty = false;
         if (collinear) {
             double dx = (double)far.x - o.x, dy = (double)far.y - o.y;
