@@ -8,6 +8,7 @@
 #include "fixture.h"
 
 #include "gridgeom/fog.h"
+#include "test_alloc.h"
 
 typedef struct world {
     gg_scene *s;
@@ -334,11 +335,14 @@ static void changes__equal_a_full_recompute_on_random_edits(void **state)
 }
 
 /* A door in a wall between two rooms: opening it changes exactly the cells seen through it,
- * and closing it again changes them back; `changed` accumulates (OR) across calls. */
+ * and closing it again changes them back; `changed` accumulates (OR) across calls; the updates
+ * allocate nothing. */
 static void changes__a_door_between_two_rooms(void **state)
 {
     (void)state;
-    gg_scene *s = fx_open(12, 5);
+    gg_test_alloc ta;
+    gg_test_alloc_init(&ta, -1);
+    gg_scene *s = fx_build(12, 5, 5, &ta.iface, NULL);
     fx_wall(s, 6, 0, 6, 2);
     fx_wall(s, 6, 3, 6, 5);
     gg_wall_def door = gg_wall_def_default();
@@ -363,6 +367,7 @@ static void changes__a_door_between_two_rooms(void **state)
     ch.wall_after.door = GG_DOOR_OPEN;
     assert_int_equal(gg_scene_set_door(s, id, GG_DOOR_OPEN), GG_OK);
     int32_t n = 0;
+    gg_test_alloc_fail_from_now(&ta); /* the update allocates nothing */
     assert_int_equal(gg_scene_party_views_update(s, NULL, &ch, &pv, changed, &n), GG_OK);
     assert_true(n > 0);
     /* every changed cell is east of the wall, now seen, and the party follows */
