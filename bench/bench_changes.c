@@ -13,7 +13,9 @@
  *         another engineer's work, so the cell views are the baseline), diffed into `changed`.
  * Both sides are checked equal (views and changed cells) on every edit before timing. Target:
  * ours >= 10x cheaper. `--side ours|base|none` runs one side only (none: the setup alone), for
- * callgrind (bench/README.md). */
+ * callgrind (bench/README.md); `--once` checks, then runs each side once through
+ * run_lib_changes and run_base_changes; `--gate` does the same on the first 8 doors (the
+ * callgrind gate's workload, bench/callgrind_gate.py). */
 #include <gridgeom/fog.h>
 #include <gridgeom/io.h>
 
@@ -24,6 +26,7 @@
 #include "bench_util.h"
 
 #define VIEWERS 100
+#define GATE_DOORS 8 /* --gate: the first 8 closed doors only */
 
 typedef struct bench {
     gg_scene *s;
@@ -119,6 +122,13 @@ static void base_all(void *ctx)
         base_edit(b, k);
 }
 
+/* One out-of-line function per side for callgrind (--once, --gate; bench/callgrind_gate.py reads
+ * run_lib_<case> and run_base_<case>). */
+__attribute__((noinline)) void run_lib_changes(bench *b);
+__attribute__((noinline)) void run_base_changes(bench *b);
+void run_lib_changes(bench *b) { ours_all(b); }
+void run_base_changes(bench *b) { base_all(b); }
+
 static void setup(bench *b, const char *path)
 {
     size_t len = 0;
@@ -180,14 +190,21 @@ int main(int argc, char **argv)
 {
     const char *side = NULL;
     const char *path = GG_BENCH_MAPS_DIR "/foundry/majorvictory__dungeon-of-coins.json";
+    bool once = getenv("GG_BENCH_ONCE") != NULL, gate = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
             side = argv[++i];
+        else if (strcmp(argv[i], "--once") == 0)
+            once = true;
+        else if (strcmp(argv[i], "--gate") == 0)
+            gate = once = true;
         else
             path = argv[i];
     }
     static bench b;
     setup(&b, path);
+    if (gate && b.ndoors > GATE_DOORS)
+        b.ndoors = GATE_DOORS; /* the gate's small fixed workload */
     printf("map %s: %d x %d cells, %d walls, %d closed doors, %d viewers (open cells, line of "
            "sight, unlimited range)\n",
            path, gg_scene_width(b.s), gg_scene_height(b.s), gg_scene_wall_count(b.s), b.ndoors,
@@ -230,6 +247,13 @@ int main(int argc, char **argv)
     printf("checked: %d edits, update equals recompute (views and changed cells; %lld changed "
            "cells in all)\n",
            2 * b.ndoors, (long long)changed_cells);
+    if (once) {
+        run_lib_changes(&b);
+        run_base_changes(&b);
+        printf("once: each side ran the %d edits once (run_lib_changes, run_base_changes)\n",
+               2 * b.ndoors);
+        return 0;
+    }
     double ours = 0, base = 0;
     bench_time_pair(ours_all, &b, base_all, &b, 1.0, 3, &ours, &base);
     bool pass = bench_report_ratio("open and restore every door, 100 viewers", ours, base, 10.0);
