@@ -9,6 +9,9 @@
 
 #include "gridgeom/fog.h"
 #include "test_alloc.h"
+#ifdef GG_TEST_HAVE_IO
+#include "gridgeom/io.h"
+#endif
 
 typedef struct world {
     gg_scene *s;
@@ -434,9 +437,119 @@ static void changes__rejects_bad_input_and_changes_nothing(void **state)
     gg_scene_destroy(s);
 }
 
+#ifdef GG_TEST_HAVE_IO
+/* Every shared map (tests/data/maps): a dozen viewers (line of sight, ranges, darkvision), every
+ * wall kind the maps use (doors, one-way, limited, proximity, light-only, heights as imported),
+ * and their lights; doors and walls toggled and lights moved, each update equal to a full
+ * recompute. */
+static void changes__equal_a_full_recompute_on_every_shared_map(void **state)
+{
+    (void)state;
+    static const char *const maps[] = {
+        "foundry/majorvictory__dungeon-of-coins.json",
+        "foundry/majorvictory__jonto-island.json",
+        "foundry/majorvictory__mansion-floor-2.json",
+        "foundry/majorvictory__underbark-tavern-top-floor.json",
+        "foundry/ocd__collapsed-tower.json",
+        "foundry/ocd__nort-gate.json",
+        "foundry/zahi__cities-street.json",
+        "foundry/zahi__oota-warning-sign.json",
+        "uvtt/oganm__test.dd2vtt",
+        "uvtt/vttmaps__gold-room.dd2vtt",
+        "uvtt/vttmaps__headmasters-quarters.dd2vtt",
+        "uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
+        "uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt",
+    };
+    fx_rng r;
+    fx_rng_seed(&r, 0x3A95u, "changes__equal_a_full_recompute_on_every_shared_map");
+    int64_t edits = 0, flips = 0;
+    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; ++m) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, maps[m]);
+        world wd;
+        memset(&wd, 0, sizeof wd);
+        gg_import_def def = gg_import_def_default();
+        gg_io_error err;
+        if (gg_scene_import_file(path, &def, &wd.s, NULL, &err) != GG_OK)
+            fail_msg("%s: %s", maps[m], err.message);
+        int32_t w = gg_scene_width(wd.s), h = gg_scene_height(wd.s);
+        wd.nviewers = 6;
+        for (int32_t i = 0; i < wd.nviewers; ++i) {
+            gg_viewer v = gg_viewer_make(fx_c(fx_below(&r, w), fx_below(&r, h)));
+            if (i % 3 == 1)
+                v.range_ft = 30;
+            if (i % 3 == 2) {
+                v.use_senses = true;
+                v.senses.darkvision_ft = 60;
+            }
+            wd.viewers[i] = v;
+        }
+        wd.words = gg_scene_bitset_words(wd.s);
+        int32_t nw = gg_scene_wall_count(wd.s), nl = gg_scene_light_count(wd.s);
+        gg_wall_id *ids = calloc((size_t)nw + 1, sizeof *ids);
+        gg_light_id *lids = calloc((size_t)nl + 1, sizeof *lids);
+        assert_non_null(ids);
+        assert_non_null(lids);
+        assert_int_equal(gg_scene_list_walls(wd.s, ids, NULL, nw, &nw), GG_OK);
+        assert_int_equal(gg_scene_list_lights(wd.s, lids, NULL, nl, &nl), GG_OK);
+        kept k, fresh;
+        kept_alloc(&wd, &k);
+        kept_alloc(&wd, &fresh);
+        gg_party_views pv = pv_of(&wd, &k), pf = pv_of(&wd, &fresh);
+        assert_int_equal(gg_scene_party_views_init(wd.s, NULL, &pv), GG_OK);
+        size_t cells = (size_t)w * (size_t)h;
+        uint64_t *changed = calloc(wd.words, sizeof(uint64_t));
+        assert_non_null(changed);
+        for (int e = 0; e < 10; ++e) {
+            gg_change_def ch = gg_change_def_default();
+            if (nl > 0 && e % 4 == 3) {
+                gg_light_id id = lids[fx_below(&r, nl)];
+                ch.kind = GG_CHANGE_LIGHT;
+                assert_int_equal(gg_scene_get_light(wd.s, id, &ch.light_before), GG_OK);
+                ch.light_after = ch.light_before;
+                ch.light_after.cell = fx_c(fx_below(&r, w), fx_below(&r, h));
+                assert_int_equal(gg_scene_set_light(wd.s, id, &ch.light_after), GG_OK);
+            } else if (nw > 0) {
+                gg_wall_id id = ids[fx_below(&r, nw)];
+                assert_int_equal(gg_scene_get_wall(wd.s, id, &ch.wall_before), GG_OK);
+                gg_door to = ch.wall_before.door == GG_DOOR_OPEN ? GG_DOOR_CLOSED : GG_DOOR_OPEN;
+                assert_int_equal(gg_scene_set_door(wd.s, id, to), GG_OK);
+                assert_int_equal(gg_scene_get_wall(wd.s, id, &ch.wall_after), GG_OK);
+            } else {
+                continue;
+            }
+            ++edits;
+            memset(changed, 0, wd.words * sizeof(uint64_t));
+            int32_t n = 0;
+            assert_int_equal(gg_scene_party_views_update(wd.s, NULL, &ch, &pv, changed, &n), GG_OK);
+            assert_int_equal(gg_scene_party_views_init(wd.s, NULL, &pf), GG_OK);
+            if (memcmp(k.views, fresh.views, (size_t)wd.nviewers * wd.words * sizeof(uint64_t)) !=
+                    0 ||
+                memcmp(k.party, fresh.party, wd.words * sizeof(uint64_t)) != 0 ||
+                memcmp(k.light, fresh.light, cells) != 0)
+                fail_msg("%s edit %d (kind %d): the update differs from a full recompute", maps[m],
+                         e, (int)ch.kind);
+            flips += n;
+        }
+        free(changed);
+        free(ids);
+        free(lids);
+        kept_free(&k);
+        kept_free(&fresh);
+        gg_scene_destroy(wd.s);
+    }
+    printf("# %lld edits on the shared maps, %lld changed cells\n", (long long)edits,
+           (long long)flips);
+    assert_true(edits >= 100 && flips > 0);
+}
+#endif
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+#ifdef GG_TEST_HAVE_IO
+        cmocka_unit_test(changes__equal_a_full_recompute_on_every_shared_map),
+#endif
         cmocka_unit_test(changes__equal_a_full_recompute_on_random_edits),
         cmocka_unit_test(changes__a_door_between_two_rooms),
         cmocka_unit_test(changes__rejects_bad_input_and_changes_nothing),
