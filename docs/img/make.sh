@@ -49,6 +49,10 @@ M=tests/data/maps
 "$G" draw tests/data/boards/ridge.hex.json --out "$O"/ridge-hex.svg \
     --from 0,4 --to 10,8 --path --reach 3 \
     --title "ridge.hex.json: sight, path over the ford, reach 3"
+# What changed when a door opens (docs/vision.md "What changed").
+"$G" draw $M/foundry/zahi__cities-street.json --out "$O"/street-changes.svg \
+    --from 5,12 --fov --changes 110 \
+    --title "Cities Street: door 110 opened; the cells whose view from 5,12 changed (magenta)"
 # --background: the shared maps come without their pictures (docs/cli.md), so a stand-in one, a
 # checkerboard at the file's own 128 px per cell, is embedded in a copy first.
 tmp="$(mktemp -d)"

@@ -732,6 +732,12 @@ def case_overlays():
         p = subprocess.run([TOOL, 'draw', LITCH, '--out', os.path.join(d, 'v.svg'), '--vision',
                             '0.3,1'], capture_output=True, text=True)
         check(p.returncode != 0 and 'GG_E_INVALID_ARG' in p.stderr, 'an off-lattice viewer')
+        want = results(STREET, [{'op': 'door_changes', 'wall': 110, 'door': 'open',
+                                 'viewers': [{'cell': '5,12'}]}])[0]
+        root, t = draw(STREET, ['--from', '5,12', '--changes', '110'])
+        check(f'wall 110 opened, {want["changed"]} cells changed' in t and
+              len([e for e in root.iter(SVG_NS + 'rect') if e.get('x') is not None]) > 0,
+              'changes: the caption counts what door_changes answers')
         root, t = draw(LITCH, ['--matrix', '42,8;45,15;20,10;40,6'])
         check('visibility:' in t and len(list(root.iter(SVG_NS + 'circle'))) >= 4, 'matrix')
         root, t = draw(RIDGE, ['--from', '0,4', '--to', '10,8', '--path', '--reach', '3'])
