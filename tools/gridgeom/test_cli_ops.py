@@ -734,6 +734,14 @@ def case_overlays():
         check(p.returncode != 0 and 'GG_E_INVALID_ARG' in p.stderr, 'an off-lattice viewer')
         want = results(STREET, [{'op': 'door_changes', 'wall': 110, 'door': 'open',
                                  'viewers': [{'cell': '5,12'}]}])[0]
+        turns = ['3,12', '8,12', '13,12']
+        party = results(STREET, [{'op': 'fog_turn', 'viewers': [{'cell': c}]} for c in turns] +
+                        [{'op': 'party_view', 'viewers': [{'cell': c} for c in turns]},
+                         {'op': 'party_view', 'viewers': [{'cell': turns[-1]}]}])
+        _, t = draw(STREET, ['--fog', ';'.join(turns)])
+        check(f'fog: 3 turns, {party[3]["count"]} cells explored' in t and
+              f'{party[4]["count"]} seen on the last turn' in t,
+              'fog: explored is the union of the turns, seen the last view')
         root, t = draw(STREET, ['--from', '5,12', '--changes', '110'])
         check(f'wall 110 opened, {want["changed"]} cells changed' in t and
               len([e for e in root.iter(SVG_NS + 'rect') if e.get('x') is not None]) > 0,
