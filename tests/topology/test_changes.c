@@ -1,6 +1,6 @@
 /* test_changes.c - what an edit changed (gg_scene_party_views_update): on random scenes with
- * every kind of wall (doors in every state, one-way, limited, proximity, light-only and
- * sight-only, off-grid and diagonal), light sources, dark and obscured cells, under both wall
+ * every kind of wall (doors in every state, secret doors, one-way, limited, proximity, heights,
+ * light-only and sight-only, off-grid and diagonal), light sources, dark and obscured cells, under both wall
  * rules, random edits (doors opened, closed and locked, walls added and removed, lights added,
  * moved, resized and removed) must leave the kept views, party and light map exactly as a full
  * recompute (gg_scene_party_views_init) on the edited scene, and report exactly the cells where
@@ -66,6 +66,14 @@ static gg_wall_def random_wall(fx_rng *r, int32_t w, int32_t h)
         d.blocks = fx_below(r, 2) ? GG_BLOCKS_LIGHT : (GG_BLOCKS_SIGHT | GG_BLOCKS_MOVEMENT);
     else if (kind == 5)
         d.light_proximity_ft = 5.0 * (1 + fx_below(r, 2));
+    else if (kind == 6) {
+        /* a height range: standing at elevation 0 or not (a balcony rail, a beam) */
+        d.bottom_ft = fx_below(r, 2) ? 0.0 : 5.0;
+        d.top_ft = d.bottom_ft + 2.5 * (1 + fx_below(r, 4));
+    } else if (kind == 7) {
+        d.door = (gg_door)(1 + fx_below(r, 3));
+        d.secret = true;
+    }
     return d;
 }
 

@@ -178,24 +178,21 @@ static void shadow_cells(gg_hpoint o, gg_hpoint a, gg_hpoint b, rect w, cell_fn 
  * Most viewers of a big map cannot see the edited wall at all: a wall of their own room stands
  * between. A wall W that properly crosses both [o, a] and [o, b] (interior points of both)
  * separates o from the whole segment a-b, so it properly crosses [o, C] for every C in the
- * shadow; if W is a plain full wall it stops every such line under every rule (a plain wall
- * stops a line it crosses at once: it does not contain o, it meets [o, C) in its interior, no
- * doorway excuse applies to a wall that continues on both sides of the line, and limited,
- * proximity and one-way refinements do not concern it), before and after the edit alike. Then
+ * shadow; if W is a plain wall that is not a door (gg__wall_plain(): no heights, limited,
+ * proximity, one-way or cover refinements) it stops every such line under every rule (it does
+ * not contain o, it meets [o, C) in its interior, and no doorway excuse applies to a wall that
+ * continues on both sides of the line), before and after the edit alike. Then
  * nothing in the shadow can change and it is skipped. Candidates come from the wall index
  * buckets along [o, a] (W crosses it); each is checked exactly, so the index only decides
  * which walls are tried. */
 
-/* A wall that stops every line of `mask` it crosses, whatever the origin: live, blocking
- * `mask` now, no door, two-way, neither limited nor proximity for the sense. */
+/* A wall that stops every line of `mask` it crosses, whatever the origin: live, plain
+ * (gg__wall_plain(): two-way, full height, neither limited nor proximity, no cover value), not a
+ * door, and blocking `mask` now. */
 static bool plain_for(const gg__wall *w, uint32_t mask)
 {
-    if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & mask) != mask ||
-        w->door != GG_DOOR_NONE || w->one_way != GG_ONE_WAY_NONE || (w->limited & mask) != 0)
-        return false;
-    if ((mask & GG_BLOCKS_SIGHT) != 0 && w->prox_sight != 0)
-        return false;
-    return (mask & GG_BLOCKS_LIGHT) == 0 || w->prox_light == 0;
+    return gg__wall_live(w) && gg__wall_plain(w) && w->door == GG_DOOR_NONE &&
+           (gg__wall_effective_blocks(w) & mask) == mask;
 }
 
 typedef struct occ_ctx {
