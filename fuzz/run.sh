@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan+UBSan): the three importers, seeded with the real
-# maps, and the query-invariant target fuzz_query (fuzz/README.md), and runs each for a few
+# maps, the query-invariant target fuzz_query and the fog format target fuzz_fog (fuzz/README.md), and runs each for a few
 # seconds. Usage: fuzz/run.sh [SECONDS per target, default 10] [BUILD DIR].
 # Needs clang and its fuzzer runtime (Debian: clang libclang-rt-14-dev) and libjansson-dev.
 set -euo pipefail
@@ -24,6 +24,8 @@ for fmt in nat20 uvtt foundry; do
 done
 clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude fuzz/fuzz_query.c \
     "$build/src/libgridgeom.a" $(pkg-config --libs jansson) -lm -o "$build/fuzz/fuzz_query"
+clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude fuzz/fuzz_fog.c \
+    "$build/src/libgridgeom.a" $(pkg-config --libs jansson) -lm -o "$build/fuzz/fuzz_fog"
 declare -A seeds=([nat20]="" [uvtt]=tests/data/maps/uvtt [foundry]=tests/data/maps/foundry)
 for fmt in nat20 uvtt foundry; do
   corpus="$build/fuzz/corpus_$fmt"
@@ -45,4 +47,11 @@ mkdir -p "$corpus"
 echo "== fuzz_query for ${secs}s"
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
   "$build/fuzz/fuzz_query" -max_total_time="$secs" -max_len=512 -entropic=0 -rss_limit_mb=2048 \
+    "$corpus" 2>&1 | tail -n 3
+# The fog target needs no seeds either: odd first bytes build valid fogs and damage them.
+corpus="$build/fuzz/corpus_fog"
+mkdir -p "$corpus"
+echo "== fuzz_fog for ${secs}s"
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+  "$build/fuzz/fuzz_fog" -max_total_time="$secs" -max_len=1024 -rss_limit_mb=2048 \
     "$corpus" 2>&1 | tail -n 3

@@ -51,6 +51,14 @@ M=tests/data/maps
 "$G" draw tests/data/boards/ridge.hex.json --out "$O"/ridge-hex.svg \
     --from 0,4 --to 10,8 --path --reach 3 \
     --title "ridge.hex.json: sight, path over the ford, reach 3"
+# A fog of war kept over six turns (docs/vision.md "Fog of war").
+"$G" draw $M/uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt --out "$O"/litch-fog.svg \
+    --fog "42,8;40,6;35,8;30,10;25,10;20,10" --scale 16 \
+    --title "The Litch and his Tomb: six turns of a fog of war (explored blue-grey, seen now yellow)"
+# What changed when a door opens (docs/vision.md "What changed").
+"$G" draw $M/foundry/zahi__cities-street.json --out "$O"/street-changes.svg \
+    --from 5,12 --fov --changes 110 \
+    --title "Cities Street: door 110 opened; the cells whose view from 5,12 changed (magenta)"
 # --background: the shared maps come without their pictures (docs/cli.md), so a stand-in one, a
 # checkerboard at the file's own 128 px per cell, is embedded in a copy first.
 tmp="$(mktemp -d)"

@@ -6,6 +6,7 @@
 #include "gridgeom/base.h"
 #include "gridgeom/core.h"
 #include "gridgeom/topology.h"
+#include "gridgeom/fog.h"
 #include "gridgeom/terrain.h"
 #include "gridgeom/hex.h"
 #include "gridgeom/rules.h"

@@ -127,6 +127,10 @@ static void usage_draw(FILE *out)
             "                    light's polygon (walls that block light) within its radii\n"
             "  --vision P;...    the exact visibility polygon from each point P: C,R a cell's\n"
             "                    centre, X.x,Y.y a point on the 1/1024 lattice (docs/vision.md)\n"
+            "  --fog C,R;...     a token walks these cells, a turn each: what its fog of war\n"
+            "                    explored (blue-grey) and what it sees on the last turn\n"
+            "  --changes WALL    open (or close) the door of wall WALL and fill the cells whose\n"
+            "                    view from A changed (gg_scene_party_views_update)\n"
             "  --matrix C,R;...  the visibility matrix among these cells as lines (green both\n"
             "                    ways, orange dashed one way)\n"
             "  --creatures JSON  creatures (the query ops' list of objects, any size): their\n"
@@ -788,6 +792,10 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
     double *vision = NULL; /* draw --vision */
     gg_creature *creatures = NULL;
     int32_t creatures_n = 0;
+    bool changes = false;
+    uint64_t *changes_bits = NULL, *fog_bits = NULL;
+    gg_cell *fog_turns = NULL;
+    int32_t fog_n = 0;
     int rc = EXIT_OK;
 #define USAGE_FAIL(what)                                                                           \
     do {                                                                                           \
@@ -831,6 +839,21 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
             if (pr != 0)
                 USAGE_FAIL("--vision takes points C,R;X.x,Y.y;...");
             dopt.vision = vision;
+        } else if (help == usage_draw && strcmp(a, "--fog") == 0 && has_value) {
+            if (fog_turns != NULL)
+                mem->free(mem->ctx, fog_turns, (size_t)fog_n * sizeof *fog_turns);
+            fog_turns = NULL;
+            int pr = parse_cell_list(mem, argv[++i], &fog_turns, &fog_n);
+            if (pr == 2)
+                USAGE_FAIL("--fog: out of memory (GG_E_NO_MEMORY)");
+            if (pr != 0)
+                USAGE_FAIL("--fog takes cells C,R;C,R;...");
+        } else if (help == usage_draw && strcmp(a, "--changes") == 0 && has_value) {
+            long wall = 0;
+            if (!parse_int(argv[++i], 0, INT32_MAX, &wall))
+                USAGE_FAIL("--changes takes a wall index");
+            dopt.changes_wall = (int32_t)wall;
+            changes = true;
         } else if (help == usage_draw && strcmp(a, "--overlay") == 0 && has_value) {
             long ft = 0, bands = 2;
             char buf[64];
@@ -939,8 +962,9 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
         dopt.matrix_count = matrix_n;
         dopt.creatures = creatures;
         dopt.creature_count = creatures_n;
-        if ((dopt.fov || dopt.has_template || dopt.field || dopt.overlay_ft > 0) && !dopt.has_from)
-            USAGE_FAIL("--fov, --template, --field and --overlay need --from");
+        if ((dopt.fov || dopt.has_template || dopt.field || dopt.overlay_ft > 0 || changes) &&
+            !dopt.has_from)
+            USAGE_FAIL("--fov, --template, --field, --overlay and --changes need --from");
         if ((dopt.path || dopt.cover || dopt.cover_mode >= 0) && !(dopt.has_from && dopt.has_to) &&
             !(hex && hd.has_from && hd.has_to))
             USAGE_FAIL("--path, --cover and --cover-mode need --from and --to");
@@ -993,7 +1017,14 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
             rc = EXIT_OUTPUT;
         } else {
             char msg[256] = "";
-            int r = gg_cli_draw_svg(scene, &dopt, f, msg, sizeof msg);
+            dopt.fog_turns = fog_turns;
+            dopt.fog_turn_count = fog_n;
+            int r = fog_turns != NULL ? gg_cli_fog_prepare(scene, &dopt, &fog_bits, msg, sizeof msg)
+                                      : 0;
+            if (r == 0 && changes)
+                r = gg_cli_changes_prepare(scene, &dopt, &changes_bits, msg, sizeof msg);
+            if (r == 0)
+                r = gg_cli_draw_svg(scene, &dopt, f, msg, sizeof msg);
             if (fclose(f) != 0 && r == 0)
                 r = 3;
             if (r != 0) {
@@ -1011,9 +1042,13 @@ int gg_cli_main(int argc, char **argv, const gg_allocator *allocator)
         }
     }
     gg_cli_background_free(&bg);
+    free(changes_bits);
+    free(fog_bits);
     gg_import_report_destroy(report);
     gg_scene_destroy(scene);
 out:
+    if (fog_turns != NULL)
+        mem->free(mem->ctx, fog_turns, (size_t)fog_n * sizeof *fog_turns);
     if (matrix != NULL)
         mem->free(mem->ctx, matrix, (size_t)matrix_n * sizeof *matrix);
     if (creatures != NULL)

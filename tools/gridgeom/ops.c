@@ -22,6 +22,7 @@ static const gg_cli_family k_families[] = {
     {"creatures of every size (rules options: a gg_rules_def)", gg_cli_ops_sizes},
     {"areas at any angle (shape options: a gg_shape_def)", gg_cli_ops_areas},
     {"edits (state persists for later lines)", gg_cli_ops_edit},
+    {"party view, fog of war and change sets", gg_cli_ops_fog},
     {"terrain sight and hex boards", gg_cli_ops_hex},
     {NULL, NULL},
 };

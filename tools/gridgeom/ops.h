@@ -1,8 +1,8 @@
 /* ops.h - the op table of `gridgeom query` beyond the Nat20 ops: one entry per op (name, family,
  * JSON schema, handler), spread over one file per family (ops_paths.c, ops_sight.c, ops_cover.c,
- * ops_rules.c, ops_sizes.c, ops_hex.c, ops_edit.c). The schema is checked by ops.c before a
- * handler runs, so a handler reads its fields without checking their JSON types again. Adding an
- * op is one entry in its family's table and one handler (docs/cli.md, "Adding an op").
+ * ops_rules.c, ops_sizes.c, ops_hex.c, ops_edit.c, ops_fog.c). The schema is checked by ops.c
+ * before a handler runs, so a handler reads its fields without checking their JSON types again.
+ * Adding an op is one entry in its family's table and one handler (docs/cli.md, "Adding an op").
  * Layer: tools. */
 #ifndef GG_TOOLS_OPS_H
 #define GG_TOOLS_OPS_H
@@ -93,6 +93,7 @@ extern const gg_cli_op gg_cli_ops_areas[];
 extern const gg_cli_field gg_cli_shape_fields[];
 extern const gg_cli_op gg_cli_ops_hex[];
 extern const gg_cli_op gg_cli_ops_edit[];
+extern const gg_cli_op gg_cli_ops_fog[];
 
 /* The op called `name` in any family, or NULL. */
 const gg_cli_op *gg_cli_find_op(const char *name);

@@ -401,6 +401,8 @@ int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, ch
         return 1;
     if (gg_cli_draw_polygons(scene, opt, &frame, caption, sizeof caption, &used, msg, msgcap) != 0)
         return 1;
+    if (gg_cli_draw_changes(scene, opt, &frame, caption, sizeof caption, &used, msg, msgcap) != 0)
+        return 1;
     draw_grid(&c);
     draw_walls(&c, scene);
     if (opt->labels)

@@ -33,6 +33,18 @@ typedef struct gg_cli_draw {
     const struct gg_cli_background *background; /* the map's picture underneath, or NULL */
     const double *vision; /* x, y pairs (cells): their visibility polygons (svg_polygons.c) */
     int32_t vision_count;
+    /* --changes (svg_fog.c): a door opened or closed, the cells whose view from `from`
+     * changed (a cell bitset, or NULL), how many, and which wall. */
+    int32_t changes_wall;
+    const uint64_t *changes;
+    int32_t changes_count;
+    bool changes_opened;
+    /* --fog (svg_fog.c): a token's cells turn by turn, and what its fog memory made of them:
+     * 2 cell bitsets (explored, the last turn's view) or NULL, and their counts. */
+    const gg_cell *fog_turns;
+    int32_t fog_turn_count;
+    const uint64_t *fog;
+    int32_t fog_explored, fog_seen;
 } gg_cli_draw;
 
 /* Where svg.c draws: the output, pixels per cell, the margin, the map size. */
@@ -62,6 +74,20 @@ int gg_cli_draw_polygons(const gg_scene *scene, const gg_cli_draw *opt, const gg
 /* Parses "C,R;X.5,Y;..." for --vision: integer pairs name cells (their centres), others points.
  * 0 = ok (*out from mem, 2 * *n doubles), 1 = bad text, 2 = no memory. */
 int gg_cli_parse_points(const gg_allocator *mem, const char *s, double **out, int32_t *n);
+
+/* svg_fog.c (`draw --fog C,R;...`): walks a token through opt->fog_turns and sets opt->fog to
+ * what its fog memory explored and what it sees last (*out_bits, to be freed with free()).
+ * Returns 0, or non-zero with msg set. */
+int gg_cli_fog_prepare(const gg_scene *scene, gg_cli_draw *opt, uint64_t **out_bits, char *msg,
+                       size_t msgcap);
+/* svg_fog.c (`draw --changes WALL`): toggles the door of wall `opt->changes_wall` on the
+ * scene and sets opt->changes to the cells whose view from opt->from changed (*out_bits, to be
+ * freed with free()). Returns 0, or non-zero with msg set. */
+int gg_cli_changes_prepare(gg_scene *scene, gg_cli_draw *opt, uint64_t **out_bits, char *msg,
+                           size_t msgcap);
+/* Draws opt->fog and opt->changes (those set) as filled cells and appends their captions. */
+int gg_cli_draw_changes(const gg_scene *scene, const gg_cli_draw *opt, const gg_cli_frame *fr,
+                        char *caption, size_t cap, size_t *used, char *msg, size_t msgcap);
 
 /* Writes the SVG to `out`. Returns 0, or a non-zero value with a message in `msg`. */
 int gg_cli_draw_svg(const gg_scene *scene, const gg_cli_draw *opt, FILE *out, char *msg,

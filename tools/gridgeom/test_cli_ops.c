@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include <gridgeom/fog.h>
 #include <gridgeom/io.h>
 #include <gridgeom/rules.h>
 #include <gridgeom/terrain.h>
@@ -1016,13 +1017,74 @@ static void cli_ops__hex(void **state)
     close_map(f);
 }
 
+/* ---- party view, fog of war, change sets ------------------------------------------------------ */
+
+static void cli_ops__fog(void **state)
+{
+    (void)state;
+    fixture *f = open_map(LITCH);
+    size_t words = gg_scene_bitset_words(f->scene);
+    uint64_t *bits = calloc(words, sizeof *bits);
+    assert_non_null(bits);
+    uint32_t seed = 23;
+    for (int i = 0; i < 8; i++) {
+        gg_viewer v[2] = {gg_viewer_make(sample_cell(f->scene, &seed)),
+                          gg_viewer_make(sample_cell(f->scene, &seed))};
+        v[1].range_ft = 30;
+        v[1].use_senses = true;
+        v[1].senses.darkvision_ft = 60;
+        int32_t count = 0;
+        assert_int_equal(gg_scene_party_view(f->scene, NULL, v, 2, GG_BITSET_REPLACE, bits, words,
+                                             &count),
+                         GG_OK);
+        json_t *r = ask(f,
+                        "{\"op\":\"party_view\",\"viewers\":[{\"cell\":\"%d,%d\"},"
+                        "{\"cell\":\"%d,%d\",\"range_ft\":30,\"senses\":{\"darkvision\":60}}]}",
+                        v[0].cell.col, v[0].cell.row, v[1].cell.col, v[1].cell.row);
+        assert_int_equal(get_int(r, "count"), count);
+        r = ask(f,
+                "{\"op\":\"fog_turn\",\"viewers\":[{\"cell\":\"%d,%d\"},"
+                "{\"cell\":\"%d,%d\",\"range_ft\":30,\"senses\":{\"darkvision\":60}}]}",
+                v[0].cell.col, v[0].cell.row, v[1].cell.col, v[1].cell.row);
+        assert_int_equal(get_int(r, "explored"), count);
+        assert_int_equal(json_array_size(json_object_get(r, "revealed")), (size_t)count);
+        /* the saved bytes load into a fog holding the same cells */
+        const char *hex = get_str(r, "saved");
+        size_t n = strlen(hex) / 2;
+        uint8_t *bytes = malloc(n);
+        assert_non_null(bytes);
+        for (size_t k = 0; k < n; k++) {
+            unsigned b = 0;
+            assert_int_equal(sscanf(hex + 2 * k, "%2x", &b), 1);
+            bytes[k] = (uint8_t)b;
+        }
+        assert_int_equal(get_int(r, "saved_bytes"), (int64_t)n);
+        gg_fog_def fd = gg_fog_def_default();
+        fd.width = gg_scene_width(f->scene);
+        fd.height = gg_scene_height(f->scene);
+        gg_fog *fog = NULL;
+        assert_int_equal(gg_fog_create(&fd, &fog), GG_OK);
+        assert_int_equal(gg_fog_load(fog, bytes, n, NULL), GG_OK);
+        uint64_t *got = calloc(words, sizeof *got);
+        assert_non_null(got);
+        assert_int_equal(gg_fog_bits(fog, got, words, NULL), GG_OK);
+        assert_memory_equal(got, bits, words * sizeof *bits);
+        free(got);
+        free(bytes);
+        gg_fog_destroy(fog);
+    }
+    free(bits);
+    close_map(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(cli_ops__paths), cmocka_unit_test(cli_ops__sight),
-        cmocka_unit_test(cli_ops__cover), cmocka_unit_test(cli_ops__rules),
-        cmocka_unit_test(cli_ops__sizes), cmocka_unit_test(cli_ops__areas),
-        cmocka_unit_test(cli_ops__edits), cmocka_unit_test(cli_ops__hex),
+        cmocka_unit_test(cli_ops__fog),   cmocka_unit_test(cli_ops__paths),
+        cmocka_unit_test(cli_ops__sight), cmocka_unit_test(cli_ops__cover),
+        cmocka_unit_test(cli_ops__rules), cmocka_unit_test(cli_ops__sizes),
+        cmocka_unit_test(cli_ops__areas), cmocka_unit_test(cli_ops__edits),
+        cmocka_unit_test(cli_ops__hex),
     };
     return cmocka_run_group_tests_name("cli/ops", tests, NULL, NULL);
 }

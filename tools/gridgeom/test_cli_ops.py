@@ -308,6 +308,56 @@ def case_edits():
           'edit errors')
 
 
+def case_fog():
+    """party_view is the union of the members' seen_cells / visible_cells; fog_turn grows the
+    explored cells by the view and saves them; door_changes names exactly the cells whose view
+    changed when a door of the street opens, and the edit persists."""
+    viewers = [{'cell': '12,12'}, {'cell': '3,20', 'range_ft': 15},
+               {'cell': '20,4', 'senses': {'darkvision': 60}}]
+    r = results(STREET, [
+        {'op': 'party_view', 'viewers': viewers, 'list': True},
+        {'op': 'visible_cells', 'viewer': '12,12', 'list': True},
+        {'op': 'visible_cells', 'viewer': '3,20', 'range_ft': 15, 'list': True},
+        {'op': 'seen_cells', 'viewer': '20,4', 'senses': {'darkvision': 60}, 'list': True},
+        {'op': 'fog_turn', 'viewers': viewers, 'explored': ['0,0', '12,12']},
+    ])
+    union = set(r[1]['cells']) | set(r[2]['cells']) | set(r[3]['cells'])
+    check(set(r[0]['cells']) == union and r[0]['count'] == len(union), 'party view is the union')
+    check(set(r[4]['revealed']) == union - {'0,0', '12,12'} and
+          r[4]['explored'] == len(union | {'0,0'}), 'fog_turn reveals what is new')
+    saved = bytes.fromhex(r[4]['saved'])
+    check(saved[:4] == b'GGFW' and saved[4] == 1 and len(saved) == r[4]['saved_bytes'],
+          'fog_turn saves the documented format')
+    doors = results(STREET, [{'op': 'walls', 'doors_only': True}])[0]
+    found = False
+    for wall, a, b in find_door_pair(doors):
+        party = [{'cell': a}, {'cell': '12,12'}]
+        r = results(STREET, [
+            {'op': 'party_view', 'viewers': party, 'list': True},
+            {'op': 'door_changes', 'wall': wall, 'door': 'open', 'viewers': party, 'light': True},
+            {'op': 'party_view', 'viewers': party, 'list': True},
+        ])
+        before, after = set(r[0]['cells']), set(r[2]['cells'])
+        if before == after:
+            continue
+        # per-member changes may hide in the union, so the changed cells hold the union's diff
+        check(set(r[1]['cells']) >= before ^ after, 'door_changes names what changed')
+        check(r[1]['party_before'] == len(before) and r[1]['party_after'] == len(after),
+              'door_changes counts the party before and after')
+        found = True
+        break
+    check(found, 'a door whose opening changes what the party sees')
+    bad = query(STREET, [{'op': 'door_changes', 'wall': 99999, 'door': 'open',
+                          'viewers': [{'cell': '1,1'}]},
+                         {'op': 'party_view', 'viewers': [{'cell': '99,1'}]},
+                         {'op': 'party_view', 'viewers': [{'place': '1,1'}]},
+                         {'op': 'fog_turn', 'viewers': [{'cell': '1,1'}], 'explored': ['99,99']}],
+                expect_rc=4)
+    check('no wall' in bad[0]['error']['message'] and 'OUT_OF_BOUNDS' in bad[1]['error']['message']
+          and 'viewers[0]' in bad[2]['error']['message'] and 'off the map' in
+          bad[3]['error']['message'], 'fog op errors')
+
+
 def creatures():
     return [
         {'cell': '40,6', 'side': 0, 'speed_ft': 30, 'movement_left_ft': 30},
@@ -668,7 +718,7 @@ def case_schema():
     check(r[15] is True and r[16] is True, 'Nat20 sight')
     # every op listed by --help has been exercised by the other cases of this file
     for case in (case_paths, case_sight, case_cover, case_edits, case_rules, case_sizes,
-                 case_areas, case_hex):
+                 case_areas, case_hex, case_fog):
         case()
     missing = sorted(all_ops() - USED)
     check(not missing, f'ops not exercised: {missing}')
@@ -702,6 +752,20 @@ def case_overlays():
         p = subprocess.run([TOOL, 'draw', LITCH, '--out', os.path.join(d, 'v.svg'), '--vision',
                             '0.3,1'], capture_output=True, text=True)
         check(p.returncode != 0 and 'GG_E_INVALID_ARG' in p.stderr, 'an off-lattice viewer')
+        want = results(STREET, [{'op': 'door_changes', 'wall': 110, 'door': 'open',
+                                 'viewers': [{'cell': '5,12'}]}])[0]
+        turns = ['3,12', '8,12', '13,12']
+        party = results(STREET, [{'op': 'fog_turn', 'viewers': [{'cell': c}]} for c in turns] +
+                        [{'op': 'party_view', 'viewers': [{'cell': c} for c in turns]},
+                         {'op': 'party_view', 'viewers': [{'cell': turns[-1]}]}])
+        _, t = draw(STREET, ['--fog', ';'.join(turns)])
+        check(f'fog: 3 turns, {party[3]["count"]} cells explored' in t and
+              f'{party[4]["count"]} seen on the last turn' in t,
+              'fog: explored is the union of the turns, seen the last view')
+        root, t = draw(STREET, ['--from', '5,12', '--changes', '110'])
+        check(f'wall 110 opened, {want["changed"]} cells changed' in t and
+              len([e for e in root.iter(SVG_NS + 'rect') if e.get('x') is not None]) > 0,
+              'changes: the caption counts what door_changes answers')
         root, t = draw(LITCH, ['--matrix', '42,8;45,15;20,10;40,6'])
         check('visibility:' in t and len(list(root.iter(SVG_NS + 'circle'))) >= 4, 'matrix')
         root, t = draw(RIDGE, ['--from', '0,4', '--to', '10,8', '--path', '--reach', '3'])
@@ -790,6 +854,7 @@ def case_docs():
 
 
 {'paths': case_paths, 'sight': case_sight, 'cover': case_cover, 'edits': case_edits,
+ 'fog': case_fog,
  'rules': case_rules, 'sizes': case_sizes, 'areas': case_areas, 'hex': case_hex,
  'schema': case_schema, 'overlays': case_overlays,
  'docs': case_docs, 'pictures': case_pictures}[CASE]()

@@ -10,6 +10,7 @@ from ._enums import (Affects, AttackKind, Blocks, Condition, Cover, CoverMode, C
 from ._errors import (BufferTooSmall, GridGeomError, InternalError, InvalidArgument, NoMemory,
                       OutOfBounds, ParseError, StaleId, TooLarge)
 from ._features import HAVE_IO
+from ._fog import Fog
 from ._gridgeom import ffi, lib
 from ._hex import Hex, HexBoard, hex_distance, hex_line, hex_neighbors, hex_range, hex_ring
 from ._rules import (Aim, Body, Creature, MovePlan, area_targets, best_aim, can_see,

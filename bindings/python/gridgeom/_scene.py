@@ -479,6 +479,27 @@ class Scene:
                                        lib.GG_BITSET_REPLACE, bits, words, n))
         return self._bitset_to_array(bits)
 
+    def party_view(self, viewers):
+        """What a party sees (gg_scene_party_view) as a numpy bool array (height, width).
+        `viewers`: cells, or dicts {"cell": (c, r), "range_ft": feet, "senses": Senses or
+        dict}; a member with senses follows can_see, one without has line of sight only."""
+        n = len(viewers)
+        vs = ffi.new("gg_viewer[]", max(n, 1))
+        for i, v in enumerate(viewers):
+            if not isinstance(v, dict):
+                v = {"cell": v}
+            vs[i] = lib.gg_viewer_make(cell(v["cell"]))
+            if v.get("range_ft") is not None:
+                vs[i].range_ft = min(int(v["range_ft"]), lib.GG_RANGE_UNLIMITED)
+            if v.get("senses") is not None:
+                vs[i].use_senses = True
+                vs[i].senses = _senses(v["senses"])[0]
+        words = lib.gg_scene_bitset_words(self._ptr)
+        bits = ffi.new("uint64_t[]", words)
+        check(lib.gg_scene_party_view(self._ptr, ffi.NULL, vs, n, lib.GG_BITSET_REPLACE, bits,
+                                      words, ffi.NULL))
+        return self._bitset_to_array(bits)
+
     def visibility_matrix(self, cells, senses=None, rule="line_of_sight"):
         """[i, j] True when cells[i] sees cells[j] (rule "line_of_sight" or "can_see")."""
         arr, n = _cells_in(cells)

@@ -95,6 +95,27 @@ def test_removed_wall_id_is_stale(room):
         s.set_door(door, "open")
 
 
+def test_party_view_is_the_union_and_the_fog_round_trips(room):
+    s, _ = room
+    party = s.party_view([(1, 1), {"cell": (8, 6), "range_ft": 5},
+                          {"cell": (2, 6), "senses": {"darkvision": 60}}])
+    want = s.visible_cells((1, 1)) | s.visible_cells((8, 6), range_ft=5) | \
+        s.seen_cells((2, 6), {"darkvision": 60})
+    assert (party == want).all()
+    fog = gg.Fog(s.width, s.height)
+    first = fog.reveal(s.visible_cells((1, 1)))
+    again = fog.reveal(party)
+    assert first.sum() == s.visible_cells((1, 1)).sum() and not (first & again).any()
+    assert (fog.explored() == party).all()
+    data = fog.save()
+    assert data[:4] == b"GGFW"
+    assert (gg.Fog.load(data).explored() == party).all()
+    with pytest.raises(gg.ParseError, match="checksum"):
+        gg.Fog.load(data[:-1] + bytes([data[-1] ^ 1]))
+    with pytest.raises(gg.ParseError, match="truncated"):
+        gg.Fog.load(data[:10])
+
+
 def test_field_of_view_is_a_numpy_bool_array_matching_line_of_sight(room):
     s, _ = room
     fov = s.visible_cells((1, 1))
