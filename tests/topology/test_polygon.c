@@ -526,6 +526,61 @@ static void polygon__equals_the_oracle_on_random_scenes(void **state)
     }
 }
 
+/* A maze: each unit edge of the lattice a wall with probability 1/4, some as two half pieces,
+ * and a few diagonals; at most 240 walls. */
+static gg_scene *maze_scene(fx_rng *r, int32_t w, int32_t h)
+{
+    gg_scene *s = point_scene(w, h);
+    int n = 0;
+    for (int32_t y = 0; y <= h && n < 236; ++y)
+        for (int32_t x = 0; x <= w && n < 236; ++x)
+            for (int k = 0; k < 2; ++k) {
+                const double x2 = x + (k == 0), y2 = y + (k == 1);
+                if (x2 > w || y2 > h || fx_below(r, 4) != 0 || n >= 236)
+                    continue;
+                if (fx_below(r, 3) == 0) { /* a joint in the middle of the edge */
+                    const double mx = (x + x2) / 2, my = (y + y2) / 2;
+                    wall(s, x, y, mx, my);
+                    wall(s, x2, y2, mx, my);
+                    n += 2;
+                } else {
+                    wall(s, x, y, x2, y2);
+                    ++n;
+                }
+            }
+    for (int k = 0; k < 4; ++k) {
+        const double x = fx_below(r, w), y = fx_below(r, h);
+        wall(s, x, y, x + 1, y + (fx_below(r, 2) ? 1 : -1));
+    }
+    return s;
+}
+
+/* Scenes with many walls (where the sweep first drops the walls hidden behind nearer ones): the
+ * polygon still equals the oracle, on mazes full of joints and on dense random walls of every
+ * kind. */
+static void polygon__equals_the_oracle_on_dense_scenes(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 29, "polygon_dense");
+    for (int scene = 0; scene < 60; ++scene) {
+        const int32_t w = 8 + (int32_t)fx_below(&r, 9), h = 8 + (int32_t)fx_below(&r, 9);
+        gg_scene *s = scene % 2 == 0
+                          ? maze_scene(&r, w, h)
+                          : random_scene(&r, w, h, 60 + (int)fx_below(&r, 120), scene % 4 == 1);
+        for (int v = 0; v < 8; ++v) {
+            gg_polygon_def d = gg_polygon_def_default();
+            pick_viewer(&r, s, &d);
+            if (v % 4 == 3)
+                d.range_ft = 5 * (1 + fx_below(&r, 8));
+            if (v % 5 == 4)
+                d.blocks = (uint32_t)GG_BLOCKS_LIGHT;
+            check_polygon(s, &d, 200, &r);
+        }
+        gg_scene_destroy(s);
+    }
+}
+
 /* Two and three unit pieces meeting at a point (an L, a straight joint, a T, an X's half), every
  * direction pair, every viewer on the half lattice: no wedge leaks through the joint. */
 static void polygon__joints_never_leak(void **state)
@@ -740,6 +795,7 @@ int main(void)
         cmocka_unit_test(polygon__a_wall_casts_its_exact_shadow),
         cmocka_unit_test(polygon__rejects_bad_input),
         cmocka_unit_test(polygon__equals_the_oracle_on_random_scenes),
+        cmocka_unit_test(polygon__equals_the_oracle_on_dense_scenes),
         cmocka_unit_test(polygon__joints_never_leak),
         cmocka_unit_test(polygon__cells_equal_line_of_sight),
         cmocka_unit_test(polygon__an_edge_ending_on_the_circle_keeps_its_end),

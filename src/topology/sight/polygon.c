@@ -202,6 +202,191 @@ static inline bool same_dir(const ep *p, const ep *q)
     return q->key - p->key <= KEY_NEAR && angle_cmp(p->x, p->y, q->x, q->y) == 0;
 }
 
+/* ---- Occlusion culling ---------------------------------------------------------------------------
+ * On open maps most gathered walls lie wholly behind nearer full walls and never bound the
+ * polygon, yet sorting and sweeping them cost as much as everything else. Before the sweep, the
+ * full walls mark a fixed set of angular bins (equal steps of the pseudo-angle, whose boundary
+ * directions are exact in doubles) with an upper bound on their distance over the whole bin; a
+ * wall whose every bin is covered closer than its own nearest point is hidden on every ray that
+ * meets it (strictly behind a full wall that stops the line), so it is never the stopping wall,
+ * never a limited wall before it, and never crosses one: dropping it leaves the polygon exactly
+ * as it was. Only the decision to drop is made in doubles, with margins far above their rounding,
+ * so a doubtful wall is kept; the sweep itself stays exact. Two walls meeting at one point (or at
+ * endpoints in one exact direction) cover the bin of their joint together: each records the part
+ * of the bin it covers from its own side, and the exact angle order of the two ends decides. */
+#define CULL_BINS 512   /* a power of two: the boundary directions are exact */
+#define CULL_MIN 48     /* fewer walls than this are swept as they are (rooms) */
+#define CULL_EPS 1e-9   /* pseudo-angle margin, far above its rounding (~1e-15) */
+#define CULL_REL 1e-6   /* relative margin on squared distances */
+#define CULL_ABS 1024.0 /* absolute margin on squared distances (wall units squared) */
+
+typedef struct cbin {
+    double full;            /* squared distance beyond which the whole bin is hidden */
+    double lo_d, hi_d;      /* the same for the covered part from the lower / upper boundary */
+    int32_t lx, ly, hx, hy; /* where the lower part ends and the upper part begins */
+} cbin;
+
+static inline int32_t bin_of(double pa)
+{
+    int32_t k = (int32_t)(pa * (CULL_BINS / 4.0));
+    return k < 0 ? 0 : (k >= CULL_BINS ? CULL_BINS - 1 : k);
+}
+
+/* The direction of bin boundary k (pseudo-angle 4k / CULL_BINS), exact. */
+static inline void bin_dir(int32_t k, double *dx, double *dy)
+{
+    k &= CULL_BINS - 1;
+    const int32_t q = k / (CULL_BINS / 4);
+    const double t = (double)(k % (CULL_BINS / 4)) / (CULL_BINS / 4);
+    *dx = q == 0 ? 1 - t : (q == 1 ? -t : (q == 2 ? t - 1 : t));
+    *dy = q == 0 ? t : (q == 1 ? 1 - t : (q == 2 ? -t : t - 1));
+}
+
+/* An upper bound on the squared distance to wall p along boundary k's ray (infinite when the
+ * ray may miss the wall's line in front: the cross product's rounding is bounded first). */
+static double ray_d2_up(const pw *p, int32_t k)
+{
+    double dx, dy;
+    bin_dir(k, &dx, &dy);
+    const double p1 = dx * (double)p->ey, p2 = dy * (double)p->ex;
+    const double c = (p1 - p2) - 1e-15 * (fabs(p1) + fabs(p2));
+    if (!(c > 0))
+        return HUGE_VAL;
+    const double s = (double)p->num / c;
+    return (s * s * (dx * dx + dy * dy)) * (1 + CULL_REL) + CULL_ABS;
+}
+
+static inline double end_d2_up(int64_t x, int64_t y)
+{
+    return ((double)x * (double)x + (double)y * (double)y) * (1 + CULL_REL) + CULL_ABS;
+}
+
+static inline void bin_join(cbin *b)
+{
+    if (b->lo_d < HUGE_VAL && b->hi_d < HUGE_VAL && angle_cmp(b->lx, b->ly, b->hx, b->hy) >= 0) {
+        const double d = b->lo_d > b->hi_d ? b->lo_d : b->hi_d;
+        if (d < b->full)
+            b->full = d;
+    }
+}
+
+/* Marks the bins the full wall p covers. */
+static void cover_add(cbin *bins, const pw *p)
+{
+    const int64_t bx = p->ax + p->ex, by = p->ay + p->ey;
+    const double pa = pseudo_angle(p->ax, p->ay), pb = pseudo_angle(bx, by);
+    const int32_t ka0 = bin_of(pa - CULL_EPS), ka1 = bin_of(pa + CULL_EPS);
+    const int32_t kb0 = bin_of(pb - CULL_EPS), kb1 = bin_of(pb + CULL_EPS);
+    const int32_t n = ((kb0 - ka1 + CULL_BINS) & (CULL_BINS - 1)) - 1; /* whole bins between */
+    if (n < 0 || n > CULL_BINS / 2 + 1)
+        return; /* within one bin (or a pseudo-angle at the seam): no whole bin */
+    double d0 = ray_d2_up(p, ka1 + 1);
+    if (ka0 == ka1 && kb0 == kb1) { /* the ends' own bins, from each end to the far boundary */
+        cbin *a = &bins[ka1];
+        const double da = fmax(end_d2_up(p->ax, p->ay), d0);
+        if (a->hi_d == HUGE_VAL || angle_cmp(p->ax, p->ay, a->hx, a->hy) < 0 ||
+            (angle_cmp(p->ax, p->ay, a->hx, a->hy) == 0 && da < a->hi_d)) {
+            a->hi_d = da;
+            a->hx = (int32_t)p->ax;
+            a->hy = (int32_t)p->ay;
+            bin_join(a);
+        }
+        cbin *b = &bins[kb0];
+        const double db = fmax(end_d2_up(bx, by), ray_d2_up(p, kb0));
+        if (b->lo_d == HUGE_VAL || angle_cmp(bx, by, b->lx, b->ly) > 0 ||
+            (angle_cmp(bx, by, b->lx, b->ly) == 0 && db < b->lo_d)) {
+            b->lo_d = db;
+            b->lx = (int32_t)bx;
+            b->ly = (int32_t)by;
+            bin_join(b);
+        }
+    }
+    for (int32_t j = 0; j < n; ++j) {
+        const int32_t k = (ka1 + 1 + j) & (CULL_BINS - 1);
+        const double d1 = ray_d2_up(p, k + 1);
+        const double d = d0 > d1 ? d0 : d1; /* the distance to a line is largest at an end */
+        if (d < bins[k].full)
+            bins[k].full = d;
+        d0 = d1;
+    }
+}
+
+/* The squared distance from the viewer to wall p's nearest point, rounded down with margins
+ * (0 when it may touch the viewer). */
+static double near_d2_down(const pw *p)
+{
+    const double ax = (double)p->ax, ay = (double)p->ay, ex = (double)p->ex, ey = (double)p->ey;
+    double t = -(ax * ex + ay * ey) / (ex * ex + ey * ey);
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    const double cx = ax + t * ex, cy = ay + t * ey;
+    const double d = (cx * cx + cy * cy) * (1 - CULL_REL) - CULL_ABS;
+    return d > 0 ? d : 0;
+}
+
+/* Wall p, nearest at squared distance dmin (rounded down), is hidden: every bin it may meet is
+ * covered closer. */
+static bool cover_hides(const cbin *bins, const pw *p, double dmin)
+{
+    if (!(dmin > 0))
+        return false;
+    const double pa = pseudo_angle(p->ax, p->ay), pb = pseudo_angle(p->ax + p->ex, p->ay + p->ey);
+    const int32_t k0 = bin_of(pa - CULL_EPS), k1 = bin_of(pb + CULL_EPS);
+    const int32_t n = ((k1 - k0 + CULL_BINS) & (CULL_BINS - 1)) + 1;
+    if (pa - CULL_EPS < 0 || pb + CULL_EPS >= 4 || n > CULL_BINS / 2 + 2)
+        return false; /* at the seam of the pseudo-angle: keep it */
+    for (int32_t j = 0; j < n; ++j)
+        if (!(bins[(k0 + j) & (CULL_BINS - 1)].full < dmin))
+            return false;
+    return true;
+}
+
+#define CULL_RINGS 256 /* distance classes for the near-to-far order */
+
+/* Drops the gathered walls w[0, m) that are hidden (see above), keeping the others in order.
+ * The walls are visited from near to far (by distance class): a wall can only be hidden by
+ * nearer ones, and a hidden wall would cover nothing new, so only visible full walls are added
+ * to the bins. `d2` and `order` hold m values each, `count` CULL_RINGS + 1. */
+static int32_t cull_hidden(cbin *bins, pw *w, int32_t m, double *d2, uint32_t *order,
+                           uint32_t *count)
+{
+    for (int32_t k = 0; k < CULL_BINS; ++k) {
+        bins[k].full = bins[k].lo_d = bins[k].hi_d = HUGE_VAL;
+        bins[k].lx = bins[k].ly = bins[k].hx = bins[k].hy = 0;
+    }
+    double far = 0;
+    for (int32_t i = 0; i < m; ++i) {
+        d2[i] = near_d2_down(&w[i]);
+        far = d2[i] > far ? d2[i] : far;
+    }
+    const double scale = far > 0 ? (CULL_RINGS - 1) / sqrt(far) : 0;
+    memset(count, 0, (CULL_RINGS + 1) * sizeof *count);
+    for (int32_t i = 0; i < m; ++i) {
+        const int32_t c = (int32_t)(sqrt(d2[i]) * scale);
+        order[i] = (uint32_t)(c < CULL_RINGS - 1 ? c : CULL_RINGS - 1); /* the class, for now */
+        count[order[i] + 1]++;
+    }
+    for (int32_t c = 1; c <= CULL_RINGS; ++c)
+        count[c] += count[c - 1];
+    for (int32_t i = 0; i < m; ++i) /* w[i].pos is free until the sweep: the sorted order */
+        w[i].pos = (int32_t)count[order[i]]++;
+    for (int32_t i = 0; i < m; ++i)
+        order[w[i].pos] = (uint32_t)i;
+    for (int32_t i = 0; i < m; ++i)
+        w[i].pos = -1;
+    for (int32_t k = 0; k < m; ++k) {
+        pw *p = &w[order[k]];
+        if (cover_hides(bins, p, d2[order[k]]))
+            p->pos = -2;
+        else if (p->weight == GG__PART_FULL)
+            cover_add(bins, p);
+    }
+    int32_t n = 0;
+    for (int32_t i = 0; i < m; ++i)
+        if (w[i].pos != -2)
+            w[n++] = w[i];
+    return n;
+}
+
 /* ---- Working memory ---------------------------------------------------------------------------- */
 
 /* The work memory: a header, a bitmap with one bit per wall slot (clear between calls: each call
@@ -215,7 +400,7 @@ typedef struct work_header {
 
 typedef struct layout {
     size_t words, mmax;
-    size_t off_bits, off_ids, off_pw, off_ep, off_ept, off_act, total;
+    size_t off_bits, off_ids, off_pw, off_ep, off_ept, off_act, off_bins, off_d2, off_ord, total;
 } layout;
 
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
@@ -231,7 +416,10 @@ static layout layout_for(const gg_scene *s)
     l.off_ep = align16(l.off_pw + l.mmax * sizeof(pw));
     l.off_ept = align16(l.off_ep + (2 * l.mmax + 8) * sizeof(ep));
     l.off_act = align16(l.off_ept + (2 * l.mmax + 8) * sizeof(ep));
-    l.total = align16(l.off_act + l.mmax * sizeof(uint32_t));
+    l.off_bins = align16(l.off_act + l.mmax * sizeof(uint32_t));
+    l.off_d2 = align16(l.off_bins + CULL_BINS * sizeof(cbin));
+    l.off_ord = align16(l.off_d2 + l.mmax * sizeof(double));
+    l.total = align16(l.off_ord + (l.mmax + CULL_RINGS + 1) * sizeof(uint32_t));
     return l;
 }
 
@@ -256,6 +444,10 @@ typedef struct sweep {
     uint64_t *bits; /* one per wall slot, clear between calls */
     pw *w;
     ep *e, *et;
+    cbin *bins; /* occlusion culling: the bins, distances, order and its counts */
+    double *d2;
+    uint32_t *order, *count;
+    bool culled; /* the last collect() filled the bins */
     int32_t m, nact;
     int32_t nlimited; /* active limited walls */
     clip_state *clip;
@@ -354,6 +546,9 @@ static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t 
         if (st != GG_OK)
             return st;
     }
+    sw->culled = sw->m >= CULL_MIN;
+    if (sw->culled)
+        sw->m = cull_hidden(sw->bins, sw->w, sw->m, sw->d2, sw->order, sw->count);
     const int32_t W = s->width * GG__WALL_UNIT, H = s->height * GG__WALL_UNIT;
     const gg_hpoint c[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
     const uint32_t base = s->wall_slots;
@@ -753,6 +948,31 @@ static void run_sweep(sweep *sw)
     transition(sw, &tr, prev, first_S, sw->et[k0].x, sw->et[k0].y);
 }
 
+/* The bins say that the polygon very likely reaches past the box [x0, x1] x [y0, y1] (not the
+ * whole map): more than a few bins are not covered nearer than its nearest inner edge. Only a
+ * shortcut: the sweep of a larger box gives the same polygon. */
+static bool open_beyond(const sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+    const int64_t W = (int64_t)sw->s->width * GG__WALL_UNIT,
+                  H = (int64_t)sw->s->height * GG__WALL_UNIT;
+    int64_t d = INT64_MAX;
+    if (x0 > 0)
+        d = sw->v.x - x0;
+    if (x1 < W && x1 - sw->v.x < d)
+        d = x1 - sw->v.x;
+    if (y0 > 0 && sw->v.y - y0 < d)
+        d = sw->v.y - y0;
+    if (y1 < H && y1 - sw->v.y < d)
+        d = y1 - sw->v.y;
+    if (d == INT64_MAX)
+        return false;
+    const double d2 = (double)d * (double)d;
+    int32_t open = 0;
+    for (int32_t k = 0; k < CULL_BINS; ++k)
+        open += !(sw->bins[k].full < d2);
+    return open > CULL_BINS / 32;
+}
+
 gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t work_bytes,
                                       const gg_polygon_def *def, double *out_xy, int32_t capacity,
                                       int32_t *out_count)
@@ -799,6 +1019,10 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     sw.e = (ep *)(void *)(base + l.off_ep);
     sw.et = (ep *)(void *)(base + l.off_ept);
     sw.act = (uint32_t *)(void *)(base + l.off_act);
+    sw.bins = (cbin *)(void *)(base + l.off_bins);
+    sw.d2 = (double *)(void *)(base + l.off_d2);
+    sw.order = (uint32_t *)(void *)(base + l.off_ord);
+    sw.count = sw.order + l.mmax;
     out_state o = {def->x, def->y, out_xy, capacity, 0, 0, 0, 0, 0};
     clip_state c;
     memset(&c, 0, sizeof c);
@@ -832,6 +1056,8 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
             gg_status st = collect(&sw, x0, y0, x1, y1, 0);
             if (st != GG_OK)
                 return st;
+            if (sw.culled && open_beyond(&sw, x0, y0, x1, y1))
+                continue; /* the polygon would reach the box: grow it without sweeping */
             sw.hit_box = false;
             o.count = 0;
             run_sweep(&sw);
