@@ -215,6 +215,7 @@ static inline bool same_dir(const ep *p, const ep *q)
  * endpoints in one exact direction) cover the bin of their joint together: each records the part
  * of the bin it covers from its own side, and the exact angle order of the two ends decides. */
 #define CULL_BINS 512   /* a power of two: the boundary directions are exact */
+#define CULL_CHUNK 8     /* bins sharing one distance bound in cover_add() */
 #define CULL_MIN 48     /* fewer walls than this are swept as they are (rooms) */
 #define CULL_EPS 1e-9   /* pseudo-angle margin, far above its rounding (~1e-15) */
 #define CULL_REL 1e-6   /* relative margin on squared distances */
@@ -301,12 +302,16 @@ static void cover_add(cbin *bins, const pw *p)
             bin_join(b);
         }
     }
-    for (int32_t j = 0; j < n; ++j) {
-        const int32_t k = (ka1 + 1 + j) & (CULL_BINS - 1);
-        const double d1 = ray_d2_up(p, k + 1);
-        const double d = d0 > d1 ? d0 : d1; /* the distance to a line is largest at an end */
-        if (d < bins[k].full)
-            bins[k].full = d;
+    /* The distance to a line over a range of directions is largest at one of its ends: one
+     * bound for each run of CULL_CHUNK bins. */
+    for (int32_t j = 0; j < n; j += CULL_CHUNK) {
+        const int32_t c = n - j < CULL_CHUNK ? n - j : CULL_CHUNK;
+        const double d1 = ray_d2_up(p, ka1 + 1 + j + c);
+        const double d = d0 > d1 ? d0 : d1;
+        for (int32_t i = 0; i < c; ++i) {
+            cbin *b = &bins[(ka1 + 1 + j + i) & (CULL_BINS - 1)];
+            b->full = d < b->full ? d : b->full;
+        }
         d0 = d1;
     }
 }
