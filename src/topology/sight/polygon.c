@@ -215,7 +215,7 @@ static inline bool same_dir(const ep *p, const ep *q)
  * endpoints in one exact direction) cover the bin of their joint together: each records the part
  * of the bin it covers from its own side, and the exact angle order of the two ends decides. */
 #define CULL_BINS 512   /* a power of two: the boundary directions are exact */
-#define CULL_CHUNK 8     /* bins sharing one distance bound in cover_add() */
+#define CULL_CHUNK 8    /* bins sharing one distance bound in cover_add() */
 #define CULL_MIN 48     /* fewer walls than this are swept as they are (rooms) */
 #define CULL_EPS 1e-9   /* pseudo-angle margin, far above its rounding (~1e-15) */
 #define CULL_REL 1e-6   /* relative margin on squared distances */
@@ -506,14 +506,32 @@ static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, i
                                 size_t *g)
 {
     const gg__wall_index *ix = &sw->s->index;
-    for (uint32_t k = 0; k < ix->pending_count; ++k)
-        gather(sw, ix->pending[k], g);
-    if (!ix->built)
+    if (!ix->built) {
+        for (uint32_t k = 0; k < ix->pending_count; ++k)
+            gather(sw, ix->pending[k], g);
         return;
+    }
     const int64_t size = (int64_t)GG__WALL_UNIT << ix->bucket_shift;
     int64_t i0 = x0 / size, i1 = x1 / size, j0 = y0 / size, j1 = y1 / size;
     i1 = i1 >= ix->bw ? ix->bw - 1 : i1;
     j1 = j1 >= ix->bh ? ix->bh - 1 : j1;
+    /* A wall is in every bucket near its points, so a box holding most of the map meets each
+     * wall many times over: past as many expected items as walls, one pass over the walls by
+     * their bounding boxes is cheaper (and finds a superset of the same walls: those that may
+     * meet the box). The pending walls are among them, and no bit is set. */
+    const size_t nb = (size_t)ix->bw * (size_t)ix->bh;
+    if ((double)((i1 - i0 + 1) * (j1 - j0 + 1)) * (double)ix->start[nb] >
+        (double)nb * (double)sw->s->wall_slots) {
+        for (uint32_t id = 0; id < sw->s->wall_slots; ++id) {
+            const gg__wall *w = &sw->s->walls[id];
+            if ((w->a.x >= x0 || w->b.x >= x0) && (w->a.x <= x1 || w->b.x <= x1) &&
+                (w->a.y >= y0 || w->b.y >= y0) && (w->a.y <= y1 || w->b.y <= y1))
+                sw->ids[(*g)++] = id;
+        }
+        return;
+    }
+    for (uint32_t k = 0; k < ix->pending_count; ++k)
+        gather(sw, ix->pending[k], g);
     for (int64_t j = j0; j <= j1; ++j)
         for (int64_t i = i0; i <= i1; ++i) {
             const size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
