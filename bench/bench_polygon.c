@@ -44,6 +44,7 @@ typedef struct plain {
     double dx, dy; /* the direction comparisons are made along */
     double *out;
     int32_t cap, count;
+    bool check; /* GG_BENCH_CHECK: read once, not in the timed loop */
 } plain;
 
 static int cmp_ev(const void *a, const void *b)
@@ -173,7 +174,7 @@ static int32_t plain_polygon(plain *p, double vx, double vy)
             if (p->ev[t].start)
                 heap_push(p, p->ev[t].seg);
         const int32_t now = p->hn > 0 ? p->heap[0] : -1;
-        if (getenv("GG_BENCH_CHECK") != NULL && now >= 0) {
+        if (p->check && now >= 0) {
             for (int32_t q = 0; q < p->hn; ++q)
                 if (dist_along(p, p->heap[q]) < dist_along(p, now) * (1 - 1e-9))
                     printf("heap wrong at %.9f: top %d (%.6f) but %d (%.6f) seg %g %g %g %g / %g "
@@ -315,6 +316,7 @@ static plain *plain_make(const walls *w, int32_t cap)
 {
     plain *p = calloc(1, sizeof *p);
     const size_t n = (size_t)w->n;
+    p->check = getenv("GG_BENCH_CHECK") != NULL;
     p->s = w->s;
     p->n = w->n;
     p->ev = malloc(sizeof *p->ev * 2 * n);
