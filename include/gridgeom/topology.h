@@ -1596,8 +1596,8 @@ static inline gg_polygon_def gg_polygon_def_default(void)
 
 /// Bytes of working memory gg_scene_visibility_polygon() needs on this scene, for any viewer
 /// (about 200 bytes per wall slot; ask again after adding walls). The memory is the caller's,
-/// aligned to 16, need not be initialised, and keeps a clear bitmap between calls: one buffer
-/// per thread.
+/// aligned to 16, and need not be initialised (each call starts by clearing one bit per wall
+/// slot, and trusts nothing else left in it): one buffer per thread.
 /// @return GG_OK; GG_E_INVALID_ARG for NULL.
 /// @thread reader
 /// @since 0.3

@@ -742,6 +742,37 @@ static void polygon__work_memory_reused_across_scenes(void **state)
     gg_scene_destroy(small);
 }
 
+/* Memory that held a work buffer once and was reused: the old call's header (its magic, then its
+ * count of clear bitmap words) over bytes that are all ones. Before the fix the query trusted
+ * that header, took every wall as already gathered, and drew the open map. */
+static void polygon__work_memory_with_an_old_header_over_other_data(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(10, 10);
+    wall(s, 4, 2, 4, 6);
+    wall(s, 6, 1, 9, 1);
+    size_t bytes = 0;
+    assert_int_equal(gg_scene_polygon_work_bytes(s, &bytes), GG_OK);
+    void *work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+    assert_non_null(work);
+    memset(work, 0xFF, bytes);
+    const uint64_t old_header[2] = {0x67675f706f6c7931ull, 1u << 20};
+    memcpy(work, old_header, sizeof old_header);
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = 2, d.y = 4;
+    double xy[2 * 64];
+    int32_t n = 0;
+    assert_int_equal(gg_scene_visibility_polygon(s, work, bytes, &d, xy, 64, &n), GG_OK);
+    poly got = {xy, n};
+    poly want = polygon_of(s, &d);
+    assert_int_equal(got.n, want.n);
+    assert_true(fabs(shoelace(&got) - shoelace(&want)) < 1e-9);
+    assert_true(shoelace(&got) < 100 - 1); /* the wall's shadow is there */
+    free(want.xy);
+    free(work);
+    gg_scene_destroy(s);
+}
+
 #ifdef GG_TEST_HAVE_IO
 static void check_map(const char *path)
 {
@@ -801,6 +832,7 @@ int main(void)
         cmocka_unit_test(polygon__an_edge_ending_on_the_circle_keeps_its_end),
         cmocka_unit_test(polygon__far_walls_change_nothing),
         cmocka_unit_test(polygon__work_memory_reused_across_scenes),
+        cmocka_unit_test(polygon__work_memory_with_an_old_header_over_other_data),
 #ifdef GG_TEST_HAVE_IO
         cmocka_unit_test(polygon__equals_the_oracle_on_every_shared_map),
 #endif
