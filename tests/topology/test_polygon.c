@@ -89,12 +89,26 @@ static int oracle_part(const gg_scene *s, const gg_wall_def *w, double vx, doubl
     const double prox = mask == (uint32_t)GG_BLOCKS_SIGHT ? w->sight_proximity_ft
                                                           : w->light_proximity_ft;
     if (prox > 0) {
-        const double t = floor((double)prox * U / gg_scene_cell_size_ft(s)) / U;
-        const double ex = w->x2 - w->x1, ey = w->y2 - w->y1, ee = ex * ex + ey * ey;
-        double u = ee > 0 ? ((vx - w->x1) * ex + (vy - w->y1) * ey) / ee : 0;
-        u = u < 0 ? 0 : (u > 1 ? 1 : u);
-        const double dx = w->x1 + u * ex - vx, dy = w->y1 + u * ey - vy;
-        if (dx * dx + dy * dy <= t * t)
+        /* Exactly, in wall units, as docs/vision.md says: the distance to the closest point in
+         * doubles rounds (a viewer exactly at the threshold came out 1 ulp beyond it). */
+        const long double t = floor((double)prox * U / gg_scene_cell_size_ft(s));
+        const long double ax = lround(vx * U) - lround(w->x1 * U),
+                          ay = lround(vy * U) - lround(w->y1 * U);
+        const long double bx = lround(vx * U) - lround(w->x2 * U),
+                          by = lround(vy * U) - lround(w->y2 * U);
+        const long double ex = lround(w->x2 * U) - lround(w->x1 * U),
+                          ey = lround(w->y2 * U) - lround(w->y1 * U);
+        const long double dot_a = ax * ex + ay * ey, dot_b = bx * ex + by * ey;
+        bool clear;
+        if (dot_a <= 0 || (ex == 0 && ey == 0))
+            clear = ax * ax + ay * ay <= t * t;
+        else if (dot_b >= 0)
+            clear = bx * bx + by * by <= t * t;
+        else {
+            const long double cross = ax * ey - ay * ex;
+            clear = cross * cross <= t * t * (ex * ex + ey * ey);
+        }
+        if (clear)
             return 0;
     }
     return (w->limited & mask) == mask && w->limited != 0 ? 1 : 2;
@@ -685,6 +699,141 @@ static void polygon__an_edge_ending_on_the_circle_keeps_its_end(void **state)
     gg_scene_destroy(s);
 }
 
+/* Regression (GG_TEST_SEED=1001): a viewer on the map's corner whose circle of the radius passes
+ * through a wall's end on the map's edge. */
+static void polygon__seed_1001_arc_ending_on_a_wall_end(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(7, 4);
+    wall(s, 4.5, 1.5, 6.5, 1.5);
+    wall(s, 5.5, 4, 0, 3.5);
+    wall(s, 4.5, 3, 1.5, 1);
+    wall(s, 2, 3.5, 3.5, 1);
+    wall(s, 6.5, 1, 6, 1);
+    wall(s, 5.5, 3.5, 4, 2);
+    wall(s, 1, 4, 4, 3.5);
+    wall(s, 7, 3.5, 2, 0.5);
+    wall(s, 5.5, 2.5, 0.5, 2);
+    wall(s, 3, 3.5, 2, 4.5);
+    wall(s, 2.5, 0, 4, 1.5);
+    wall(s, 5.5, 3.5, 0, 4);
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = 0, d.y = 4, d.range_ft = 5;
+    fx_rng r = {3};
+    check_polygon(s, &d, 2000, &r);
+    gg_scene_destroy(s);
+}
+
+/* The cells of one viewer's polygon against line of sight, cell for cell. */
+static void check_cells_against_line_of_sight(gg_scene *s, gg_cell vc)
+{
+    const int32_t w = gg_scene_width(s), h = gg_scene_height(s);
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = vc.col + 0.5, d.y = vc.row + 0.5;
+    gg_view_def view = gg_view_def_default();
+    poly p = polygon_of(s, &d);
+    uint64_t bits[8];
+    int32_t count = -1;
+    assert_int_equal(gg_scene_polygon_cells(s, &d, p.xy, p.n, GG_BITSET_REPLACE, bits, 8, &count),
+                     GG_OK);
+    for (int32_t row = 0; row < h; ++row)
+        for (int32_t col = 0; col < w; ++col) {
+            bool los = false;
+            assert_int_equal(gg_scene_has_line_of_sight_view(s, vc, gg_cell_make(col, row), &view,
+                                                             &los),
+                             GG_OK);
+            if (los != gg_bitset_has(bits, w, gg_cell_make(col, row)))
+                fprintf(stderr, "viewer %d,%d cell %d,%d: los %d\n", (int)vc.col, (int)vc.row,
+                        (int)col, (int)row, (int)los);
+            assert_true(los == gg_bitset_has(bits, w, gg_cell_make(col, row)));
+        }
+    free(p.xy);
+}
+
+static void wall_kind(gg_scene *s, double x1, double y1, double x2, double y2, gg_door door,
+                      uint32_t limited, double prox)
+{
+    gg_wall_def d = gg_wall_def_default();
+    d.x1 = x1, d.y1 = y1, d.x2 = x2, d.y2 = y2;
+    d.door = door;
+    d.limited = limited;
+    d.sight_proximity_ft = prox;
+    assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
+}
+
+/* Regression (GG_TEST_SEED=2011): the centre (0.5, 2.5) is seen from (2.5, 0.5) through the end
+ * (2, 1) of a wall, where a PROXIMITY window open to the viewer ends (a jamb: the doorway rule
+ * passes the line), but it lies on no crack ray of the polygon, which took it as hidden. */
+static void polygon__cells_see_past_a_proximity_jamb(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(4, 4);
+    wall(s, 0, 4, 2, 1);
+    wall_kind(s, 1.5, 1, 2, 1, GG_DOOR_NONE, 0, 10);
+    wall(s, 0.5, 0.5, 3, 0.5);
+    wall(s, 0.5, 2.5, 0.5, 1.5);
+    wall_kind(s, 0.5, 0.5, 0.5, 2, GG_DOOR_CLOSED, 0, 0);
+    wall_kind(s, 1.5, 1.5, 2.5, 0.5, GG_DOOR_NONE, 5, 0);
+    wall(s, 1.5, 1.5, 0.5, 1);
+    wall_kind(s, 1, 1, 1, 2, GG_DOOR_NONE, 0, 10);
+    check_cells_against_line_of_sight(s, gg_cell_make(2, 0));
+    gg_scene_destroy(s);
+}
+
+/* Regression (GG_TEST_SEED=1011): from (0.5, 8.5), standing on a wall, the line up x = 0.5 runs
+ * along an open door and grazes a wall's end at the door's jamb (0.5, 4.5) and a limited wall's
+ * end (0.5, 5.5): line of sight passes (the doorway rule) to the centre (0.5, 0.5), beyond the
+ * polygon's bounding box (rows 4 to 13), where the rasterisation never looked. */
+static void polygon__cells_see_along_an_open_door(void **state)
+{
+    (void)state;
+    const uint32_t no_sight = (uint32_t)GG_BLOCKS_MOVEMENT | (uint32_t)GG_BLOCKS_LIGHT;
+    gg_scene *s = point_scene(5, 13);
+    wall(s, 0.5, 4.5, -2, 2);
+    wall(s, 2, 11.5, 2.5, 11);
+    wall_kind(s, 2, 7.5, 0.5, 6.5, GG_DOOR_NONE, 5, 0);
+    gg_wall_def c = gg_wall_def_default();
+    c.x1 = 1, c.y1 = 10.5, c.x2 = 0.5, c.y2 = 8, c.cover = GG_COVER_HALF;
+    assert_int_equal(gg_scene_add_wall(s, &c, NULL), GG_OK);
+    c = gg_wall_def_default();
+    c.x1 = 2, c.y1 = 1.5, c.x2 = 2, c.y2 = 1, c.blocks = no_sight;
+    assert_int_equal(gg_scene_add_wall(s, &c, NULL), GG_OK);
+    wall_kind(s, 1.5, 9.5, 2.5, 5.5, GG_DOOR_OPEN, 0, 0);
+    wall(s, 3.5, 0, 3.5, 0);
+    wall(s, 0.5, 8.5, 0.5, 1.5);
+    c = gg_wall_def_default();
+    c.x1 = 0, c.y1 = 5.5, c.x2 = -2.5, c.y2 = 8, c.one_way = GG_ONE_WAY_LEFT;
+    assert_int_equal(gg_scene_add_wall(s, &c, NULL), GG_OK);
+    c = gg_wall_def_default();
+    c.x1 = 4.5, c.y1 = 0.5, c.x2 = 2.5, c.y2 = 10.5, c.blocks = no_sight;
+    assert_int_equal(gg_scene_add_wall(s, &c, NULL), GG_OK);
+    wall_kind(s, 0, 5, 4, 10, GG_DOOR_NONE, 5, 0);
+    wall_kind(s, 0.5, 3, 0.5, 4.5, GG_DOOR_OPEN, 0, 0);
+    wall(s, 3.5, 7, 3, 5.5);
+    wall_kind(s, 3, 4.5, 6, 7.5, GG_DOOR_NONE, 5, 0);
+    wall_kind(s, 1, 5.5, 0.5, 5.5, GG_DOOR_NONE, 5, 0);
+    check_cells_against_line_of_sight(s, gg_cell_make(0, 8));
+    gg_scene_destroy(s);
+}
+
+/* Regression (GG_TEST_SEED=2010): the viewer (2.5, 4.5) is exactly 10 ft (2 cells) from the
+ * closest point (3.7, 2.9) of a PROXIMITY wall of 10 ft, so the wall takes no part ("within",
+ * compared exactly, docs/vision.md). The library says so; the test's oracle measured the distance
+ * in doubles (4.000000000000001 cells squared) and kept the wall. */
+static void polygon__proximity_exactly_at_the_threshold(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(5, 8);
+    wall_kind(s, 4.5, 3.5, 0.5, 0.5, GG_DOOR_NONE, 0, 10);
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = 2.5, d.y = 4.5;
+    fx_rng r = {3};
+    check_polygon(s, &d, 2000, &r);
+    d.range_ft = 15;
+    check_polygon(s, &d, 2000, &r);
+    gg_scene_destroy(s);
+}
+
 /* Far walls cost nothing: the same viewer sorts the same walls with a thousand walls added far
  * away (the work is measured by the polygon being identical and by the bench; here the answer). */
 static void polygon__far_walls_change_nothing(void **state)
@@ -830,6 +979,10 @@ int main(void)
         cmocka_unit_test(polygon__joints_never_leak),
         cmocka_unit_test(polygon__cells_equal_line_of_sight),
         cmocka_unit_test(polygon__an_edge_ending_on_the_circle_keeps_its_end),
+        cmocka_unit_test(polygon__seed_1001_arc_ending_on_a_wall_end),
+        cmocka_unit_test(polygon__cells_see_past_a_proximity_jamb),
+        cmocka_unit_test(polygon__cells_see_along_an_open_door),
+        cmocka_unit_test(polygon__proximity_exactly_at_the_threshold),
         cmocka_unit_test(polygon__far_walls_change_nothing),
         cmocka_unit_test(polygon__work_memory_reused_across_scenes),
         cmocka_unit_test(polygon__work_memory_with_an_old_header_over_other_data),

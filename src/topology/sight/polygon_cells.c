@@ -119,10 +119,20 @@ static void add_crack_point(gg_hpoint q, gg_hpoint *crack, int32_t *n)
 
 /* Notes the rays where the point rule and the polygon may differ by a crack: through a wall that
  * takes part but hides no area from v (a point, or on a line through v), and through the ends of
- * limited walls (a ray grazing two of them, one on each side, is stopped; its sides are not). */
+ * portals (doors, windows, limited and proximity walls: a ray grazing two limited walls, one on
+ * each side, is stopped, its sides are not; a ray grazing a jamb passes by the doorway rule). */
 static void add_crack(const gg_scene *s, const gg__wall *w, gg_hpoint v, const gg_polygon_def *def,
                       int32_t eye, gg_hpoint *crack, int32_t *n)
 {
+    /* The ends of doors, windows, curtains and PROXIMITY walls are jambs: a line that only
+     * grazes one passes under the doorway rule (as line of sight does), which the polygon does
+     * not model, so the centres on the rays through them take the exact test too, whether the
+     * portal itself takes part or not (an open one takes none). */
+    if (gg__wall_live(w) && gg__is_portal(w)) {
+        add_crack_point(w->a, crack, n);
+        add_crack_point(w->b, crack, n);
+        return;
+    }
     const int part = gg__wall_part(s, w, v, def->blocks, eye);
     if (part == GG__PART_NONE)
         return;
@@ -200,11 +210,26 @@ gg_status gg__polygon_cells_in(const gg_scene *scene, const gg_polygon_def *def,
     }
     const bool ranged = def->range_ft != GG_RANGE_UNLIMITED;
     const int64_t r2 = ranged ? (int64_t)def->range_ft * def->range_ft : 0;
-    int32_t c0 = (int32_t)fmax(0, floor(x0 - 0.5)), c1 = (int32_t)fmin(scene->width - 1, ceil(x1));
-    int32_t r0 = (int32_t)fmax(0, floor(y0 - 0.5)), r1 = (int32_t)fmin(scene->height - 1, ceil(y1));
+    const int32_t c0 = (int32_t)fmax(0, floor(x0 - 0.5)),
+                  c1 = (int32_t)fmin(scene->width - 1, ceil(x1));
+    const int32_t r0 = (int32_t)fmax(0, floor(y0 - 0.5)),
+                  r1 = (int32_t)fmin(scene->height - 1, ceil(y1));
+    /* A line through a jamb may see centres beyond the polygon's box, on the crack rays: with
+     * cracks, every cell of the map (of the disc's box) is looked at, those outside the box only
+     * when on a crack ray (or all, past the crack list's room). */
+    int32_t ec0 = c0, ec1 = c1, er0 = r0, er1 = r1;
+    if (ncrack > 0) {
+        ec0 = 0, ec1 = scene->width - 1, er0 = 0, er1 = scene->height - 1;
+        if (ranged) {
+            const double rc = (double)def->range_ft / scene->cell_size_ft + 1;
+            ec0 = (int32_t)fmax(0, floor(def->x - rc)), ec1 = (int32_t)fmin(ec1, ceil(def->x + rc));
+            er0 = (int32_t)fmax(0, floor(def->y - rc)), er1 = (int32_t)fmin(er1, ceil(def->y + rc));
+        }
+    }
     int32_t n = 0;
-    for (int32_t r = r0; r <= r1; ++r)
-        for (int32_t c = c0; c <= c1; ++c) {
+    for (int32_t r = er0; r <= er1; ++r)
+        for (int32_t c = ec0; c <= ec1; ++c) {
+            const bool in_box = r >= r0 && r <= r1 && c >= c0 && c <= c1;
             if (cone != NULL && !gg__cone_holds(cone, (int64_t)c - apex.col, (int64_t)r - apex.row))
                 continue; /* a light's cone, exactly (light_cone.h) */
             const gg_hpoint p = gg__wall_centre(gg_cell_make(c, r));
@@ -215,11 +240,13 @@ gg_status gg__polygon_cells_in(const gg_scene *scene, const gg_polygon_def *def,
                 if (d2 > (i128)r2 * GG__WALL_UNIT * GG__WALL_UNIT)
                     continue;
             }
-            double dist;
-            bool in = inside(xy, count, c + 0.5, r + 0.5, &dist);
+            double dist = HUGE_VAL;
+            bool in = in_box && inside(xy, count, c + 0.5, r + 0.5, &dist);
             bool exact = dist <= 1e-9 || (ranged && dist <= def->arc_error + 1e-9) || ncrack > 63;
             for (int32_t k = 0; k < ncrack && !exact; ++k)
                 exact = gg_orientation(v, crack[k], p) == 0;
+            if (!in_box && !exact)
+                continue;
             if (exact)
                 in = !gg__point_rule_blocked(scene, v, p, def->blocks, eye);
             if (in) {

@@ -71,6 +71,14 @@ static void clip_edge(clip_state *c, double px, double py, double qx, double qy)
     }
     lo = lo < 0 ? 0 : lo;
     hi = hi > 1 ? 1 : hi;
+    /* A crossing within rounding of an end that is inside the disc is that end: an edge that
+     * enters the disc exactly at its end q (or leaves it exactly at its start p) must not give a
+     * second vertex a few ulps from the end (a repeated, collinear vertex). */
+    const double len = sqrt(a);
+    if (q_in && lo < 1 && (1 - lo) * len <= 1e-7)
+        lo = 1;
+    if (p_in && hi > 0 && hi * len <= 1e-7)
+        hi = 0;
     if (lo > hi) { /* wholly outside: the arc grows by the edge's turn */
         if (c->exit)
             c->gap += turn(px, py, qx, qy);
@@ -79,7 +87,7 @@ static void clip_edge(clip_state *c, double px, double py, double qx, double qy)
         return;
     }
     if (lo > 0 || !c->any) {
-        const double fx = px + lo * dx, fy = py + lo * dy;
+        const double fx = lo >= 1 ? qx : px + lo * dx, fy = lo >= 1 ? qy : py + lo * dy;
         if (c->exit) {
             c->gap += turn(px, py, fx, fy);
             emit_arc(c, c->ex, c->ey, c->gap);
