@@ -102,7 +102,7 @@ GG_API GG_NODISCARD gg_status gg_fog_create(const gg_fog_def *def, gg_fog **out_
 /// @since 0.3
 GG_API void gg_fog_destroy(gg_fog *fog);
 
-/// The fog's width and height in cells (0 for NULL).
+/// The fog's width in cells (0 for NULL).
 /// @thread reader
 /// @since 0.3
 GG_API int32_t gg_fog_width(const gg_fog *fog);
