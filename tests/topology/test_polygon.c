@@ -91,7 +91,7 @@ static int oracle_part(const gg_scene *s, const gg_wall_def *w, double vx, doubl
     if (prox > 0) {
         /* Exactly, in wall units, as docs/vision.md says: the distance to the closest point in
          * doubles rounds (a viewer exactly at the threshold came out 1 ulp beyond it). */
-        const long double t = floor((double)prox * U / gg_scene_cell_size_ft(s));
+        const long double t = (long double)floor((double)prox * U / gg_scene_cell_size_ft(s));
         const long double ax = lround(vx * U) - lround(w->x1 * U),
                           ay = lround(vy * U) - lround(w->y1 * U);
         const long double bx = lround(vx * U) - lround(w->x2 * U),
