@@ -385,9 +385,7 @@ GG_API GG_NODISCARD gg_status gg_scene_remove_wall(gg_scene *scene, gg_wall_id i
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_set_door(gg_scene *scene, gg_wall_id id, gg_door door);
 
-/// Reads back a live wall's definition (coordinates exactly as given). A caller built against
-/// an older header stamps `out` with its gg_wall_def_default() first: a struct_size of 0.2's
-/// (56 bytes) is written at that size, nothing past it; anything else gets the current layout.
+/// Reads back a live wall's definition (coordinates exactly as given).
 /// @return GG_OK; GG_E_STALE_ID; GG_E_INVALID_ARG for NULL.
 /// @thread reader
 /// @since 0.1
@@ -1235,9 +1233,7 @@ GG_API GG_NODISCARD gg_status gg_scene_set_light(gg_scene *scene, gg_light_id id
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_remove_light(gg_scene *scene, gg_light_id id);
 
-/// Reads back a live light's definition. A caller built against an older header stamps
-/// `out_def` with its gg_light_def_default() first: a struct_size of 0.2's (20 bytes) is written
-/// at that size, nothing past it; anything else gets the current layout.
+/// Reads back a live light's definition.
 /// @return GG_OK; GG_E_STALE_ID; GG_E_INVALID_ARG for NULL.
 /// @thread reader
 /// @since 0.1
@@ -1250,8 +1246,7 @@ GG_API GG_NODISCARD gg_status gg_scene_get_light(const gg_scene *scene, gg_light
 GG_API int32_t gg_scene_light_count(const gg_scene *scene);
 
 /// Lists the live light sources in id order: their ids (`out_ids`, may be NULL) and definitions
-/// (`out_defs`, may be NULL; strided by the first element's struct_size when it is 0.2's), at
-/// most `capacity` of each.
+/// (`out_defs`, may be NULL), at most `capacity` of each.
 /// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = full count);
 ///         GG_E_INVALID_ARG for NULL scene or out_count, or a negative capacity.
 /// @thread reader
@@ -1531,8 +1526,7 @@ GG_API GG_NODISCARD gg_status gg_scene_cell_tags(const gg_scene *scene, gg_cell_
 GG_API gg_light gg_scene_default_lighting(const gg_scene *scene);
 
 /// Lists the live walls in id order: their ids (`out_ids`, may be NULL) and definitions
-/// (`out_defs`, may be NULL, as gg_scene_get_wall() gives them, strided by the first element's
-/// struct_size when it is 0.2's), at most `capacity` of each.
+/// (`out_defs`, may be NULL, as gg_scene_get_wall() gives them), at most `capacity` of each.
 /// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = the full count);
 ///         GG_E_INVALID_ARG for NULL scene or out_count, or a negative capacity.
 /// @thread reader

@@ -357,69 +357,12 @@ static void scene__defs_from_the_0_2_header_read_new_fields_as_defaults(void **s
     gg_scene_destroy(s);
 }
 
-/* The getters write a 0.2.0 caller's struct at its own size: a stamped 56-byte wall def (and an
- * array of them) gets the 0.2 fields and nothing past them. Before, gg_scene_get_wall() and
- * gg_scene_list_walls() wrote the whole current struct and ran past the caller's memory. */
-static void scene__getters_write_a_0_2_wall_def_at_its_size(void **state)
-{
-    (void)state;
-    gg_scene_def sd = gg_scene_def_default();
-    sd.width = 6;
-    sd.height = 3;
-    gg_scene *s = NULL;
-    assert_int_equal(gg_scene_create(&sd, &s), GG_OK);
-    gg_wall_def w = gg_wall_def_default();
-    w.x1 = w.x2 = 3.0;
-    w.y2 = 3.0;
-    w.door = GG_DOOR_CLOSED;
-    w.secret = true;
-    gg_wall_id ids[2];
-    assert_int_equal(gg_scene_add_wall(s, &w, &ids[0]), GG_OK);
-    w.x1 = w.x2 = 4.0;
-    w.door = GG_DOOR_NONE;
-    w.secret = false;
-    assert_int_equal(gg_scene_add_wall(s, &w, &ids[1]), GG_OK);
-
-    unsigned char mem[3 * sizeof(wall_def_0_2)];
-    memset(mem, 0xCD, sizeof mem);
-    wall_def_0_2 one;
-    one.struct_size = (uint32_t)sizeof one;
-    memcpy(mem, &one.struct_size, sizeof one.struct_size);
-    assert_int_equal(gg_scene_get_wall(s, ids[0], (gg_wall_def *)(void *)mem), GG_OK);
-    memcpy(&one, mem, sizeof one);
-    assert_int_equal(one.struct_size, (uint32_t)sizeof one);
-    assert_true(one.x1 == 3.0 && one.y2 == 3.0);
-    assert_int_equal(one.door, GG_DOOR_CLOSED);
-    for (size_t k = sizeof one; k < sizeof mem; ++k)
-        assert_int_equal(mem[k], 0xCD);
-
-    memset(mem, 0xCD, sizeof mem);
-    memcpy(mem, &one.struct_size, sizeof one.struct_size);
-    int32_t n = 0;
-    assert_int_equal(gg_scene_list_walls(s, NULL, (gg_wall_def *)(void *)mem, 2, &n), GG_OK);
-    assert_int_equal(n, 2);
-    wall_def_0_2 two[2];
-    memcpy(two, mem, sizeof two);
-    assert_true(two[0].x1 == 3.0 && two[1].x1 == 4.0);
-    assert_int_equal(two[1].struct_size, (uint32_t)sizeof two[1]);
-    for (size_t k = sizeof two; k < sizeof mem; ++k)
-        assert_int_equal(mem[k], 0xCD);
-
-    /* A current-size def gets every field. */
-    gg_wall_def full = gg_wall_def_default();
-    assert_int_equal(gg_scene_get_wall(s, ids[0], &full), GG_OK);
-    assert_true(full.secret);
-    assert_int_equal(full.struct_size, (uint32_t)sizeof full);
-    gg_scene_destroy(s);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scene__readers_give_back_what_the_writers_set),
         cmocka_unit_test(scene__create_rejects_bad_defs),
         cmocka_unit_test(scene__defs_from_the_0_2_header_read_new_fields_as_defaults),
-        cmocka_unit_test(scene__getters_write_a_0_2_wall_def_at_its_size),
         cmocka_unit_test(scene__builds_a_4096_square_scene),
         cmocka_unit_test(scene__tag_writers_validate_and_round_trip),
         cmocka_unit_test(scene__set_cells_applies_in_bulk_and_stops_at_first_failure),

@@ -555,10 +555,6 @@ bool gg__doorway_excuses_view(const gg_scene *s, int rule, const gg__wall *w, gg
  * knows_secrets); a caller's view def, or the defaults for NULL (NULL back: bad struct_size). */
 bool gg__height_units(double ft, int side, int32_t *out);
 void gg__wall_def_of(const gg_scene *s, const gg__wall *w, bool knows_secrets, gg_wall_def *out);
-/* The size of a gg_wall_def built against the 0.2 header (it ended at `cover`). */
-#define GG__WALL_DEF_SIZE_0_2 ((uint32_t)offsetof(gg_wall_def, limited))
-/* gg__wall_def_of() into caller memory: only the 0.2 fields when `out` is stamped with that size. */
-void gg__wall_def_out(const gg_scene *s, const gg__wall *w, bool knows_secrets, gg_wall_def *out);
 const gg_view_def *gg__view_def_or_default(const gg_view_def *view, gg_view_def *dflt);
 
 /* Sight planes upkeep (sight_planes.c). alloc: at scene creation (false = no memory); free: at

@@ -40,11 +40,6 @@ gg_status gg_scene_list_walls(const gg_scene *s, gg_wall_id *out_ids, gg_wall_de
         *out_count = 0;
     if (s == NULL || out_count == NULL || capacity < 0)
         return GG_E_INVALID_ARG;
-    /* An array stamped by an older header (its first element's struct_size) is strided and
-     * filled at that size, as gg_scene_add_walls() reads one. */
-    size_t stride = sizeof *out_defs;
-    if (out_defs != NULL && capacity > 0 && out_defs[0].struct_size == GG__WALL_DEF_SIZE_0_2)
-        stride = GG__WALL_DEF_SIZE_0_2;
     int32_t n = 0;
     for (uint32_t i = 0; i < s->wall_slots; i++) {
         const gg__wall *w = &s->walls[i];
@@ -55,12 +50,8 @@ gg_status gg_scene_list_walls(const gg_scene *s, gg_wall_id *out_ids, gg_wall_de
                 out_ids[n].index = i;
                 out_ids[n].generation = w->generation;
             }
-            if (out_defs != NULL) {
-                gg_wall_def *d = (gg_wall_def *)(void *)((char *)out_defs + (size_t)n * stride);
-                if (stride != sizeof *out_defs)
-                    d->struct_size = GG__WALL_DEF_SIZE_0_2; /* each element as the first */
-                gg__wall_def_out(s, w, true, d);
-            }
+            if (out_defs != NULL)
+                gg__wall_def_of(s, w, true, &out_defs[n]);
         }
         n++;
     }

@@ -497,6 +497,7 @@ static void forget_wall(gg_scene *s, uint32_t slot)
 
 /* Walls built against the 0.2 header end before `limited`: an array of them is read with that
  * stride, each missing field as its default (docs/api.md, "Growing without breaking"). */
+#define GG__WALL_DEF_SIZE_0_2 ((uint32_t)offsetof(gg_wall_def, limited))
 
 /* The k-th def of an array whose elements are `stride` bytes, as a whole current def. */
 static const gg_wall_def *def_at(const gg_wall_def *defs, uint32_t stride, int32_t k,
@@ -667,23 +668,8 @@ gg_status gg_scene_get_wall(const gg_scene *s, gg_wall_id id, gg_wall_def *out)
         return GG_E_INVALID_ARG;
     if (lookup(s, id) != GG_OK)
         return GG_E_STALE_ID;
-    gg__wall_def_out(s, &s->walls[id.index], true, out);
+    gg__wall_def_of(s, &s->walls[id.index], true, out);
     return GG_OK;
-}
-
-/* Writes a wall's def into caller memory stamped with an older header's size: a host built
- * against the 0.2 header passes a 56-byte struct, and writing the whole current struct would run
- * past it. Any other stamp (the current size, or none) gets the full current layout. */
-void gg__wall_def_out(const gg_scene *s, const gg__wall *w, bool knows_secrets, gg_wall_def *out)
-{
-    if (out->struct_size != GG__WALL_DEF_SIZE_0_2) {
-        gg__wall_def_of(s, w, knows_secrets, out);
-        return;
-    }
-    gg_wall_def full;
-    gg__wall_def_of(s, w, knows_secrets, &full);
-    full.struct_size = GG__WALL_DEF_SIZE_0_2;
-    memcpy(out, &full, GG__WALL_DEF_SIZE_0_2);
 }
 
 void gg__wall_def_of(const gg_scene *s, const gg__wall *w, bool knows_secrets, gg_wall_def *out)
@@ -733,7 +719,7 @@ gg_status gg_scene_get_wall_view(const gg_scene *s, gg_wall_id id, const gg_view
         return GG_E_BAD_DEF;
     if (lookup(s, id) != GG_OK)
         return GG_E_STALE_ID;
-    gg__wall_def_out(s, &s->walls[id.index], v->knows_secret_doors, out);
+    gg__wall_def_of(s, &s->walls[id.index], v->knows_secret_doors, out);
     return GG_OK;
 }
 

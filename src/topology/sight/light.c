@@ -191,21 +191,14 @@ gg_status gg_scene_get_light(const gg_scene *s, gg_light_id id, gg_light_def *ou
 {
     if (out_def == NULL)
         return GG_E_INVALID_ARG;
-    /* A def stamped by the 0.2 header is 20 bytes: write only those (docs/api.md). */
-    size_t size = out_def->struct_size == GG__LIGHT_DEF_SIZE_0_2 ? GG__LIGHT_DEF_SIZE_0_2
-                                                                 : sizeof *out_def;
-    gg_light_def d = gg_light_def_default();
-    gg_status st = GG_OK;
-    const struct gg__light *l = s == NULL ? NULL : live_light(s, id);
+    *out_def = gg_light_def_default();
     if (s == NULL)
-        st = GG_E_INVALID_ARG;
-    else if (l == NULL)
-        st = GG_E_STALE_ID;
-    else
-        d = def_of(l);
-    d.struct_size = (uint32_t)size;
-    memcpy(out_def, &d, size);
-    return st;
+        return GG_E_INVALID_ARG;
+    const struct gg__light *l = live_light(s, id);
+    if (l == NULL)
+        return GG_E_STALE_ID;
+    *out_def = def_of(l);
+    return GG_OK;
 }
 
 int32_t gg_scene_light_count(const gg_scene *s) { return s ? (int32_t)s->live_lights : 0; }
@@ -218,11 +211,6 @@ gg_status gg_scene_list_lights(const gg_scene *s, gg_light_id *out_ids, gg_light
     *out_count = 0;
     if (s == NULL || capacity < 0)
         return GG_E_INVALID_ARG;
-    /* An array stamped by the 0.2 header (its first element) is strided at that size. */
-    size_t stride = out_defs != NULL && capacity > 0 &&
-                            out_defs[0].struct_size == GG__LIGHT_DEF_SIZE_0_2
-                        ? GG__LIGHT_DEF_SIZE_0_2
-                        : sizeof *out_defs;
     int32_t n = 0;
     for (uint32_t i = 0; i < s->light_slots; ++i) {
         const struct gg__light *l = &s->lights[i];
@@ -233,11 +221,8 @@ gg_status gg_scene_list_lights(const gg_scene *s, gg_light_id *out_ids, gg_light
                 out_ids[n].index = i;
                 out_ids[n].generation = l->generation;
             }
-            if (out_defs != NULL) {
-                gg_light_def d = def_of(l);
-                d.struct_size = (uint32_t)stride;
-                memcpy((char *)out_defs + (size_t)n * stride, &d, stride);
-            }
+            if (out_defs != NULL)
+                out_defs[n] = def_of(l);
         }
         ++n;
     }
