@@ -23,7 +23,7 @@ const TABLE = [
     ['foundry/majorvictory__dungeon-of-coins.json', 'foundry', 74, 74, 378, 377, 1, 94, 38, 38, 5, 5],
     ['foundry/majorvictory__mansion-floor-2.json', 'foundry', 84, 48, 278, 274, 4, 43, 7, 1, 556, 0],
     ['foundry/majorvictory__jonto-island.json', 'foundry', 64, 64, 262, 261, 1, 0, 0, 0, 500, 0],
-    ['foundry/ocd__nort-gate.json', 'foundry', 21, 38, 443, 201, 242, 52, 4, 0, 103, 0],
+    ['foundry/ocd__nort-gate.json', 'foundry', 21, 38, 443, 373, 70, 52, 4, 0, 103, 0],
     ['foundry/ocd__collapsed-tower.json', 'foundry', 31, 30, 528, 526, 2, 0, 0, 0, 1044, 4],
 ];
 
