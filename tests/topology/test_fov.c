@@ -211,25 +211,31 @@ static void fov__large_map_many_walls(void **state)
     gg_scene_destroy(s);
 }
 
-static void fov__overflowing_working_memory_falls_back_exactly(void **state)
+/* Forces the sweep's working memory to overflow (limits from 1 to `max_limit`) on a random 30x30
+ * scene with `walls` walls: every view must equal gg_scene_visible_cells(), and the fallback to
+ * the per-cell loop must have happened (and, with `needs_sweep`, the sweep must also have fit at
+ * least once). With `alternate_scratch`, every other view has no scratch (lists on the stack). */
+static void check_overflow_fallback(uint32_t seed, const char *label, int walls, size_t max_limit,
+                                    bool alternate_scratch, bool needs_sweep)
 {
-    (void)state;
     fx_rng r;
-    fx_rng_seed(&r, 4242u, "fov overflow");
-    gg_scene *s = random_scene(&r, 30, 30, 25, 60);
+    fx_rng_seed(&r, seed, label);
+    gg_scene *s = random_scene(&r, 30, 30, 25, walls);
     gg_scratch *x = NULL;
     assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
     uint64_t *a = bits_for(s), *b = bits_for(s);
     size_t words = gg_scene_bitset_words(s);
-    bool fell = false;
-    for (size_t lim = 1; lim <= 8; lim *= 2) {
+    bool fell = false, swept = false;
+    for (size_t lim = 1; lim <= max_limit; lim *= 2) {
         gg__fov_limits limits = {lim, lim, lim * 4};
         for (int k = 0; k < 10; ++k) {
             gg_cell v = gg_cell_make((int32_t)fx_below(&r, 30), (int32_t)fx_below(&r, 30));
             memset(a, 0, words * sizeof *a);
             gg__fov_stats st;
-            gg__fov_sweep(s, v, 1 << 20, (uint32_t)GG_BLOCKS_SIGHT, x, a, NULL, NULL, &limits, &st);
+            gg__fov_sweep(s, v, 1 << 20, (uint32_t)GG_BLOCKS_SIGHT,
+                          alternate_scratch && k % 2 == 0 ? NULL : x, a, NULL, NULL, &limits, &st);
             fell = fell || st.fell_back;
+            swept = swept || !st.fell_back;
             int32_t count = 0;
             assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
                                                     b, words, &count),
@@ -239,10 +245,18 @@ static void fov__overflowing_working_memory_falls_back_exactly(void **state)
         }
     }
     assert_true(fell);
+    if (needs_sweep)
+        assert_true(swept);
     free(a);
     free(b);
     gg_scratch_destroy(x);
     gg_scene_destroy(s);
+}
+
+static void fov__overflowing_working_memory_falls_back_exactly(void **state)
+{
+    (void)state;
+    check_overflow_fallback(4242u, "fov overflow", 60, 8, false, false);
 }
 
 /* ---- The wall-free sweep (fov.c sweep_open) -------------------------------------------------
@@ -376,38 +390,7 @@ static void fov__wall_free_maps_equal_the_per_cell_loop(void **state)
 static void fov__wall_free_overflow_falls_back_exactly(void **state)
 {
     (void)state;
-    fx_rng r;
-    fx_rng_seed(&r, 4343u, "fov wall-free overflow");
-    gg_scene *s = random_scene(&r, 30, 30, 25, 0);
-    gg_scratch *x = NULL;
-    assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
-    uint64_t *a = bits_for(s), *b = bits_for(s);
-    size_t words = gg_scene_bitset_words(s);
-    bool fell = false, swept = false;
-    for (size_t lim = 1; lim <= 64; lim *= 2) {
-        gg__fov_limits limits = {lim, lim, lim * 4};
-        for (int k = 0; k < 10; ++k) {
-            gg_cell v = gg_cell_make((int32_t)fx_below(&r, 30), (int32_t)fx_below(&r, 30));
-            memset(a, 0, words * sizeof *a);
-            gg__fov_stats st;
-            gg__fov_sweep(s, v, 1 << 20, (uint32_t)GG_BLOCKS_SIGHT, k % 2 ? x : NULL, a, NULL, NULL,
-                          &limits, &st);
-            fell = fell || st.fell_back;
-            swept = swept || !st.fell_back;
-            int32_t count = 0;
-            assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
-                                                    b, words, &count),
-                             GG_OK);
-            assert_memory_equal(a, b, words * sizeof *a);
-            assert_int_equal(st.cells_set, count);
-        }
-    }
-    assert_true(fell);
-    assert_true(swept);
-    free(a);
-    free(b);
-    gg_scratch_destroy(x);
-    gg_scene_destroy(s);
+    check_overflow_fallback(4343u, "fov wall-free overflow", 0, 64, true, true);
 }
 
 /* With a keep predicate (what seen cells pass), the wall-free sweep sets exactly the visible
