@@ -33,17 +33,20 @@ gg_status gg_hex_board_create(const gg_hex_board_def *def, gg_hex_board **out_bo
     b->q_count = def->q_count;
     b->r_count = def->r_count;
     b->count = (int32_t)n;
-    b->index_base = -((int64_t)def->origin.r * def->q_count + def->origin.q);
+    /* The margin: origin - (1, 1) is top's index 0. */
+    b->top_stride = (int64_t)def->q_count + 2;
+    b->top_count = b->top_stride * ((int64_t)def->r_count + 2);
+    b->top_base = -(((int64_t)def->origin.r - 1) * b->top_stride + ((int64_t)def->origin.q - 1));
     b->min_move_cost = HUGE_VAL;
     b->tiles = (gg_hex_tile *)gg__alloc_array(&al, (size_t)n, sizeof *b->tiles);
     b->present = (uint8_t *)gg__alloc_array(&al, (size_t)n, 1);
-    b->top = (double *)gg__alloc_array(&al, (size_t)n, sizeof *b->top);
+    b->top = (double *)gg__alloc_array(&al, (size_t)b->top_count, sizeof *b->top);
     if (b->tiles == NULL || b->present == NULL || b->top == NULL) {
         gg_hex_board_destroy(b);
         return GG_E_NO_MEMORY;
     }
-    for (int64_t i = 0; i < n; ++i)
-        b->top[i] = HUGE_VAL; /* no tile yet */
+    for (int64_t i = 0; i < b->top_count; ++i)
+        b->top[i] = HUGE_VAL; /* no tile yet, and the margin */
     *out_board = b;
     return GG_OK;
 }
@@ -55,7 +58,7 @@ void gg_hex_board_destroy(gg_hex_board *board)
     gg_allocator al = board->alloc;
     gg__free_array(&al, board->tiles, (size_t)board->count, sizeof *board->tiles);
     gg__free_array(&al, board->present, (size_t)board->count, 1);
-    gg__free_array(&al, board->top, (size_t)board->count, sizeof *board->top);
+    gg__free_array(&al, board->top, (size_t)board->top_count, sizeof *board->top);
     gg__free_array(&al, board, 1, sizeof *board);
 }
 
@@ -76,7 +79,8 @@ gg_status gg_hex_board_set_tile(gg_hex_board *board, gg_hex h, const gg_hex_tile
     board->tiles[i] = *tile;
     board->tiles[i].blocks_move = tile->blocks_move ? true : false;
     board->present[i] = 1;
-    board->top[i] = tile->ground + tile->obstruction; /* the sum gg__sight_blocks() forms */
+    /* the sum gg__sight_blocks() forms */
+    board->top[gg__board_top_index(board, h)] = tile->ground + tile->obstruction;
     /* A lower bound for the A* heuristic: it only ever decreases, so it stays admissible. */
     if (tile->move_cost < board->min_move_cost)
         board->min_move_cost = tile->move_cost;
@@ -91,7 +95,7 @@ gg_status gg_hex_board_remove_tile(gg_hex_board *board, gg_hex h)
     if (i < 0)
         return GG_E_OUT_OF_BOUNDS;
     board->present[i] = 0;
-    board->top[i] = HUGE_VAL;
+    board->top[gg__board_top_index(board, h)] = HUGE_VAL;
     return GG_OK;
 }
 

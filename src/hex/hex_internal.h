@@ -62,7 +62,7 @@ static inline int64_t gg__hex_distance(gg_hex a, gg_hex b)
     dq = dq < 0 ? -dq : dq;
     dr = dr < 0 ? -dr : dr;
     ds = ds < 0 ? -ds : ds;
-    return (dq + dr + ds) / 2;
+    return (int64_t)((uint64_t)(dq + dr + ds) / 2u); /* a sum of magnitudes: a shift */
 }
 
 /* Sample i of the reference line from (aq, ar) with deltas (dq, dr) over n > 0 steps:

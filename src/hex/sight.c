@@ -1,12 +1,16 @@
 /* sight.c - terrain line of sight on hex boards (traceGameboardSight model, plus supercover and
  * partial opacity). Layer: hex. */
+#include <float.h>
+
 #include "core/line_walk.h"
 #include "hex/board_internal.h"
 
 #if defined(__GNUC__)
 #define HEX_INLINE static inline __attribute__((always_inline))
+#define HEX_NOINLINE static __attribute__((noinline))
 #else
 #define HEX_INLINE static inline
+#define HEX_NOINLINE static
 #endif
 
 /* Where tiles come from: the board directly (no indirect call on the hot path) or a callback. */
@@ -111,18 +115,24 @@ static int walk_cell(const lookup *lk, gg_hex c, int32_t index, double line_z, g
  * over an array of tops. A stop is then decided exactly as walk_cell() decides it: a missing
  * tile, or top >= line_z (a NaN line height, which only overflowing heights give, blocks nothing
  * and the walk goes on). `traced` holds the line when the caller's buffer took it, else each
- * sample is computed here with the reference line's arithmetic. */
-/* One loop per case (the line from the trace or computed, bounds tested or not), so the loop
- * tests neither. */
-HEX_INLINE bool board_walk_loop(const gg_hex_board *b, gg_hex from, gg_hex to, int32_t d,
-                                const gg_hex *traced, bool checked, double eye_z, double target_z,
-                                gg_hex_sight_result *out)
+ * sample is computed here with the reference line's arithmetic (one loop per case, so the loop
+ * tests neither).
+ *
+ * No bounds test: both ends are on the board (the caller looked their tiles up), and each cube
+ * coordinate of a line cell is within one of the segment's at that sample (rounding moves each
+ * coordinate by at most 1/2, and the repaired one by at most the other two errors together), so
+ * every cell lies on the board or in the top plane's one-hex margin (+infinity, a stop).
+ * Returns the index of the stopping cell with *at and *reason set, or 0 when the line is
+ * clear. */
+HEX_INLINE int32_t board_walk_loop(const gg_hex_board *b, gg_hex from, gg_hex to, int32_t d,
+                                   const gg_hex *traced, double eye_z, double target_z, gg_hex *at,
+                                   gg_sight_reason *reason)
 {
     const double aq = (double)from.q, ar = (double)from.r;
     const double dq = (double)to.q - (double)from.q, dr = (double)to.r - (double)from.r;
     const double dd = (double)d;
     const double *top = b->top;
-    const int64_t qc = b->q_count, base = b->index_base;
+    const int64_t stride = b->top_stride, base = b->top_base;
     for (int32_t i = 1; i < d; ++i) {
         int64_t cq, cr;
         if (traced != NULL) {
@@ -135,44 +145,37 @@ HEX_INLINE bool board_walk_loop(const gg_hex_board *b, gg_hex from, gg_hex to, i
             cr = (int64_t)rr;
         }
         const double line_z = gg__line_z(eye_z, target_z, (double)i / dd);
-        const gg_hex c = gg_hex_make((int32_t)cq, (int32_t)cr);
-        const int32_t k = checked ? gg__board_index(b, c) : (int32_t)(base + cr * qc + cq);
-        if (k >= 0 && top[k] < line_z)
+        const int64_t k = base + cr * stride + cq;
+        if (top[k] < line_z)
             continue;
-        if (k < 0 || !b->present[k]) {
-            (void)stop(out, GG_SIGHT_MISSING_TILE, c, i, GG_OK);
-            return false;
+        *at = gg_hex_make((int32_t)cq, (int32_t)cr);
+        const int32_t t = gg__board_index(b, *at);
+        if (t < 0 || !b->present[t]) {
+            *reason = GG_SIGHT_MISSING_TILE;
+            return i;
         }
         if (top[k] >= line_z) {
-            (void)stop(out, GG_SIGHT_OCCLUDED, c, i, GG_OK);
-            return false;
+            *reason = GG_SIGHT_OCCLUDED;
+            return i;
         }
     }
-    return true;
-}
-
-/* Both ends lie a step inside the board's edges. Each coordinate of a line cell is within one
- * (plus rounding) of the segment's (the cube rounding moves the coordinate it repairs by less
- * than the other two errors together), so then every cell of the line is on the board, ends
- * included: no bounds test. */
-static inline bool ends_inside(const gg_hex_board *b, gg_hex from, gg_hex to)
-{
-    const uint64_t qi = (uint64_t)b->q_count - 2u, ri = (uint64_t)b->r_count - 2u;
-    const int64_t oq = (int64_t)b->origin.q + 1, orr = (int64_t)b->origin.r + 1;
-    return b->q_count >= 3 && b->r_count >= 3 && (uint64_t)(from.q - oq) < qi &&
-           (uint64_t)(to.q - oq) < qi && (uint64_t)(from.r - orr) < ri &&
-           (uint64_t)(to.r - orr) < ri;
+    return 0;
 }
 
 HEX_INLINE bool board_walk(const gg_hex_board *b, gg_hex from, gg_hex to, int64_t d,
-                           const gg_hex *traced, bool inside, double eye_z, double target_z,
+                           const gg_hex *traced, double eye_z, double target_z,
                            gg_hex_sight_result *out)
 {
-    if (traced != NULL)
-        return board_walk_loop(b, from, to, (int32_t)d, traced, true, eye_z, target_z, out);
-    if (!inside)
-        return board_walk_loop(b, from, to, (int32_t)d, NULL, true, eye_z, target_z, out);
-    return board_walk_loop(b, from, to, (int32_t)d, NULL, false, eye_z, target_z, out);
+    gg_sight_reason reason = GG_SIGHT_CLEAR;
+    gg_hex at = from;
+    const int32_t i = traced != NULL ? board_walk_loop(b, from, to, (int32_t)d, traced, eye_z,
+                                                       target_z, &at, &reason)
+                                     : board_walk_loop(b, from, to, (int32_t)d, NULL, eye_z,
+                                                       target_z, &at, &reason);
+    if (i == 0)
+        return true;
+    (void)stop(out, reason, at, i, GG_OK);
+    return false;
 }
 
 /* The centre walk's visitor (core/line_walk.h): walk_cell at the sight line's height there. */
@@ -241,23 +244,10 @@ HEX_INLINE gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_si
     /* The viewer's tile, then the target's: a missing endpoint fails closed, and endpoints give
      * their ground height only (their obstruction never blocks). */
     double ground_from, ground_to;
-    const bool inside = lk->board != NULL && ends_inside(lk->board, from, to);
-    if (inside) { /* both ends on the board: their indices without a bounds test */
-        const gg_hex_board *b = lk->board;
-        const int64_t i0 = b->index_base + (int64_t)from.r * b->q_count + from.q;
-        const int64_t i1 = b->index_base + (int64_t)to.r * b->q_count + to.q;
-        if (!b->present[i0])
-            return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);
-        if (!b->present[i1])
-            return stop(out, GG_SIGHT_MISSING_TILE, to, n - 1, ok);
-        ground_from = b->tiles[i0].ground;
-        ground_to = b->tiles[i1].ground;
-    } else {
-        if (!ground_of(lk, from, &ground_from))
-            return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);
-        if (!ground_of(lk, to, &ground_to))
-            return stop(out, GG_SIGHT_MISSING_TILE, to, n - 1, ok);
-    }
+    if (!ground_of(lk, from, &ground_from))
+        return stop(out, GG_SIGHT_MISSING_TILE, from, 0, ok);
+    if (!ground_of(lk, to, &ground_to))
+        return stop(out, GG_SIGHT_MISSING_TILE, to, n - 1, ok);
     /* A board's tiles were checked finite when they were set (gg_hex_board_set_tile). */
     if (lk->board == NULL && (!gg__finite(ground_from) || !gg__finite(ground_to)))
         return fault(out, GG_SIGHT_FAULT_GROUND);
@@ -268,8 +258,8 @@ HEX_INLINE gg_status sight(const lookup *lk, gg_hex from, gg_hex to, const gg_si
     acc.threshold = def->opacity_threshold;
     acc.sum = 0.0;
     if (lk->board != NULL && acc.threshold == 0.0 && !cover) {
-        if (!board_walk(lk->board, from, to, d, capacity >= n ? traced : NULL, inside, eye_z,
-                        target_z, out))
+        if (!board_walk(lk->board, from, to, d, capacity >= n ? traced : NULL, eye_z, target_z,
+                        out))
             return ok;
     } else if (cover) {
         /* The supercover starts with `from` and ends with `to`; a cell blocks when its top
@@ -333,9 +323,78 @@ gg_status gg_hex_sight(gg_hex_tile_fn tile, void *user, gg_hex from, gg_hex to,
     return sight(&lk, from, to, def, traced, capacity, out_count, out);
 }
 
-gg_status gg_hex_board_sight(const gg_hex_board *board, gg_hex from, gg_hex to,
-                             const gg_sight_def *def, gg_hex *traced, int32_t capacity,
-                             int32_t *out_count, gg_hex_sight_result *out)
+/* The whole result record, each field written once (the general path's result_init() then
+ * stop() write some twice). */
+static inline void answer(gg_hex_sight_result *out, bool visible, gg_sight_reason reason,
+                          int64_t distance, bool has_blocker, gg_hex blocker, int32_t index)
+{
+    out->visible = visible;
+    out->reason = reason;
+    out->fault = GG_SIGHT_FAULT_NONE;
+    out->distance = distance;
+    out->has_blocker = has_blocker;
+    out->blocker = blocker;
+    out->blocker_index = index;
+    out->opacity = 0.0;
+}
+
+/* A def the plain board walk answers: what gg__sight_validate() accepts, with the centre trace
+ * and threshold 0 (-0.0 too: it is == 0.0, as the general path's test). Anything else, valid or
+ * not, goes the general way, which reports faults in the reference's order. */
+static inline bool plain_def(const gg_sight_def *def)
+{
+    return def != NULL && def->struct_size >= sizeof(gg_sight_def) &&
+           def->trace == GG_SIGHT_TRACE_CENTRE && def->opacity_threshold == 0.0 &&
+           def->max_range >= 0 && def->eye_height >= 0.0 && def->eye_height <= DBL_MAX &&
+           def->target_height >= 0.0 && def->target_height <= DBL_MAX;
+}
+
+/* gg_hex_board_sight() without a trace buffer, plain sight, centre trace, every argument valid:
+ * the query a game loop makes most. The same steps and answers as sight() (docs/hex.md), with
+ * the per-query work cut to what this case needs: one validation pass, both endpoints looked up
+ * by index, the record written once. */
+HEX_INLINE gg_status board_plain(const gg_hex_board *b, gg_hex from, gg_hex to,
+                                 const gg_sight_def *def, int32_t *out_count,
+                                 gg_hex_sight_result *out)
+{
+    const int64_t d = gg__hex_distance(from, to);
+    const gg_hex none = gg_hex_make(0, 0);
+    if (d > def->max_range || d >= INT32_MAX - 1) { /* the range gate, then the size guard */
+        *out_count = 0;
+        const bool range = d > def->max_range;
+        answer(out, false, range ? GG_SIGHT_RANGE : GG_SIGHT_CLEAR, d, false, none, -1);
+        return range ? GG_OK : GG_E_TOO_LARGE;
+    }
+    const int32_t n = (int32_t)(d + 1);
+    *out_count = n; /* the whole count; nothing fits in no buffer */
+    const int32_t i0 = gg__board_index(b, from);
+    if (i0 < 0 || !b->present[i0]) {
+        answer(out, false, GG_SIGHT_MISSING_TILE, d, true, from, 0);
+        return GG_PARTIAL;
+    }
+    const int32_t i1 = gg__board_index(b, to);
+    if (i1 < 0 || !b->present[i1]) {
+        answer(out, false, GG_SIGHT_MISSING_TILE, d, true, to, n - 1);
+        return GG_PARTIAL;
+    }
+    const double eye_z = b->tiles[i0].ground + def->eye_height;
+    const double target_z = b->tiles[i1].ground + def->target_height;
+    gg_sight_reason reason = GG_SIGHT_CLEAR;
+    gg_hex at = none;
+    const int32_t i = board_walk_loop(b, from, to, n - 1, NULL, eye_z, target_z, &at, &reason);
+    if (i == 0)
+        answer(out, true, GG_SIGHT_CLEAR, d, false, none, -1);
+    else
+        answer(out, false, reason, d, true, at, i);
+    return GG_PARTIAL;
+}
+
+/* Every other board query. Out of line, so the common query's wrapper below keeps none of its
+ * stack frame or saved registers. */
+HEX_NOINLINE gg_status board_sight_general(const gg_hex_board *board, gg_hex from, gg_hex to,
+                                           const gg_sight_def *def, gg_hex *traced,
+                                           int32_t capacity, int32_t *out_count,
+                                           gg_hex_sight_result *out)
 {
     if (out == NULL) {
         if (out_count != NULL)
@@ -353,4 +412,14 @@ gg_status gg_hex_board_sight(const gg_hex_board *board, gg_hex from, gg_hex to,
     lk.fn = NULL;
     lk.user = NULL;
     return sight(&lk, from, to, def, traced, capacity, out_count, out);
+}
+
+gg_status gg_hex_board_sight(const gg_hex_board *board, gg_hex from, gg_hex to,
+                             const gg_sight_def *def, gg_hex *traced, int32_t capacity,
+                             int32_t *out_count, gg_hex_sight_result *out)
+{
+    if (out != NULL && board != NULL && traced == NULL && capacity == 0 && out_count != NULL &&
+        plain_def(def))
+        return board_plain(board, from, to, def, out_count, out);
+    return board_sight_general(board, from, to, def, traced, capacity, out_count, out);
 }

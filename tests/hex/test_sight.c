@@ -3,7 +3,9 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -573,6 +575,124 @@ static void sight__board_walk_equals_the_sampler_and_a_reference(void **state)
     assert_true(checked - blocked - missing > checked / 20);
 }
 
+/* Every pair of hexes of every board shape up to 6 x 6 (and two origins): the board's walk reads
+ * the top plane without a bounds test, trusting that a line between two hexes of the board never
+ * leaves the board's one-hex margin. Under ASan a cell beyond the margin is a heap overflow; here
+ * each answer also equals the callback sampler's (bounds-tested lookups, the general path). */
+static void sight__board_walk_stays_in_the_margin_on_every_small_board(void **state)
+{
+    (void)state;
+    fx_rng rng;
+    fx_rng_seed(&rng, 0x5EED0305u, "sight__board_walk_stays_in_the_margin_on_every_small_board");
+    long pairs = 0, stopped = 0;
+    for (int o = 0; o < 2; ++o)
+        for (int32_t qn = 1; qn <= 6; ++qn)
+            for (int32_t rn = 1; rn <= 6; ++rn) {
+                gg_hex_board_def bd = gg_hex_board_def_default();
+                bd.origin = o == 0 ? gg_hex_make(0, 0) : gg_hex_make(-3, 2);
+                bd.q_count = qn;
+                bd.r_count = rn;
+                gg_hex_board *b = NULL;
+                assert_int_equal(gg_hex_board_create(&bd, &b), GG_OK);
+                for (int32_t r = 0; r < rn; ++r)
+                    for (int32_t q = 0; q < qn; ++q) {
+                        gg_hex_tile t = gg_hex_tile_default();
+                        t.ground = (double)fx_range(&rng, 0, 4) * 0.25;
+                        t.obstruction = fx_range(&rng, 0, 9) == 0 ? 2.0 : 0.0;
+                        if (fx_range(&rng, 0, 19) != 0)
+                            assert_int_equal(gg_hex_board_set_tile(b,
+                                                                   gg_hex_make(bd.origin.q + q,
+                                                                               bd.origin.r + r),
+                                                                   &t),
+                                             GG_OK);
+                    }
+                const gg_sight_def d = def_of(GG_SIGHT_UNLIMITED, 1.0, 0.5);
+                for (int32_t i = 0; i < qn * rn; ++i)
+                    for (int32_t j = 0; j < qn * rn; ++j) {
+                        gg_hex f = gg_hex_make(bd.origin.q + i % qn, bd.origin.r + i / qn);
+                        gg_hex t = gg_hex_make(bd.origin.q + j % qn, bd.origin.r + j / qn);
+                        int32_t n_walk = -1, n_cb = -1;
+                        gg_hex_sight_result walk, cb;
+                        gg_status s_walk = gg_hex_board_sight(b, f, t, &d, NULL, 0, &n_walk, &walk);
+                        gg_status s_cb = gg_hex_sight(board_sampler, b, f, t, &d, NULL, 0, &n_cb,
+                                                      &cb);
+                        assert_int_equal(s_walk, s_cb);
+                        assert_int_equal(n_walk, n_cb);
+                        same_result(&walk, &cb);
+                        ++pairs;
+                        stopped += walk.has_blocker;
+                    }
+                gg_hex_board_destroy(b);
+            }
+    assert_true(stopped > pairs / 20 && stopped < pairs - pairs / 20);
+}
+
+/* gg_hex_board_sight() answers the common query (no buffer, plain centre sight, valid def) on a
+ * path of its own; every other argument goes the general way. At each edge between the two
+ * (defs just valid or just not, -0.0, an out_count or out of NULL, a buffer, far or missing ends)
+ * its status, count and whole record (over a record filled with garbage first) equal the
+ * callback sampler's, which always takes the general path. */
+static void sight__board_fast_path_equals_the_general_path_at_every_edge(void **state)
+{
+    (void)state;
+    gg_hex_board *b = hexagon(4, NULL);
+    gg_hex_tile wood = gg_hex_tile_default();
+    wood.obstruction = 3.0;
+    assert_int_equal(gg_hex_board_set_tile(b, gg_hex_make(1, 0), &wood), GG_OK);
+    assert_int_equal(gg_hex_board_remove_tile(b, gg_hex_make(0, 2)), GG_OK);
+    enum { DEFS = 17 };
+    gg_sight_def defs[DEFS];
+    for (int k = 0; k < DEFS; ++k)
+        defs[k] = def_of(6, 1.5, 1.0);
+    defs[1].eye_height = -0.0;
+    defs[2].target_height = -0.0;
+    defs[3].opacity_threshold = -0.0;
+    defs[4].opacity_threshold = 0.5;
+    defs[5].trace = GG_SIGHT_TRACE_SUPERCOVER;
+    defs[6].max_range = -1;
+    defs[7].eye_height = NAN;
+    defs[8].target_height = HUGE_VAL;
+    defs[9].eye_height = -1.0;
+    defs[10].opacity_threshold = NAN;
+    defs[11].struct_size = (uint32_t)sizeof(gg_sight_def) - 8u;
+    defs[12].trace = (gg_sight_trace)7;
+    defs[13].max_range = 0;
+    defs[14].max_range = GG_SIGHT_UNLIMITED;
+    defs[15].eye_height = DBL_MAX;
+    defs[16].target_height = 5e-324;
+    const gg_hex ends[][2] = {
+        {{0, 0}, {3, -1}},        {{0, 0}, {0, 0}},         {{-4, 4}, {4, -4}}, {{0, 0}, {0, 2}},
+        {{0, 2}, {1, 1}},         {{0, 0}, {5, 0}},         {{9, 9}, {0, 0}},   {{-1, 0}, {2, 0}},
+        {{0, 0}, {INT32_MAX, 0}}, {{INT32_MIN, 0}, {0, 0}}, {{-3, 0}, {3, 0}},
+    };
+    const int nends = (int)(sizeof ends / sizeof ends[0]);
+    long fast = 0;
+    for (int k = 0; k <= DEFS; ++k)
+        for (int e = 0; e < nends; ++e)
+            for (int v = 0; v < 4; ++v) {
+                const gg_sight_def *d = k < DEFS ? &defs[k] : NULL;
+                gg_hex traced[16], traced_cb[16];
+                gg_hex *buf = v == 1 ? traced : NULL, *buf_cb = v == 1 ? traced_cb : NULL;
+                int32_t cap = v == 1 ? 16 : 0;
+                int32_t n_walk = -7, n_cb = -7;
+                int32_t *pn = v == 2 ? NULL : &n_walk, *pn_cb = v == 2 ? NULL : &n_cb;
+                gg_hex_sight_result walk, cb;
+                memset(&walk, 0xA5, sizeof walk);
+                memset(&cb, 0xA5, sizeof cb);
+                gg_status s_walk = gg_hex_board_sight(b, ends[e][0], ends[e][1], d, buf, cap, pn,
+                                                      v == 3 ? NULL : &walk);
+                gg_status s_cb = gg_hex_sight(board_sampler, b, ends[e][0], ends[e][1], d, buf_cb,
+                                              cap, pn_cb, v == 3 ? NULL : &cb);
+                assert_int_equal(s_walk, s_cb);
+                assert_int_equal(n_walk, n_cb);
+                if (v != 3)
+                    same_result(&walk, &cb);
+                fast += v == 0 && k < 4 && s_walk == GG_PARTIAL;
+            }
+    assert_true(fast > 0);
+    gg_hex_board_destroy(b);
+}
+
 static void sight__supercover_is_stricter_than_the_centre_trace(void **state)
 {
     (void)state;
@@ -647,6 +767,8 @@ int main(void)
         cmocka_unit_test(sight__supercover_is_stricter_than_the_centre_trace),
         cmocka_unit_test(sight__walk_without_the_trace_equals_reading_it),
         cmocka_unit_test(sight__board_walk_equals_the_sampler_and_a_reference),
+        cmocka_unit_test(sight__board_walk_stays_in_the_margin_on_every_small_board),
+        cmocka_unit_test(sight__board_fast_path_equals_the_general_path_at_every_edge),
         cmocka_unit_test(sight__queries_allocate_nothing),
     };
     return cmocka_run_group_tests_name("hex/sight", tests, NULL, NULL);
