@@ -91,6 +91,112 @@ static void visibility__matrix_equals_pairwise_queries(void **state)
     }
 }
 
+/* The matrix answers each pair by the cheapest walk the scene allows (visibility.c): one
+ * Bresenham walk for both ways when the pair has no tie, a two-way cells walk when it has, the
+ * kernel one way or two ways over plain walls, and with EXACT walls a plain pre-walk that it
+ * keeps or drops by how often it settles a pair. Every kind of scene, in rooms and in the open,
+ * with crowds large enough to turn the pre-walk off and on, under both wall rules, against the
+ * pairwise queries. */
+static void visibility__matrix_equals_pairwise_in_every_scene_kind(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 558u, "visibility matrix scene kinds");
+    long pairs = 0, seen = 0;
+    for (int round = 0; round < 96; ++round) {
+        const int kind = round % 4; /* no walls, plain walls, EXACT walls, doors under POINT */
+        const bool rooms = (round / 4) % 2 == 0;
+        int w = 6 + (int)fx_below(&r, 30), h = 6 + (int)fx_below(&r, 30);
+        gg_scene_def sd = gg_scene_def_default();
+        sd.width = w;
+        sd.height = h;
+        sd.wall_rule = kind == 3 ? GG_WALL_RULE_POINT : GG_WALL_RULE_NAT20;
+        gg_scene *s = NULL;
+        assert_int_equal(gg_scene_create(&sd, &s), GG_OK);
+        const int32_t blocked = rooms ? 15 : 2;
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x)
+                if (fx_below(&r, 100) < blocked)
+                    assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(x, y), true), GG_OK);
+        const int nw = kind == 0 ? 0 : (rooms ? w + h : 3);
+        for (int k = 0; k < nw; ++k) {
+            gg_wall_def d = gg_wall_def_default();
+            d.x1 = fx_below(&r, (uint32_t)w + 1);
+            d.y1 = fx_below(&r, (uint32_t)h + 1);
+            const double len = 1 + fx_below(&r, 5);
+            if (fx_below(&r, 2) == 0)
+                d.x2 = d.x1 + len, d.y2 = d.y1;
+            else
+                d.x2 = d.x1, d.y2 = d.y1 + len;
+            if (kind == 2 && fx_below(&r, 3) == 0) { /* off the lattice's edges, or one-way */
+                d.y2 = d.y1 + len / 2;
+                d.one_way = (gg_one_way)fx_below(&r, 3);
+            }
+            if (kind == 3)
+                d.door = (gg_door)fx_below(&r, 4);
+            assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
+        }
+        enum { N = 40 };
+        gg_cell cells[N];
+        for (int i = 0; i < N; ++i)
+            cells[i] = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
+                                    (int32_t)fx_below(&r, (uint32_t)h));
+        uint8_t m[N * N];
+        assert_int_equal(gg_scene_visibility_matrix(s, cells, N, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                    m),
+                         GG_OK);
+        for (int i = 0; i < N; ++i)
+            for (int j = 0; j < N; ++j) {
+                bool v = false;
+                assert_int_equal(gg_scene_has_line_of_sight(s, cells[i], cells[j], &v), GG_OK);
+                if (m[i * N + j] != v)
+                    fail_msg("kind %d round %d: %d,%d -> %d,%d matrix %d, pairwise %d", kind, round,
+                             (int)cells[i].col, (int)cells[i].row, (int)cells[j].col,
+                             (int)cells[j].row, m[i * N + j], v);
+                ++pairs;
+                seen += v;
+            }
+        gg_scene_destroy(s);
+    }
+    assert_true(seen > pairs / 10 && seen < pairs - pairs / 10);
+}
+
+/* Every pair of cells of small maps without walls, every cell a creature: the ties (where
+ * Nat20's walk from each end takes a different cell) and the tie-free pairs answered by one walk
+ * for both ways, against the pairwise queries. */
+static void visibility__matrix_of_every_cell_of_tiny_maps(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 559u, "visibility matrix tiny maps");
+    long asym = 0;
+    for (int round = 0; round < 60; ++round) {
+        int w = 2 + round % 9, h = 2 + (round / 9) % 7;
+        gg_scene *s = fx_open(w, h);
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x)
+                if (fx_below(&r, 100) < 30)
+                    assert_int_equal(gg_scene_set_blocked(s, gg_cell_make(x, y), true), GG_OK);
+        const int n = w * h;
+        gg_cell cells[80];
+        for (int i = 0; i < n; ++i)
+            cells[i] = gg_cell_make(i % w, i / w);
+        uint8_t m[80 * 80];
+        assert_int_equal(gg_scene_visibility_matrix(s, cells, n, NULL, GG_VISIBILITY_LINE_OF_SIGHT,
+                                                    m),
+                         GG_OK);
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                bool v = false;
+                assert_int_equal(gg_scene_has_line_of_sight(s, cells[i], cells[j], &v), GG_OK);
+                assert_int_equal(m[i * n + j], v);
+                asym += m[i * n + j] != m[j * n + i];
+            }
+        gg_scene_destroy(s);
+    }
+    assert_true(asym > 0); /* the ties were exercised */
+}
+
 static void visibility__symmetric_where_the_rules_are(void **state)
 {
     (void)state;
@@ -239,6 +345,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(visibility__matrix_equals_pairwise_queries),
+        cmocka_unit_test(visibility__matrix_equals_pairwise_in_every_scene_kind),
+        cmocka_unit_test(visibility__matrix_of_every_cell_of_tiny_maps),
         cmocka_unit_test(visibility__symmetric_where_the_rules_are),
         cmocka_unit_test(visibility__seen_cells_equals_can_see_loop),
         cmocka_unit_test(visibility__invalid_arguments_and_no_allocation),
