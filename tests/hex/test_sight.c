@@ -650,10 +650,10 @@ static void sight__board_fast_path_equals_the_general_path_at_every_edge(void **
     defs[4].opacity_threshold = 0.5;
     defs[5].trace = GG_SIGHT_TRACE_SUPERCOVER;
     defs[6].max_range = -1;
-    defs[7].eye_height = NAN;
+    defs[7].eye_height = (double)NAN;
     defs[8].target_height = HUGE_VAL;
     defs[9].eye_height = -1.0;
-    defs[10].opacity_threshold = NAN;
+    defs[10].opacity_threshold = (double)NAN;
     defs[11].struct_size = (uint32_t)sizeof(gg_sight_def) - 8u;
     defs[12].trace = (gg_sight_trace)7;
     defs[13].max_range = 0;
