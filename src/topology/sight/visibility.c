@@ -140,12 +140,12 @@ static inline GG__SK_ALWAYS void sight_both_ways(const gg_scene *s, gg_cell a, g
         /* EXACT walls are judged from each end (the two-way walk), and out of line, at a cost of
          * their own per bucket of the wall index the walk enters. A blocked cell or a plain wall
          * before them makes that work moot: a walk of the plain planes alone first, kept while it
-         * settles at least as many pairs as it misses (and tried on every 16th pair otherwise,
+         * settles at least as many pairs as it misses (and tried on every 32nd pair otherwise,
          * so a crowd in the open turns it off and a crowd among walls back on), costs a crowd in
-         * the open about 1/16 of a plain walk a pair and saves a crowd among walls most of its
+         * the open about 1/32 of a plain walk a pair and saves a crowd among walls most of its
          * EXACT tests. Either way the answer is the two-way walk's: the plain walk
          * stops both directions only at what the full walk also stops both at. */
-        if (pw->hits >= pw->misses || (pw->pairs & 15u) == 0) {
+        if (pw->hits >= pw->misses || (pw->pairs & 31u) == 0) {
             if (gg__sk_walk(s, a, b, mask, true, false, true) == both) {
                 ++pw->hits;
                 *ab = *ba = false;
