@@ -118,10 +118,12 @@ static int walk_cell(const lookup *lk, gg_hex c, int32_t index, double line_z, g
  * sample is computed here with the reference line's arithmetic (one loop per case, so the loop
  * tests neither).
  *
- * No bounds test: both ends are on the board (the caller looked their tiles up), and each cube
- * coordinate of a line cell is within one of the segment's at that sample (rounding moves each
- * coordinate by at most 1/2, and the repaired one by at most the other two errors together), so
- * every cell lies on the board or in the top plane's one-hex margin (+infinity, a stop).
+ * No bounds test: both ends are on the board (the caller looked their tiles up), a sample's q
+ * and r lie between the ends', and each coordinate of its cell is within one of the sample's
+ * (rounding moves a coordinate by at most 1/2, the repaired one by less than the other two
+ * errors together, plus the rounding of s = -q - r), so every cell lies on the board or in the
+ * top plane's one-hex margin (+infinity, a stop). In practice the cells stay within the ends'
+ * q and r ranges (the exhaustive test reads no margin); the margin covers the rounding.
  * Returns the index of the stopping cell with *at and *reason set, or 0 when the line is
  * clear. */
 HEX_INLINE int32_t board_walk_loop(const gg_hex_board *b, gg_hex from, gg_hex to, int32_t d,

@@ -577,8 +577,9 @@ static void sight__board_walk_equals_the_sampler_and_a_reference(void **state)
 
 /* Every pair of hexes of every board shape up to 6 x 6 (and two origins): the board's walk reads
  * the top plane without a bounds test, trusting that a line between two hexes of the board never
- * leaves the board's one-hex margin. Under ASan a cell beyond the margin is a heap overflow; here
- * each answer also equals the callback sampler's (bounds-tested lookups, the general path). */
+ * leaves the board and its one-hex margin (sight.c). Under ASan a read beyond the plane is a
+ * heap overflow; here each answer also equals the callback sampler's (bounds-tested lookups, the
+ * general path). */
 static void sight__board_walk_stays_in_the_margin_on_every_small_board(void **state)
 {
     (void)state;
