@@ -404,6 +404,8 @@ struct gg_scene {
      * grid corner, (width + 1) x (height + 1)). */
     uint64_t *blocked_bits;
     uint8_t *wall_plane;
+    /* blocked_bits transposed (bit c * height + r; sight_planes_t.c), for the field of view. */
+    uint64_t *blocked_bits_t;
     uint32_t sight_plain, sight_exact; /* live walls of each gg__wall_sight_kind() */
     gg__wall *walls;
     uint32_t wall_cap, wall_slots; /* slots used (live or free) */
@@ -565,8 +567,14 @@ bool gg__sight_planes_alloc(gg_scene *s);
 void gg__sight_planes_free(gg_scene *s);
 void gg__sight_planes_wall_added(gg_scene *s, const gg__wall *w);
 void gg__sight_planes_wall_removed(gg_scene *s, const gg__wall *old);
+/* The transposed blocked plane (sight_planes_t.c): alloc/free with the sight planes; set keeps
+ * cell index i's bit equal to blocked_bits'. */
+bool gg__blocked_t_alloc(gg_scene *s);
+void gg__blocked_t_free(gg_scene *s);
+void gg__blocked_t_set(gg_scene *s, size_t i, bool blocked);
 static inline void gg__sight_planes_set_blocked(gg_scene *s, size_t i, bool blocked)
 {
+    gg__blocked_t_set(s, i, blocked);
     const uint64_t bit = (uint64_t)1 << (i & 63u);
     if (blocked)
         s->blocked_bits[i >> 6] |= bit;

@@ -16,13 +16,14 @@ bool gg__sight_planes_alloc(gg_scene *s)
 {
     s->blocked_bits = (uint64_t *)gg__alloc_array(&s->alloc, blocked_words(s), sizeof(uint64_t));
     s->wall_plane = (uint8_t *)gg__alloc_array(&s->alloc, plane_bytes(s), 1);
-    return s->blocked_bits != NULL && s->wall_plane != NULL;
+    return s->blocked_bits != NULL && s->wall_plane != NULL && gg__blocked_t_alloc(s);
 }
 
 void gg__sight_planes_free(gg_scene *s)
 {
     gg__free_array(&s->alloc, s->blocked_bits, blocked_words(s), sizeof(uint64_t));
     gg__free_array(&s->alloc, s->wall_plane, plane_bytes(s), 1);
+    gg__blocked_t_free(s);
     s->blocked_bits = NULL;
     s->wall_plane = NULL;
 }

@@ -52,15 +52,17 @@ typedef struct ival {
 } ival;
 
 /* The wall-free sweep's interval (sweep_open): [lo, hi) between two "before" cuts, each end
- * carrying floor(d p / q) and its remainder at the current distance d; hi with p == q is the
+ * carrying ceil(d p / q) and its remainder at the current distance d; hi with p == q is the
  * octant's closed end "just after 1" (no shadow end is 1: (2j - 1) / (2i) is never whole). */
 typedef struct oend {
-    int64_t p, q;   /* slope p/q, 0 <= p <= q, q > 0 (q <= 2 GG_SCENE_MAX_SIDE) */
-    int64_t fl, rm; /* floor(d p / q) and d p - fl q */
+    int32_t p, q; /* slope p/q, 0 <= p <= q, q > 0 (q <= 2 GG_SCENE_MAX_SIDE) */
+    int32_t c, r; /* ceil(d p / q) and c q - d p, in [0, q) */
 } oend;
 
+/* An interval waiting on the wall-free sweep's stack, its ends at distance d. */
 typedef struct oival {
     oend lo, hi;
+    int32_t d;
 } oival;
 
 static inline int cut_cmp(cut a, cut b)
@@ -107,8 +109,8 @@ typedef struct stack_walls {
     owall w[STACK_WALLS];
     uint32_t live[STACK_WALLS], zone[STACK_WALLS];
 } stack_walls;
-/* The wall-free sweep's two interval lists in the same stack memory. */
-#define STACK_OIVALS (sizeof(stack_walls) / (2 * sizeof(oival)))
+/* The wall-free sweep's interval stack in the same stack memory. */
+#define STACK_OIVALS (sizeof(stack_walls) / sizeof(oival))
 
 typedef struct sweep {
     const gg_scene *s;
@@ -124,10 +126,11 @@ typedef struct sweep {
     /* octant */
     int major_x, sa, sb;
     int64_t dmax, nedge;
-    /* lit intervals, double-buffered (the wall-free sweep uses ocur/onxt in the same memory) */
+    /* lit intervals, double-buffered (the wall-free sweep keeps its stack `ocur` in the same
+     * memory) */
     ival *cur, *nxt;
     size_t ncur, icap;
-    oival *ocur, *onxt;
+    oival *ocur;
     size_t ocap;
     /* blocked-cell shadows of one distance */
     ival *shadow;
@@ -563,52 +566,80 @@ static void sweep_octant(sweep *w, int64_t range)
 /* ---- The sweep of one octant without walls ---------------------------------------------------
  * With no walls every cut is the end of a blocked cell's shadow (2j -+ 1) / (2i), so a lit
  * interval is [lo, hi) between two "before" cuts (hi may be the octant's closing "just after 1").
- * Each end keeps floor(d p / q) and the remainder at the current distance d, advanced by one
- * addition per distance (p <= q), so the targets an interval lights (n with n/d in [lo, hi):
- * ceil(d lo) .. ceil(d hi) - 1) and the cells whose shadows meet it (round(d lo) .. round(d hi))
- * come without a division; a new end (2j -+ 1) / (2d) starts at distance d at j or j - 1 with
- * remainder d. A shadow meets only the intervals that hold its cell, so each interval loses the
- * shadows of its own blocked cells in one pass over them, writing its lit pieces straight into
- * the next list: no shadow list, no merge. The cost is the lit cells plus the intervals. */
+ * Each end keeps ceil(d p / q) and the remainder at the current distance d, advanced by one
+ * subtraction per distance (p <= q), so the targets an interval lights (n with n/d in [lo, hi):
+ * ceil(d lo) .. ceil(d hi) - 1) and the cells whose shadows meet it (round(d lo) .. round(d hi),
+ * the ceiling less one when the remainder is over q / 2) come without a division; a new end
+ * (2j -+ 1) / (2d) starts at distance d at ceiling j + 1 or j with remainder d. A shadow meets only the intervals that hold its cell, so an interval's fate at
+ * d + 1 depends on its own cells at d alone: the intervals are followed one at a time, depth
+ * first, each kept in registers from distance to distance while none of its cells is blocked
+ * (a test of up to 64 cells at once: the row's bits in the scene's blocked plane, or, in the
+ * column-major octants, the column's bits in the transposed plane, sight_planes_t.c). Only a
+ * blocked cell splits it, and the pieces but one wait on a stack. The cost is the lit cells
+ * plus one step per interval and distance. */
 
-static inline oend oend_at(int64_t p, int64_t q, int64_t fl, int64_t rm)
+static inline oend oend_at(int64_t p, int64_t q, int64_t c, int64_t r)
 {
-    oend e = {p, q, fl, rm};
+    oend e = {(int32_t)p, (int32_t)q, (int32_t)c, (int32_t)r};
     return e;
 }
 
 static inline void oend_step(oend *e) /* distance d -> d + 1 */
 {
-    e->rm += e->p;
-    if (e->rm >= e->q) {
-        e->rm -= e->q;
-        e->fl++;
+    e->r -= e->p;
+    if (e->r < 0) {
+        e->r += e->q;
+        e->c++;
     }
 }
 
-/* a < b for two slopes. */
-static inline bool slope_less(int64_t ap, int64_t aq, int64_t bp, int64_t bq)
-{
-    return ap * bq < bp * aq;
-}
-
-/* Appends the lit piece [lo, hi) (lo < hi; the ends at distance d) to `nxt`, at distance
- * d + 1, unless every cell its shadows could reach from there on is off the map
- * (round((d + 1) lo) > nedge, only possible when `near_edge`: d + 1 > nedge, as lo <= 1).
- * False on overflow. */
-static inline bool put_piece(oival *nxt, size_t *out, size_t cap, int64_t nedge, bool near_edge,
-                             oend lo, oend hi)
+/* Takes the lit piece [lo, hi) (lo < hi; the ends at distance d) to distance d + 1, unless
+ * every cell its shadows could reach from there on is off the map (round((d + 1) lo) > nedge,
+ * only possible when `near_edge`: d + 1 > nedge, as lo <= 1). The last piece taken is held in
+ * *last (*have); taking another pushes it on the stack first, so an interval that a split only
+ * narrows never leaves the registers. False on overflow. */
+static inline bool take_piece(oival *stk, size_t *top, size_t cap, int64_t nedge, bool near_edge,
+                              oend lo, oend hi, int64_t d, oival *last, bool *have)
 {
     oend_step(&lo);
-    if (near_edge && lo.fl + (2 * (int64_t)lo.rm >= lo.q) > nedge)
+    if (near_edge && lo.c - (2 * (int64_t)lo.r > lo.q) > nedge)
         return true;
-    if (*out == cap)
-        return false;
     oend_step(&hi);
-    nxt[*out].lo = lo;
-    nxt[*out].hi = hi;
-    ++*out;
+    if (*have) {
+        if (*top == cap)
+            return false;
+        stk[(*top)++] = *last;
+    }
+    last->lo = lo;
+    last->hi = hi;
+    last->d = (int32_t)(d + 1);
+    *have = true;
     return true;
+}
+
+/* The `len` (1..64) bits of `plane` from bit `a` on, bit a lowest. The word after a's is read
+ * only when the run reaches into it. */
+static inline uint64_t bits_window(const uint64_t *plane, size_t a, int64_t len)
+{
+    const size_t wi = a >> 6, sh = a & 63u;
+    uint64_t x = plane[wi] >> sh;
+    if (sh + (size_t)len > 64u)
+        x |= plane[wi + 1] << (64u - sh);
+    return x & (~(uint64_t)0 >> (64 - len));
+}
+
+/* True when one of the `len` bits of `plane` from bit `a` on is set (len > 64). */
+static bool bits_any(const uint64_t *plane, size_t a, int64_t len)
+{
+    for (; len > 64; a += 64, len -= 64)
+        if (bits_window(plane, a, 64) != 0)
+            return true;
+    return bits_window(plane, a, len) != 0;
+}
+
+static inline bool bit_at(const uint64_t *plane, size_t k)
+{
+    return (plane[k >> 6] >> (k & 63u)) & 1u;
 }
 
 #if defined(__GNUC__)
@@ -617,129 +648,242 @@ static inline bool put_piece(oival *nxt, size_t *out, size_t cap, int64_t nedge,
 #define FOV_INLINE static inline
 #endif
 
-/* One octant; `major_x` and `keep` are constants in each caller (sweep_open), so each of the
- * four copies tests neither per interval, and the state lives in locals (a store into the bitset
+/* The lowest set bit of x != 0. */
+static inline int low_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        ++i;
+    }
+    return i;
+#endif
+}
+
+/* x with its 64 bits in reverse order. */
+static inline uint64_t reverse_bits(uint64_t x)
+{
+    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+    x = ((x >> 8) & 0x00FF00FF00FF00FFull) | ((x & 0x00FF00FF00FF00FFull) << 8);
+    x = ((x >> 16) & 0x0000FFFF0000FFFFull) | ((x & 0x0000FFFF0000FFFFull) << 16);
+    return (x >> 32) | (x << 32);
+}
+
+/* Marks the targets n0 .. n1 (n0 <= n1) at distance d of the no-keep sweep, whose (d, 0) is
+ * storage index k0; returns how many. */
+FOV_INLINE int64_t mark_open(uint64_t *bits, const bool major_x, const bool up, ptrdiff_t W,
+                             ptrdiff_t wstep, ptrdiff_t k0, int64_t n0, int64_t n1)
+{
+    const int64_t m = n1 - n0 + 1;
+    if (!major_x) {
+        const ptrdiff_t ka = up ? k0 + n0 : k0 - n1;
+        bit_range(bits, (size_t)ka, (size_t)(ka + m - 1));
+        return m;
+    }
+    const ptrdiff_t nstep = up ? W : -W;
+    if (wstep != 0) {
+        /* a column of a map whose rows are whole words: one bit, one word a row */
+        uint64_t *word = bits + (((size_t)(k0 + nstep * n0)) >> 6);
+        const uint64_t bit = (uint64_t)1 << ((size_t)k0 & 63u);
+        int64_t left = m;
+        for (; left >= 4; left -= 4, word += 4 * wstep) {
+            word[0] |= bit;
+            word[wstep] |= bit;
+            word[2 * wstep] |= bit;
+            word[3 * wstep] |= bit;
+        }
+        for (; left > 0; --left, word += wstep)
+            *word |= bit;
+        return m;
+    }
+    ptrdiff_t k = k0 + nstep * n0;
+    for (int64_t n = n0; n <= n1; ++n, k += nstep)
+        bits[(size_t)k >> 6] |= (uint64_t)1 << ((size_t)k & 63u);
+    return m;
+}
+
+/* One octant; `major_x`, `up` (sb > 0) and `keep` are constants in each caller (sweep_open), so
+ * each copy tests none of them per step, and the state lives in locals (a store into the bitset
  * could otherwise alias the sweep's counters). */
-FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool keep)
+FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const bool keep)
 {
     const gg_scene *s = w->s;
-    const int32_t W = s->width;
+    const ptrdiff_t W = s->width, H = s->height;
     const int64_t dmax = w->dmax, nedge = w->nedge;
-    const int64_t own_lo = w->sb < 0 ? 1 : 0;
-    /* Stepping one minor offset n moves this many storage indices. */
-    const ptrdiff_t nstep = major_x ? (w->sb > 0 ? (ptrdiff_t)W : -(ptrdiff_t)W) : w->sb;
+    /* Up to dfree the interval goes on to d + 1 and no cell of it is off the map. */
+    const int64_t dfree = dmax - 1 < nedge ? dmax - 1 : nedge;
+    const int64_t own_lo = up ? 0 : 1;
+    /* Output: (d, n) is storage index kbase + kd d +- n (n W in the column-major octants). */
+    const ptrdiff_t kd = major_x ? w->sa : w->sa * W;
+    const ptrdiff_t kbase = (ptrdiff_t)gg__idx(s, w->v);
     /* In words, when a row is a whole number of them (0 = not). */
-    const ptrdiff_t wstep = major_x && W % 64 == 0 ? nstep / 64 : 0;
-    const size_t ocap = w->ocap;
+    const ptrdiff_t wstep = major_x && W % 64 == 0 ? (up ? W : -W) / 64 : 0;
+    /* Blocked cells: the cells of one distance are a run of bits in the row-major plane (rows)
+     * or the transposed one (columns); n moves one bit up or down, a distance pd bits. */
+    const uint64_t *plane = major_x ? s->blocked_bits_t : s->blocked_bits;
+    const ptrdiff_t pd = major_x ? w->sa * H : w->sa * W;
+    const ptrdiff_t pbase = major_x ? (ptrdiff_t)w->v.col * H + w->v.row : kbase;
+    const size_t cap = w->ocap;
     uint64_t *const bits = w->bits;
-    oival *cur = w->ocur, *nxt = w->onxt;
-    int64_t count = 0, reach = w->reach;
+    oival *const stk = w->ocur;
+    int64_t count = 0, reach = w->reach, marked = 0;
+    if (cap == 0) {
+        w->overflow = true;
+        return;
+    }
     /* [0, 1] at distance 1 */
-    cur[0].lo = oend_at(0, 1, 0, 0);
-    cur[0].hi = oend_at(1, 1, 1, 0);
-    size_t ncur = 1;
-    for (int64_t d = 1; d <= dmax && ncur > 0; ++d) {
-        const int64_t ncap = d < nedge ? d : nedge;
-        int64_t own_hi = major_x ? d : d - 1;
-        if (own_hi > nedge)
-            own_hi = nedge;
-        const bool last = d == dmax, near_edge = d + 1 > nedge;
-        const ptrdiff_t k0 = (ptrdiff_t)gg__idx(s, oct_cell(w, d, 0));
-        const int32_t q2 = (int32_t)(2 * d);
-        size_t out = 0;
-        for (size_t i = 0; i < ncur; ++i) {
-            /* The ends' slopes are read from the list when a shadow needs them (rarely); only
-             * their floors and remainders are held, which keeps the loop in registers. */
-            const oival *iv = &cur[i];
-            const int64_t lfl = iv->lo.fl, lrm = iv->lo.rm, lq = iv->lo.q;
-            const int64_t hfl = iv->hi.fl, hrm = iv->hi.rm, hq = iv->hi.q;
-            const bool closed = iv->hi.p == hq;
-            /* targets: ceil(d lo) .. ceil(d hi) - 1, or floor(d hi) for the closed end */
-            int64_t n0 = lfl + (lrm > 0), n1 = closed ? hfl : hfl + (hrm > 0) - 1;
-            n0 = n0 < own_lo ? own_lo : n0;
-            n1 = n1 > own_hi ? own_hi : n1;
-            if (n0 <= n1) {
-                reach = d;
-                if (keep) {
-                    mark_targets(w, d, n0, n1);
-                } else if (!major_x) {
-                    const ptrdiff_t ka = k0 + nstep * n0, kb = k0 + nstep * n1;
-                    bit_range(bits, (size_t)(ka < kb ? ka : kb), (size_t)(ka < kb ? kb : ka));
-                    count += n1 - n0 + 1;
-                } else if (wstep != 0) {
-                    /* a column of a map whose rows are whole words: one bit, one word a row */
-                    uint64_t *word = bits + (((size_t)(k0 + nstep * n0)) >> 6);
-                    const uint64_t bit = (uint64_t)1 << ((size_t)k0 & 63u);
-                    for (int64_t n = n0; n <= n1; ++n, word += wstep)
-                        *word |= bit;
-                    count += n1 - n0 + 1;
+    stk[0].lo = oend_at(0, 1, 0, 0);
+    stk[0].hi = oend_at(1, 1, 1, 0);
+    stk[0].d = 1;
+    size_t top = 1;
+    while (top > 0) {
+        oival cur = stk[--top];
+        int64_t d = cur.d;
+        ptrdiff_t k0 = kbase + kd * (ptrdiff_t)d, p0 = pbase + pd * (ptrdiff_t)d;
+        for (;;) {
+            /* The interval at hand, held in registers while nothing blocks it. */
+            const int64_t lp = cur.lo.p, lq = cur.lo.q, hp = cur.hi.p, hq = cur.hi.q;
+            int64_t lc = cur.lo.c, lr = cur.lo.r, hc = cur.hi.c, hr = cur.hi.r;
+            const bool closed = hp == hq;
+            /* Targets are ceil(d lo) .. ceil(d hi) - 1 (.. d for the closed end), less n = 0
+             * where the octant below owns it (lo = 0 only) and the diagonal n = d where the
+             * octant beside owns it (the closed end only): n0 = lc + n0_add, n1 = hc + n1_add. */
+            const int64_t n0_add = lp == 0 ? own_lo : 0;
+            const int64_t n1_add = closed && major_x ? 0 : -1;
+            int64_t e0 = 0, e1 = 0, len = 0;
+            uint64_t x = 0; /* the blocked cells e0 .. e1 as bits 0 .. len - 1 (len <= 64) */
+            size_t a;
+            for (;;) {
+                const int64_t n0 = lc + n0_add;
+                /* cells whose shadows meet [lo, hi): round(d lo) .. round(d hi) (<= d) */
+                e0 = lc - (2 * lr > lq);
+                e1 = hc - (2 * hr > hq);
+                if (d <= dfree) {
+                    /* n1 <= d and e1 <= d are on the map; e0 <= e1 as lo < hi */
+                    const int64_t n1 = hc + n1_add;
+                    if (n0 <= n1) {
+                        marked = d;
+                        if (keep)
+                            mark_targets(w, d, n0, n1);
+                        else
+                            count += mark_open(bits, major_x, up, W, wstep, k0, n0, n1);
+                    }
                 } else {
-                    ptrdiff_t k = k0 + nstep * n0;
-                    for (int64_t n = n0; n <= n1; ++n, k += nstep)
-                        bits[(size_t)k >> 6] |= (uint64_t)1 << ((size_t)k & 63u);
-                    count += n1 - n0 + 1;
+                    int64_t n1 = hc + n1_add;
+                    n1 = n1 > nedge ? nedge : n1;
+                    if (n0 <= n1) {
+                        marked = d;
+                        if (keep)
+                            mark_targets(w, d, n0, n1);
+                        else
+                            count += mark_open(bits, major_x, up, W, wstep, k0, n0, n1);
+                    }
+                    if (d == dmax)
+                        goto next;
+                    e1 = e1 > nedge ? nedge : e1;
+                    if (e0 > e1)
+                        goto next; /* every cell its shadows could meet from here on is off
+                                    * the map */
                 }
+                len = e1 - e0 + 1;
+                a = (size_t)(up ? p0 + e0 : p0 - e1);
+                if (len <= 64) {
+                    x = bits_window(plane, a, len);
+                    if (x != 0)
+                        break;
+                } else if (bits_any(plane, a, len)) {
+                    break;
+                }
+                /* nothing blocks: the same interval at d + 1 */
+                lr -= lp;
+                if (lr < 0) {
+                    lr += lq;
+                    lc++;
+                }
+                hr -= hp;
+                if (hr < 0) {
+                    hr += hq;
+                    hc++;
+                }
+                ++d;
+                k0 += kd;
+                p0 += pd;
             }
-            if (last)
-                continue;
-            /* cells whose shadows meet [lo, hi): round(d lo) .. round(d hi) */
-            const int64_t e0 = lfl + (2 * lrm >= lq);
-            int64_t e1 = hfl + (2 * hrm >= hq);
-            e1 = e1 > ncap ? ncap : e1;
-            /* The lit piece being built starts at lo (prev = -1) or where the shadow of the
-             * blocked run ending at cell prev ends, (2 prev + 1) / 2d. */
+            if (len <= 64 && !up)
+                x = reverse_bits(x) >> (64 - len);
+            /* Split by the runs of blocked cells into lit pieces at d + 1: all but the last go
+             * on the stack. The piece being built starts at lo (prev = -1) or where the shadow
+             * of the blocked run ending at cell prev ends, (2 prev + 1) / 2d. Slopes are
+             * compared through the ends' ceilings and remainders at d: lo < (2n - 1) / 2d when
+             * n > lc, or n == lc and 2 lr > lq; (2n - 1) / 2d < hi when n < hc, or n == hc and
+             * 2 hr < hq. */
+            const bool near_edge = d + 1 > nedge;
+            const int32_t q2 = (int32_t)(2 * d);
+            const oend lo = oend_at(lp, lq, lc, lr), hi = oend_at(hp, hq, hc, hr);
+            const bool lo_half = 2 * lr > lq, hi_half = 2 * hr < hq;
+            bool have = false;
             int64_t prev = -1;
             bool open_piece = true;
-            ptrdiff_t k = k0 + nstep * e0;
-            /* A row's cells are contiguous: most runs of them hold no blocked cell. */
-            const bool scan = e0 <= e1 &&
-                              (major_x || !gg__run_open(s, (size_t)(w->sb > 0 ? k : k - (e1 - e0)),
-                                                        (size_t)(e1 - e0 + 1)));
-            for (int64_t n = e0; scan && n <= e1; ++n, k += nstep) {
-                if (!gg__blocked_at(s, (size_t)k))
-                    continue;
-                /* the run of blocked cells n .. m shadows [(2n - 1) / 2d, (2m + 1) / 2d) */
-                int64_t m = n;
-                while (m < e1 && gg__blocked_at(s, (size_t)(k + nstep))) {
-                    ++m;
-                    k += nstep;
+            for (int64_t n = e0; n <= e1; ++n) {
+                int64_t m;
+                if (len <= 64) {
+                    /* the next run of set bits in x, from bit n - e0 on */
+                    const uint64_t rest = x >> (n - e0);
+                    if (rest == 0)
+                        break;
+                    n += low_bit(rest);
+                    const uint64_t ones = ~(x >> (n - e0));
+                    m = ones == 0 ? e1 : n + low_bit(ones) - 1;
+                    m = m > e1 ? e1 : m;
+                } else {
+                    if (!bit_at(plane, (size_t)(up ? p0 + n : p0 - n)))
+                        continue;
+                    m = n;
+                    while (m < e1 && bit_at(plane, (size_t)(up ? p0 + m + 1 : p0 - m - 1)))
+                        ++m;
                 }
-                const int64_t sp = 2 * n - 1, ep = 2 * m + 1;
+                /* the run of blocked cells n .. m shadows [(2n - 1) / 2d, (2m + 1) / 2d) */
                 /* A piece that started after an earlier run starts below this shadow (an open
                  * cell lies between them); one that starts at lo may not. */
-                if (open_piece && (prev >= 0 || slope_less(iv->lo.p, lq, sp, q2))) {
+                if (open_piece && (prev >= 0 || n > lc || (n == lc && lo_half))) {
                     /* the piece ends where the shadow starts, or at hi */
-                    const oend end = closed || slope_less(sp, q2, iv->hi.p, hq)
-                                         ? oend_at(sp, q2, n - 1, d)
-                                         : iv->hi;
-                    const oend start = prev >= 0 ? oend_at(2 * prev + 1, q2, prev, d) : iv->lo;
-                    if (!put_piece(nxt, &out, ocap, nedge, near_edge, start, end)) {
-                        w->overflow = true;
-                        return;
-                    }
+                    const oend end = closed || n < hc || (n == hc && hi_half)
+                                         ? oend_at(2 * n - 1, q2, n, d)
+                                         : hi;
+                    const oend start = prev >= 0 ? oend_at(2 * prev + 1, q2, prev + 1, d) : lo;
+                    if (!take_piece(stk, &top, cap, nedge, near_edge, start, end, d, &cur, &have))
+                        goto overflow;
                 }
                 /* the next piece starts where the shadow ends, if that is still below hi */
                 prev = m;
-                open_piece = ep < q2 && (closed || slope_less(ep, q2, iv->hi.p, hq));
+                open_piece = m < d && (closed || m + 1 < hc || (m + 1 == hc && hi_half));
                 n = m;
             }
             if (open_piece) {
-                const oend start = prev >= 0 ? oend_at(2 * prev + 1, q2, prev, d) : iv->lo;
-                if (!put_piece(nxt, &out, ocap, nedge, near_edge, start, iv->hi)) {
-                    w->overflow = true;
-                    return;
-                }
+                const oend start = prev >= 0 ? oend_at(2 * prev + 1, q2, prev + 1, d) : lo;
+                if (!take_piece(stk, &top, cap, nedge, near_edge, start, hi, d, &cur, &have))
+                    goto overflow;
             }
+            if (!have)
+                goto next; /* all in shadow */
+            /* go on with the last piece; the others wait on the stack */
+            ++d;
+            k0 += kd;
+            p0 += pd;
         }
-        if (last)
-            break;
-        oival *t = cur;
-        cur = nxt;
-        nxt = t;
-        ncur = out;
+    next:
+        reach = marked > reach ? marked : reach;
     }
     w->count += count;
     w->reach = reach > w->reach ? reach : w->reach;
+    return;
+overflow:
+    w->overflow = true;
 }
 
 static void sweep_open(sweep *w, int64_t range)
@@ -756,15 +900,21 @@ static void sweep_open(sweep *w, int64_t range)
         w->dmax = range;
     if (w->dmax < 1)
         return;
+    const bool up = w->sb > 0;
     if (w->keep != NULL) {
         if (w->major_x)
-            sweep_open_as(w, true, true);
+            sweep_open_as(w, true, up, true);
         else
-            sweep_open_as(w, false, true);
+            sweep_open_as(w, false, up, true);
     } else if (w->major_x) {
-        sweep_open_as(w, true, false);
+        if (up)
+            sweep_open_as(w, true, true, false);
+        else
+            sweep_open_as(w, true, false, false);
+    } else if (up) {
+        sweep_open_as(w, false, true, false);
     } else {
-        sweep_open_as(w, false, false);
+        sweep_open_as(w, false, false, false);
     }
 }
 
@@ -794,9 +944,12 @@ static size_t region_bytes(const region *r) { return r->left > 16 ? r->left - 16
 /* The room a GG_SCRATCH_SIGHT scratch gives the sweep, as the five regions it carves (lit
  * intervals twice, shadows, walls with their two index lists, the examined-wall set), each
  * with 16 bytes of alignment slack. Lit intervals and shadows at one distance number at most
- * the cells at that distance plus one, so side + 2 of each always do (intervals of the larger
- * of the two sweeps' kinds); the walls an octant meets are at most the scene's live walls, and
- * the set keeps its load under one half. */
+ * the cells at that distance plus one, so side + 2 of each always do. The wall-free sweep's
+ * stack (in the first region) holds disjoint intervals: each split that left pieces waiting
+ * owns the shadow between the piece followed and the next one (at least 1/side wide), and
+ * each waiting piece but the last of its split is at least 1/side wide, so 3 (side + 2) always
+ * do. The walls an octant meets are at most the scene's live walls, and the set keeps its load
+ * under one half. */
 static void room_parts(const gg_scene *s, size_t part[5])
 {
     size_t side = (size_t)(s->width > s->height ? s->width : s->height) + 2u;
@@ -804,8 +957,9 @@ static void room_parts(const gg_scene *s, size_t part[5])
     size_t hm = STACK_HASH;
     while (hm < 2 * walls)
         hm *= 2;
-    const size_t iv = sizeof(ival) > sizeof(oival) ? sizeof(ival) : sizeof(oival);
-    part[0] = part[1] = side * iv + 32u;
+    const size_t ivs = side * sizeof(ival), ovs = 3u * side * sizeof(oival);
+    part[0] = (ivs > ovs ? ivs : ovs) + 32u;
+    part[1] = ivs + 32u;
     part[2] = side * sizeof(ival) + 32u;
     part[3] = walls * (sizeof(owall) + 2 * sizeof(uint32_t) + 16u) + 32u;
     part[4] = hm * sizeof(uint32_t) + 32u;
@@ -975,7 +1129,7 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
      * interval lists. */
     union {
         stack_walls walls;
-        oival o[2][STACK_OIVALS];
+        oival o[STACK_OIVALS];
     } st;
     uint32_t st_hash[STACK_HASH];
     size_t lim_i = limits ? limits->max_intervals : SIZE_MAX;
@@ -1014,19 +1168,15 @@ void gg__fov_sweep(const gg_scene *s, gg_cell v, int64_t range_cells, uint32_t m
         w.cur = carve(&ra, cap, sizeof(ival));
         w.nxt = carve(&rb, cap, sizeof(ival));
     }
-    size_t ocap = cap_of(region_bytes(&ra) < region_bytes(&rb) ? region_bytes(&ra)
-                                                               : region_bytes(&rb),
-                         sizeof(oival), lim_i);
+    size_t ocap = cap_of(region_bytes(&ra), sizeof(oival), lim_i);
     if (w.have_walls) {
         /* the walls' sweep (sweep_octant) */
     } else if (ocap < STACK_OIVALS) {
         w.ocap = STACK_OIVALS < lim_i ? STACK_OIVALS : lim_i;
-        w.ocur = st.o[0];
-        w.onxt = st.o[1];
+        w.ocur = st.o;
     } else {
         w.ocap = ocap;
         w.ocur = carve(&ra, ocap, sizeof(oival));
-        w.onxt = carve(&rb, ocap, sizeof(oival));
     }
     /* shadows of one distance: the first half of cost */
     cap = cap_of(region_bytes(&rc), sizeof(ival), lim_i);
