@@ -386,6 +386,85 @@ static void fov__wall_free_maps_equal_the_per_cell_loop(void **state)
     }
 }
 
+/* The wall-free sweep tests the cells of a row with words of blocked_bits and those of a column
+ * with words of the transposed plane (sight_planes_t.c): after cells are blocked and cleared
+ * again in any order, every cell's transposed bit equals its blocked state. */
+static void fov__transposed_plane_follows_the_blocked_cells(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 0x7A5u, "fov transposed plane");
+    const int w = 37, h = 23;
+    gg_scene *s = fx_scene(w, h, NULL);
+    for (int k = 0; k < 4000; ++k) {
+        const gg_cell c = gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
+                                       (int32_t)fx_below(&r, (uint32_t)h));
+        assert_int_equal(gg_scene_set_blocked(s, c, fx_below(&r, 3) == 0), GG_OK);
+    }
+    int blocked = 0;
+    for (int col = 0; col < w; ++col)
+        for (int row = 0; row < h; ++row) {
+            const size_t t = (size_t)col * (size_t)h + (size_t)row;
+            const bool bit = (s->blocked_bits_t[t >> 6] >> (t & 63u)) & 1u;
+            const bool want = gg__blocked(s, gg_cell_make(col, row));
+            assert_int_equal(bit, want);
+            blocked += want;
+        }
+    assert_true(blocked > 0 && blocked < w * h);
+    gg_scene_destroy(s);
+}
+
+/* Wide open maps: at long range an interval's cells run past 64 at one distance (the sweep then
+ * tests them word after word), on maps whose rows are and are not whole words. */
+static void fov__wide_intervals_equal_the_per_cell_loop(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 0x3C3Cu, "fov wide intervals");
+    const int sizes[3][2] = {{200, 150}, {128, 140}, {150, 190}};
+    for (int m = 0; m < 3; ++m) {
+        const int w = sizes[m][0], h = sizes[m][1];
+        gg_scene *s = fx_scene(w, h, NULL);
+        for (int k = 0; k < w * h / 1000; ++k)
+            assert_int_equal(gg_scene_set_blocked(s,
+                                                  gg_cell_make((int32_t)fx_below(&r, (uint32_t)w),
+                                                               (int32_t)fx_below(&r, (uint32_t)h)),
+                                                  true),
+                             GG_OK);
+        gg_scratch *x = NULL;
+        assert_int_equal(gg_scratch_create(s, NULL, &x), GG_OK);
+        uint64_t *bits = bits_for(s), *want = bits_for(s);
+        const size_t words = gg_scene_bitset_words(s);
+        const gg_cell views[3] = {gg_cell_make(0, 0), gg_cell_make(w / 2, h / 3),
+                                  gg_cell_make(w - 1, h - 2)};
+        for (int k = 0; k < 3; ++k) {
+            const gg_cell v = views[k];
+            if (gg__blocked(s, v))
+                assert_int_equal(gg_scene_set_blocked(s, v, false), GG_OK);
+            int32_t n = -1;
+            assert_int_equal(gg_scene_visible_cells(s, x, v, GG_RANGE_UNLIMITED, GG_BITSET_REPLACE,
+                                                    bits, words, &n),
+                             GG_OK);
+            const int32_t expect = loop_bits(s, v, w + h, want);
+            assert_memory_equal(bits, want, words * sizeof *bits);
+            assert_int_equal(n, expect);
+            /* some row holds a run of more than 64 visible cells: one interval's cells at one
+             * distance of a row-major octant */
+            int longest = 0;
+            for (int row = 0; row < h; ++row)
+                for (int col = 0, run = 0; col < w; ++col) {
+                    run = gg_bitset_has(bits, w, gg_cell_make(col, row)) ? run + 1 : 0;
+                    longest = run > longest ? run : longest;
+                }
+            assert_true(longest > 64);
+        }
+        free(bits);
+        free(want);
+        gg_scratch_destroy(x);
+        gg_scene_destroy(s);
+    }
+}
+
 /* Forced to overflow, the wall-free sweep falls back to the per-cell loop with the same bits. */
 static void fov__wall_free_overflow_falls_back_exactly(void **state)
 {
@@ -829,6 +908,8 @@ int main(void)
         cmocka_unit_test(fov__overflowing_working_memory_falls_back_exactly),
         cmocka_unit_test(fov__every_tiny_map_without_walls),
         cmocka_unit_test(fov__wall_free_maps_equal_the_per_cell_loop),
+        cmocka_unit_test(fov__transposed_plane_follows_the_blocked_cells),
+        cmocka_unit_test(fov__wide_intervals_equal_the_per_cell_loop),
         cmocka_unit_test(fov__wall_free_overflow_falls_back_exactly),
         cmocka_unit_test(fov__wall_free_keep_filters_the_view),
         cmocka_unit_test(fov__viewer_on_a_wall_sees_nothing_and_modes),
