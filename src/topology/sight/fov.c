@@ -663,15 +663,19 @@ static inline int low_bit(uint64_t x)
 #endif
 }
 
-/* x with its 64 bits in reverse order. */
-static inline uint64_t reverse_bits(uint64_t x)
+/* The highest set bit of x != 0. */
+static inline int high_bit(uint64_t x)
 {
-    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
-    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
-    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
-    x = ((x >> 8) & 0x00FF00FF00FF00FFull) | ((x & 0x00FF00FF00FF00FFull) << 8);
-    x = ((x >> 16) & 0x0000FFFF0000FFFFull) | ((x & 0x0000FFFF0000FFFFull) << 16);
-    return (x >> 32) | (x << 32);
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(x);
+#else
+    int i = 63;
+    while (!(x >> 63)) {
+        x <<= 1;
+        --i;
+    }
+    return i;
+#endif
 }
 
 /* Marks the targets n0 .. n1 (n0 <= n1) at distance d of the no-keep sweep, whose (d, 0) is
@@ -756,7 +760,8 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
             const int64_t n0_add = lp == 0 ? own_lo : 0;
             const int64_t n1_add = closed && major_x ? 0 : -1;
             int64_t e0 = 0, e1 = 0, len = 0;
-            uint64_t x = 0; /* the blocked cells e0 .. e1 as bits 0 .. len - 1 (len <= 64) */
+            /* the blocked cells e0 .. e1 (len <= 64): cell n is bit n - e0 (up) or e1 - n */
+            uint64_t x = 0;
             size_t a;
             for (;;) {
                 const int64_t n0 = lc + n0_add;
@@ -814,8 +819,6 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
                 k0 += kd;
                 p0 += pd;
             }
-            if (len <= 64 && !up)
-                x = reverse_bits(x) >> (64 - len);
             /* Split by the runs of blocked cells into lit pieces at d + 1: all but the last go
              * on the stack. The piece being built starts at lo (prev = -1) or where the shadow
              * of the blocked run ending at cell prev ends, (2 prev + 1) / 2d. Slopes are
@@ -831,8 +834,8 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
             bool open_piece = true;
             for (int64_t n = e0; n <= e1; ++n) {
                 int64_t m;
-                if (len <= 64) {
-                    /* the next run of set bits in x, from bit n - e0 on */
+                if (len <= 64 && up) {
+                    /* the next run of set bits in x (bit n - e0 is cell n), from n on */
                     const uint64_t rest = x >> (n - e0);
                     if (rest == 0)
                         break;
@@ -840,6 +843,15 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
                     const uint64_t ones = ~(x >> (n - e0));
                     m = ones == 0 ? e1 : n + low_bit(ones) - 1;
                     m = m > e1 ? e1 : m;
+                } else if (len <= 64) {
+                    /* the same downwards (bit e1 - n is cell n) */
+                    const uint64_t rest = x & (((uint64_t)2 << (e1 - n)) - 1);
+                    if (rest == 0)
+                        break;
+                    const int top_bit = high_bit(rest);
+                    n = e1 - top_bit;
+                    const uint64_t zeros = ~x & (((uint64_t)1 << top_bit) - 1);
+                    m = zeros == 0 ? e1 : e1 - (high_bit(zeros) + 1);
                 } else {
                     if (!bit_at(plane, (size_t)(up ? p0 + n : p0 - n)))
                         continue;
