@@ -684,6 +684,11 @@ FOV_INLINE int64_t mark_open(uint64_t *bits, const bool major_x, const bool up, 
                              ptrdiff_t wstep, ptrdiff_t k0, int64_t n0, int64_t n1)
 {
     const int64_t m = n1 - n0 + 1;
+    if (m == 1) { /* the common case far out: a sliver lights one cell */
+        const ptrdiff_t k = k0 + (major_x ? (up ? W : -W) : (up ? 1 : -1)) * n0;
+        bits[(size_t)k >> 6] |= (uint64_t)1 << ((size_t)k & 63u);
+        return 1;
+    }
     if (!major_x) {
         const ptrdiff_t ka = up ? k0 + n0 : k0 - n1;
         bit_range(bits, (size_t)ka, (size_t)(ka + m - 1));
@@ -754,6 +759,8 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
             const int64_t lp = cur.lo.p, lq = cur.lo.q, hp = cur.hi.p, hq = cur.hi.q;
             int64_t lc = cur.lo.c, lr = cur.lo.r, hc = cur.hi.c, hr = cur.hi.r;
             const bool closed = hp == hq;
+            /* round(d p / q) = c - (2 r > q) = c - (r > floor(q / 2)) */
+            const uint64_t lh = (uint64_t)lq / 2, hh = (uint64_t)hq / 2;
             /* Targets are ceil(d lo) .. ceil(d hi) - 1 (.. d for the closed end), less n = 0
              * where the octant below owns it (lo = 0 only) and the diagonal n = d where the
              * octant beside owns it (the closed end only): n0 = lc + n0_add, n1 = hc + n1_add. */
@@ -766,8 +773,8 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
             for (;;) {
                 const int64_t n0 = lc + n0_add;
                 /* cells whose shadows meet [lo, hi): round(d lo) .. round(d hi) (<= d) */
-                e0 = lc - (2 * lr > lq);
-                e1 = hc - (2 * hr > hq);
+                e0 = lc - (lh < (uint64_t)lr);
+                e1 = hc - (hh < (uint64_t)hr);
                 if (d <= dfree) {
                     /* n1 <= d and e1 <= d are on the map; e0 <= e1 as lo < hi */
                     const int64_t n1 = hc + n1_add;
