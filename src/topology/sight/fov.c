@@ -755,17 +755,18 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
         int64_t d = cur.d;
         ptrdiff_t k0 = kbase + kd * (ptrdiff_t)d, p0 = pbase + pd * (ptrdiff_t)d;
         for (;;) {
-            /* The interval at hand, held in registers while nothing blocks it. */
-            const int64_t lp = cur.lo.p, lq = cur.lo.q, hp = cur.hi.p, hq = cur.hi.q;
+            /* The interval at hand, held in registers while nothing but its ends' own blocked
+             * cells meets it. */
+            int64_t lp = cur.lo.p, lq = cur.lo.q, hp = cur.hi.p, hq = cur.hi.q;
             int64_t lc = cur.lo.c, lr = cur.lo.r, hc = cur.hi.c, hr = cur.hi.r;
-            const bool closed = hp == hq;
+            bool closed = hp == hq;
             /* round(d p / q) = c - (2 r > q) = c - (r > floor(q / 2)) */
-            const uint64_t lh = (uint64_t)lq / 2, hh = (uint64_t)hq / 2;
+            uint64_t lh = (uint64_t)lq / 2, hh = (uint64_t)hq / 2;
             /* Targets are ceil(d lo) .. ceil(d hi) - 1 (.. d for the closed end), less n = 0
              * where the octant below owns it (lo = 0 only) and the diagonal n = d where the
              * octant beside owns it (the closed end only): n0 = lc + n0_add, n1 = hc + n1_add. */
-            const int64_t n0_add = lp == 0 ? own_lo : 0;
-            const int64_t n1_add = closed && major_x ? 0 : -1;
+            int64_t n0_add = lp == 0 ? own_lo : 0;
+            int64_t n1_add = closed && major_x ? 0 : -1;
             int64_t e0 = 0, e1 = 0, len = 0;
             /* the blocked cells e0 .. e1 (len <= 64): cell n is bit n - e0 (up) or e1 - n */
             uint64_t x = 0;
@@ -775,6 +776,7 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
                 /* cells whose shadows meet [lo, hi): round(d lo) .. round(d hi) (<= d) */
                 e0 = lc - (lh < (uint64_t)lr);
                 e1 = hc - (hh < (uint64_t)hr);
+                const int64_t e1_free = e1;
                 if (d <= dfree) {
                     /* n1 <= d and e1 <= d are on the map; e0 <= e1 as lo < hi */
                     const int64_t n1 = hc + n1_add;
@@ -806,8 +808,41 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
                 a = (size_t)(up ? p0 + e0 : p0 - e1);
                 if (len <= 64) {
                     x = bits_window(plane, a, len);
-                    if (x != 0)
-                        break;
+                    if (x != 0) {
+                        /* One run of blocked cells at an end of e0 .. e1 only trims the
+                         * interval: the new end (the run's shadow's end for lo, its start for
+                         * hi, each at a cell n with remainder d) stays in registers. Otherwise
+                         * the split below. */
+                        if ((x & (x + (x & (0 - x)))) != 0)
+                            break; /* two runs or more */
+                        const int lb = low_bit(x), hb = high_bit(x);
+                        const int64_t rn = up ? e0 + lb : e1 - hb, rm = up ? e0 + hb : e1 - lb;
+                        if (rn == e0 && rm < e1) {
+                            /* lo rises to (2 rm + 1) / 2d, if that is still below hi */
+                            if (!(rm < d &&
+                                  (closed || rm + 1 < hc || (rm + 1 == hc && 2 * hr < hq))))
+                                goto next;
+                            lp = 2 * rm + 1;
+                            lq = 2 * d;
+                            lc = rm + 1;
+                            lr = d;
+                            lh = (uint64_t)d;
+                            n0_add = 0;
+                        } else if (rn > e0 && rm == e1 && e1 == e1_free) {
+                            /* hi falls to (2 rn - 1) / 2d, if that is still above lo */
+                            if (!(rn > lc || (rn == lc && 2 * lr > lq)))
+                                goto next;
+                            hp = 2 * rn - 1;
+                            hq = 2 * d;
+                            hc = rn;
+                            hr = d;
+                            hh = (uint64_t)d;
+                            closed = false;
+                            n1_add = -1;
+                        } else {
+                            break;
+                        }
+                    }
                 } else if (bits_any(plane, a, len)) {
                     break;
                 }
