@@ -7,17 +7,23 @@
  *   3. Importing a generated 4096 x 4096 Universal VTT map with 20,000 walls: under a second.
  * Lines 2 and 3 need the io layer (built with jansson); without it they are skipped.
  * The first round checks that the walls took effect on both scenes (steps against every wall).
+ * Then, not judged (issue 15, docs/memory.md): the scene's storage in bytes per cell, dense
+ * (planes sized by the cell or corner count) and following the walls (wall slots and index), on
+ * a wall-free 4096 x 4096 scene, the 4096 x 4096 scene with the 2,000 walls, and every shared map.
  *
  * Usage: bench_walls [MAPS_DIR]    time (best of several rounds), print ratios, PASS/FAIL
  *        bench_walls --once        add the walls once per scene through run_small / run_big
  *                                  (for valgrind --tool=callgrind --toggle-collect=run_small
- *                                  --toggle-collect=run_big); GG_BENCH_ONCE=1 does the same */
+ *                                  --toggle-collect=run_big); GG_BENCH_ONCE=1 does the same
+ *        bench_walls --memory [MAPS_DIR]   the storage lines only */
 #include "bench_util.h"
 
 #include <gridgeom/topology.h>
 #ifdef GG_HAVE_IO
 #include <gridgeom/io.h>
 #endif
+
+#include "topology/scene/scene_internal.h" /* gg__scene_dense_bytes(), gg__scene_wall_bytes() */
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -332,15 +338,79 @@ static bool judge_import(const char *maps)
 }
 #endif
 
+/* One storage line: bytes per cell, dense and following the walls. */
+static void print_storage(const char *name, const gg_scene *s)
+{
+    const double n = (double)s->ncells;
+    printf("storage %-52.52s %5dx%-5d %6u walls: dense %.3f B/cell, walls %.3f B/cell\n", name,
+           (int)s->width, (int)s->height, (unsigned)s->live_walls,
+           (double)gg__scene_dense_bytes(s) / n, (double)gg__scene_wall_bytes(s) / n);
+}
+
+static void report_storage(const char *maps)
+{
+    gg_scene *s = make_scene(BIG);
+    print_storage("wall-free", s);
+    gg_wall_def *defs = malloc(NWALLS * sizeof *defs);
+    if (defs == NULL)
+        exit(2);
+    bench_rng r;
+    bench_rng_seed(&r, 15u);
+    make_walls(defs, &r);
+    gg_status st = gg_scene_add_walls(s, defs, NWALLS, NULL);
+    if (st != GG_OK)
+        die("gg_scene_add_walls", st);
+    print_storage("the 2,000 walls of the add line", s);
+    free(defs);
+    gg_scene_destroy(s);
+#ifdef GG_HAVE_IO
+    const char *subs[2] = {"uvtt", "foundry"};
+    for (int k = 0; k < 2; ++k) {
+        char dir[900];
+        snprintf(dir, sizeof dir, "%s/%s", maps, subs[k]);
+        DIR *d = opendir(dir);
+        if (d == NULL)
+            continue;
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            char p[1024];
+            snprintf(p, sizeof p, "%s/%.100s", dir, e->d_name);
+            size_t len = 0;
+            char *data = e->d_name[0] != '.' ? read_all(p, &len) : NULL;
+            if (data == NULL)
+                continue;
+            gg_import_def def = gg_import_def_default();
+            gg_io_error err;
+            gg_scene *m = NULL;
+            if (gg_scene_import(data, len, &def, &m, NULL, &err) == GG_OK) {
+                print_storage(e->d_name, m);
+                gg_scene_destroy(m);
+            }
+            free(data);
+        }
+        closedir(d);
+    }
+#else
+    (void)maps;
+    printf("storage of the shared maps: skipped (built without the io layer)\n");
+#endif
+}
+
 int main(int argc, char **argv)
 {
-    bool once = getenv("GG_BENCH_ONCE") != NULL;
+    bool once = getenv("GG_BENCH_ONCE") != NULL, memory_only = false;
     const char *maps = GG_BENCH_MAPS_DIR;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--once") == 0)
             once = true;
+        else if (strcmp(argv[i], "--memory") == 0)
+            memory_only = true;
         else
             maps = argv[i];
+    }
+    if (memory_only) {
+        report_storage(maps);
+        return 0;
     }
     bool pass = judge_add(once);
     if (once)
@@ -348,9 +418,9 @@ int main(int argc, char **argv)
 #ifdef GG_HAVE_IO
     pass = judge_import(maps) && pass;
 #else
-    (void)maps;
     printf("import timings: skipped (built without the io layer)\n");
 #endif
+    report_storage(maps);
     printf("bench_walls: %s\n", pass ? "PASS" : "FAIL");
     return pass ? 0 : 1;
 }

@@ -86,10 +86,9 @@ static void expect_move_walls_exact(const gg_scene *s)
                                                  gg__wall_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT))
                     want |= (uint8_t)(1u << d);
             }
-            if (s->move_walls[(size_t)row * (size_t)s->width + (size_t)col] != want)
+            if (gg__move_walls_row(s, row)[col] != want)
                 fail_msg("cell %d,%d: move_walls 0x%02x, every wall says 0x%02x", (int)col,
-                         (int)row, s->move_walls[(size_t)row * (size_t)s->width + (size_t)col],
-                         want);
+                         (int)row, gg__move_walls_row(s, row)[col], want);
         }
 }
 

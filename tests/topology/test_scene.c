@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "test_alloc.h"
+#include "topology/scene/scene_internal.h"
 
 static void scene__create_rejects_bad_defs(void **state)
 {
@@ -357,6 +358,64 @@ static void scene__defs_from_the_0_2_header_read_new_fields_as_defaults(void **s
     gg_scene_destroy(s);
 }
 
+/* Issue 15 (scene storage): gg__scene_dense_bytes() and gg__scene_wall_bytes() account for
+ * every byte the scene holds (with the scene struct; these scenes have no light sources), through
+ * wall edits that grow and rebuild the index and give wall rows their own bytes, and the dense
+ * part stays within its budget: cell bytes, step_masks, the blocked bits (row-major and the
+ * field of view's transposed copy) and the table of wall rows (wall plane and move_walls), under
+ * 3.26 bytes per cell at 4096^2 (with a dense move_walls and a dense wall plane it was 5.26 and
+ * this failed). */
+static void scene__storage_accounts_for_every_byte(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 1515, "scene__storage_accounts_for_every_byte");
+    const int32_t sides[][2] = {{1, 1}, {7, 5}, {64, 64}, {300, 17}, {4096, 4096}};
+    for (size_t k = 0; k < sizeof sides / sizeof sides[0]; ++k) {
+        const int32_t w = sides[k][0], h = sides[k][1];
+        gg_test_alloc ta;
+        gg_test_alloc_init(&ta, -1);
+        gg_scene_def d = gg_scene_def_default();
+        d.width = w;
+        d.height = h;
+        d.allocator = &ta.iface;
+        gg_scene *s = NULL;
+        assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+        const size_t ncells = (size_t)w * (size_t)h;
+        const size_t dense = gg__scene_dense_bytes(s);
+        /* Three bytes and two bits per cell (the transposed plane has a spare word), a pointer
+         * per row, one shared row of zeros. */
+        assert_true(dense <= 3u * ncells + 2u * ((ncells + 63u) / 64u * 8u) + 8u +
+                                 ((size_t)h + 1u) * sizeof(uint8_t *) + 2u * (size_t)w + 1u);
+        if (ncells >= 4096u * 4096u)
+            assert_true((double)dense / (double)ncells < 3.26);
+        assert_int_equal(gg__scene_wall_bytes(s), 0);
+        assert_int_equal(ta.live_bytes, sizeof *s + dense);
+        fx_walls walls = {.count = 0};
+        const int rounds = ncells > 100000u ? 40 : 60;
+        for (int round = 0; round < rounds; ++round) {
+            if (ncells > 100000u) { /* fx_random_edit's batches are sized for small maps */
+                gg_wall_def wd = gg_wall_def_default();
+                wd.x1 = fx_below(&r, w + 1);
+                wd.y1 = fx_below(&r, h + 1);
+                wd.x2 = fx_below(&r, 2) ? wd.x1 : fx_below(&r, w + 1);
+                wd.y2 = wd.x2 == wd.x1 ? fx_below(&r, h + 1) : wd.y1;
+                assert_int_equal(gg_scene_add_wall(s, &wd, NULL), GG_OK);
+            } else {
+                fx_random_edit(&r, s, &walls);
+            }
+            assert_int_equal(gg__scene_dense_bytes(s), dense); /* walls never grow it */
+            /* Rows without their own bytes share the zero row: nothing may write it. */
+            for (int32_t x = 0; x < 2 * w + 1; ++x)
+                assert_int_equal(s->wall_zero[x], 0);
+            assert_int_equal(ta.live_bytes, sizeof *s + dense + gg__scene_wall_bytes(s));
+        }
+        assert_true(gg__scene_wall_bytes(s) > 0);
+        gg_scene_destroy(s);
+        assert_int_equal(ta.live_bytes, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -364,6 +423,7 @@ int main(void)
         cmocka_unit_test(scene__create_rejects_bad_defs),
         cmocka_unit_test(scene__defs_from_the_0_2_header_read_new_fields_as_defaults),
         cmocka_unit_test(scene__builds_a_4096_square_scene),
+        cmocka_unit_test(scene__storage_accounts_for_every_byte),
         cmocka_unit_test(scene__tag_writers_validate_and_round_trip),
         cmocka_unit_test(scene__set_cells_applies_in_bulk_and_stops_at_first_failure),
         cmocka_unit_test(scene__create_survives_each_failed_allocation),

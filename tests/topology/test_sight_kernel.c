@@ -315,8 +315,9 @@ static void sight_kernel__door_changes_move_walls_between_kinds(void **state)
 static int exact_marks(const gg_scene *s)
 {
     int n = 0;
-    for (size_t i = 0; i < ((size_t)s->width + 1u) * ((size_t)s->height + 1u); ++i)
-        n += (s->wall_plane[i] & GG__SP_EXACT) != 0;
+    for (int32_t y = 0; y <= s->height; ++y)
+        for (int32_t x = 0; x <= s->width; ++x)
+            n += (gg__wall_plane_row(s, y)[x] & GG__SP_EXACT) != 0;
     return n;
 }
 

@@ -261,9 +261,9 @@ static void expect_move_walls_exact(const gg_scene *s)
                                                  (uint32_t)GG_BLOCKS_MOVEMENT))
                     want |= (uint8_t)(1u << d);
             }
-            if (s->move_walls[gg__idx(s, c)] != want)
+            if (gg__move_walls_row(s, c.row)[c.col] != want)
                 fail_msg("cell %d,%d: move_walls 0x%02x, every wall says 0x%02x", (int)col,
-                         (int)row, s->move_walls[gg__idx(s, c)], want);
+                         (int)row, gg__move_walls_row(s, c.row)[c.col], want);
         }
 }
 

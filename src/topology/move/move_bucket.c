@@ -9,7 +9,7 @@
  * never force reloads. */
 typedef struct bsimple {
     int32_t w, h, n;
-    const uint8_t *cells, *mwalls;
+    const uint8_t *cells;
     int32_t *cost, *steps;
     uint8_t *prev, *flag;
     uint32_t *stamp;
@@ -193,7 +193,6 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
     bs.h = m->h;
     bs.n = m->n;
     bs.cells = m->cells;
-    bs.mwalls = m->mwalls;
     bs.cost = pl->cost;
     bs.steps = pl->steps;
     bs.prev = pl->prev;
@@ -238,7 +237,7 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
                 q->settled++;
             }
             const bool interior = col > 0 && row > 0 && col < w - 1 && row < h - 1;
-            const uint8_t mw = bs.mwalls[cell];
+            const uint8_t mw = gg__mv_mwalls_row(m, row)[col];
             int32_t t = 0;
 #define GG__MV_BFS(D, DC, DR)                                                                      \
     if (relax_simple(b, false, stamped, true, D, DC, DR, cell, col, row, interior, 0, lc, 0, mw,   \
@@ -281,7 +280,7 @@ GG__MV_INLINE bool bucket_core(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             q->settled++;
         }
         const bool interior = col > 0 && row > 0 && col < w - 1 && row < h - 1;
-        const uint8_t mw = bs.mwalls[cell];
+        const uint8_t mw = gg__mv_mwalls_row(m, row)[col];
         const int32_t ns = uniform ? lc + 1 : bs.steps[s] + 1;
         int32_t t = 0, units[8];
         int32_t ts[8];

@@ -49,7 +49,7 @@ GG__MV_INLINE void cell_masks(const gg__mv *m, uint16_t *restrict lmd, const boo
             continue;
         }
         const uint8_t *up = m->cells + r0 - (size_t)w, *mid = up + w, *dn = mid + w;
-        const uint8_t *mwr = m->mwalls + r0;
+        const uint8_t *mwr = gg__mv_mwalls_row(m, row);
         for (int32_t i = 1; i < w - 1; ++i)
             out[i] = (uint16_t)(gg__row_steps(up, mid, dn, mwr, i, keep) |
                                 (with_difficult ? gg__row_difficult(up, mid, dn, i) << 8 : 0));

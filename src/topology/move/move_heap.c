@@ -45,7 +45,8 @@ static inline void prefetch_around(const gg__mv *m, const gg__mv_planes *pl, con
         prefetch_rows(&p, pl->root2, sizeof *pl->root2, 1);
     prefetch_rows(&p, pos, sizeof *pos, 1);
     prefetch_rows(&p, m->cells, 1, 1);
-    GG__MV_PREFETCH(m->mwalls + cell);
+    if (m->mwalls != NULL)
+        GG__MV_PREFETCH(m->mwalls + cell);
 }
 
 /* simple1: a 1x1 mover with one layer; its legal steps come from the nine cells around it at
@@ -116,8 +117,7 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             uint32_t legal;
             if (col > 0 && row > 0 && col < w - 1 && row < hgt - 1) {
                 const uint8_t *mid = m->cells + (size_t)row * (size_t)w;
-                legal = gg__row_steps(mid - w, mid, mid + w, m->mwalls + (size_t)row * (size_t)w,
-                                      col, keep);
+                legal = gg__row_steps(mid - w, mid, mid + w, gg__mv_mwalls_row(m, row), col, keep);
             } else {
                 legal = gg__mv_edge_legal(m, cell, col, row);
             }

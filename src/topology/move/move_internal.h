@@ -29,7 +29,12 @@ typedef struct gg__mv {
     /* The grid a 1x1 (`simple`) search runs on: the scene's cell and move_walls planes, or a band
      * of whole rows of them (an overlay's search window, see move_query.c). Everything but
      * gg__mv_step_full() indexes cells, labels and states in this grid. */
-    const uint8_t *cells, *mwalls;
+    const uint8_t *cells;
+    /* move_walls of the grid: a copy in the scratch (a bounded search's window, `mwalls`), or
+     * the scene's rows (`mwalls` NULL; row r of the grid is mwrows[r] + mwoff). */
+    const uint8_t *mwalls;
+    uint8_t *const *mwrows;
+    int32_t mwoff;
     const uint16_t *smasks; /* the scene's step_masks, on the same grid */
     int32_t w, h, n; /* grid width, height, cells (n is also the stride of the parity layers) */
     int32_t x0, y0;  /* the grid's top-left cell on the scene (a bounded search's window) */
@@ -72,6 +77,12 @@ bool gg__mv_step_full(const gg__mv *m, int32_t col, int32_t row, int d, bool *di
  * blocks movement, unless the mover opens every door that stops it (def->open_doors). */
 bool gg__mv_wall_in_step(const gg__mv *m, int32_t i, int d);
 
+/* Row `row` of the grid's move_walls. */
+static inline const uint8_t *gg__mv_mwalls_row(const gg__mv *m, int32_t row)
+{
+    return m->mwalls != NULL ? m->mwalls + (size_t)row * (size_t)m->w : m->mwrows[row] + m->mwoff;
+}
+
 /* Legality of a step, with the 1x1 fast path inlined. `i` is the row-major index of (col,row). */
 static inline bool gg__mv_step(const gg__mv *m, int32_t col, int32_t row, int32_t i, int d,
                                bool *difficult)
@@ -83,7 +94,7 @@ static inline bool gg__mv_step(const gg__mv *m, int32_t col, int32_t row, int32_
             return false;
         const uint8_t *cells = m->cells;
         int32_t t = i + dr * m->w + dc;
-        if ((cells[t] & GG__CELL_BLOCKED) || (m->mwalls[i] & (1u << d)))
+        if ((cells[t] & GG__CELL_BLOCKED) || (gg__mv_mwalls_row(m, row)[col] & (1u << d)))
             return false;
         if (dc != 0 && dr != 0 && ((cells[i + dc] | cells[i + dr * m->w]) & GG__CELL_BLOCKED))
             return false;

@@ -44,7 +44,9 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
     m->s = s;
     m->def = def;
     m->cells = s->cells;
-    m->mwalls = s->move_walls;
+    m->mwalls = NULL;
+    m->mwrows = s->wall_rows;
+    m->mwoff = s->width + 1;
     m->smasks = s->step_masks;
     m->w = s->width;
     m->h = s->height;
@@ -126,7 +128,7 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
 bool gg__mv_wall_in_step(const gg__mv *m, int32_t i, int d)
 {
     const gg_scene *s = m->s;
-    const bool stopped = (s->move_walls[i] & (1u << d)) != 0;
+    const bool stopped = (gg__move_walls_row(s, i / s->width)[i % s->width] & (1u << d)) != 0;
     if (!m->open_doors)
         return stopped;
     const gg_cell a = gg_cell_make(i % s->width, i / s->width);

@@ -380,7 +380,8 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
         for (int32_t row = 0; row < gh; ++row) {
             size_t from = (size_t)(row + y0) * (size_t)m.w + (size_t)x0;
             memcpy(x->w_cells + (size_t)row * (size_t)gw, scene->cells + from, (size_t)gw);
-            memcpy(x->w_mwalls + (size_t)row * (size_t)gw, scene->move_walls + from, (size_t)gw);
+            memcpy(x->w_mwalls + (size_t)row * (size_t)gw, gg__move_walls_row(scene, row + y0) + x0,
+                   (size_t)gw);
         }
         m.cells = x->w_cells;
         m.mwalls = x->w_mwalls;
@@ -402,7 +403,7 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
             y0 = origin.row > r ? origin.row - r : 0;
             int32_t y1 = origin.row + r < m.h ? origin.row + r : m.h - 1;
             m.cells += (size_t)y0 * (size_t)m.w;
-            m.mwalls += (size_t)y0 * (size_t)m.w;
+            m.mwrows += y0;
             m.smasks += (size_t)y0 * (size_t)m.w; /* valid in the band's interior rows only */
             m.h = y1 - y0 + 1;
             m.n = m.w * m.h;
@@ -413,7 +414,7 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
                 int32_t px1 = origin.col + r < m.w ? origin.col + r : m.w - 1;
                 for (int32_t row = 0; row < m.h; ++row) {
                     const uint8_t *c = m.cells + (size_t)row * (size_t)m.w;
-                    const uint8_t *mw = m.mwalls + (size_t)row * (size_t)m.w;
+                    const uint8_t *mw = gg__mv_mwalls_row(&m, row);
                     __builtin_prefetch(c + px0);
                     __builtin_prefetch(c + px1);
                     __builtin_prefetch(mw + px0);

@@ -16,7 +16,7 @@ int32_t gg__step_cost(const gg_scene *s, gg_cell a, gg_cell b)
         (gg__blocked(s, gg_cell_make(a.col + dc, a.row)) ||
          gg__blocked(s, gg_cell_make(a.col, a.row + dr))))
         return GG_STEP_ILLEGAL;
-    if (s->move_walls[gg__idx(s, a)] & (1u << gg__dir_index(dc, dr)))
+    if (gg__move_walls_row(s, a.row)[a.col] & (1u << gg__dir_index(dc, dr)))
         return GG_STEP_ILLEGAL;
     /* SRD 5.2 "Difficult Terrain": every foot of movement in it costs 1 extra foot. Nat20
      * charges the cell being entered; leaving difficult terrain costs normally. */

@@ -64,10 +64,8 @@ gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
     s->ncells = (size_t)def->width * (size_t)def->height;
     s->free_head = UINT32_MAX;
     s->cells = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
-    s->move_walls = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
     s->step_masks = (uint16_t *)gg__alloc_array(&alloc, s->ncells, sizeof *s->step_masks);
-    if (s->cells == NULL || s->move_walls == NULL || s->step_masks == NULL ||
-        !gg__sight_planes_alloc(s)) {
+    if (s->cells == NULL || s->step_masks == NULL || !gg__sight_planes_alloc(s)) {
         gg_scene_destroy(s);
         return GG_E_NO_MEMORY;
     }
@@ -86,10 +84,25 @@ void gg_scene_destroy(gg_scene *s)
     gg__lights_free(s);
     gg__free_array(&alloc, s->walls, s->wall_cap, sizeof *s->walls);
     gg__free_array(&alloc, s->cells, s->ncells, 1);
-    gg__free_array(&alloc, s->move_walls, s->ncells, 1);
     gg__free_array(&alloc, s->step_masks, s->ncells, sizeof *s->step_masks);
     gg__sight_planes_free(s);
     gg__free_array(&alloc, s, 1, sizeof *s);
+}
+
+size_t gg__scene_dense_bytes(const gg_scene *s)
+{
+    return s->ncells * (sizeof *s->cells + sizeof *s->step_masks) + gg__sight_planes_bytes(s);
+}
+
+size_t gg__scene_wall_bytes(const gg_scene *s)
+{
+    const gg__wall_index *ix = &s->index;
+    size_t n = (size_t)s->wall_cap * sizeof *s->walls +
+               (ix->items_cap + ix->pending_cap) * sizeof(uint32_t) +
+               gg__sight_planes_wall_bytes(s);
+    if (ix->start != NULL)
+        n += ((size_t)ix->bw * (size_t)ix->bh + 1u) * sizeof(uint32_t);
+    return n;
 }
 
 int32_t gg_scene_width(const gg_scene *s) { return s ? s->width : 0; }

@@ -364,8 +364,9 @@ static inline int gg__wall_sight_kind(const gg__wall *w)
     return GG__SIGHT_PLAIN;
 }
 
-/* Bits of the wall plane: one byte per grid corner (x, y), x in 0..width, y in 0..height, row
- * stride width + 1. The byte at (x, y) also speaks for cell (x, y) (its north-west corner). */
+/* Bits of the wall plane: one byte per grid corner (x, y), x in 0..width, y in 0..height, read
+ * through gg__wall_plane_row(). The byte at (x, y) also speaks for cell (x, y) (its north-west
+ * corner). */
 #define GG__SP_WEST 0x01u   /* a plain wall covers the edge (x, y)-(x, y+1): cell (x,y)'s west */
 #define GG__SP_NORTH 0x02u  /* a plain wall covers the edge (x, y)-(x+1, y): cell (x,y)'s north */
 #define GG__SP_CORNER 0x04u /* a plain wall touches the corner point (x, y) */
@@ -392,18 +393,25 @@ struct gg_scene {
     gg_light default_light;
     size_t ncells;
     uint8_t *cells; /* GG__CELL_* bits */
-    /* Bit d of move_walls[i] is set when the centre-to-centre step from cell i in direction
-     * gg__dirs[d] touches a wall that blocks movement: step legality is one byte read. */
-    uint8_t *move_walls;
+    /* move_walls, read through gg__move_walls_row(): bit d of the byte of cell (col, row) is set
+     * when the centre-to-centre step from that cell in direction gg__dirs[d] touches a wall that
+     * blocks movement, so step legality is one byte read. Held in the wall rows below. */
     /* step_masks[i]: bit k (spatial order NW, N, NE, W, E, SW, S, SE) is set when a 1x1 mover
      * may step from cell i to neighbour k (on the map, open, no wall, no cut corner); bit 8 + k
      * when neighbour k is difficult. Derived from cells and move_walls (step_masks.c). */
     uint16_t *step_masks;
     /* The sight kernel's planes (sight_planes.c): a blocked bit per cell (bit r * width + c, the
      * same as the cell byte's GG__CELL_BLOCKED), and the wall plane (GG__SP_* bits, one byte per
-     * grid corner, (width + 1) x (height + 1)). */
+     * grid corner, (width + 1) x (height + 1)) held by rows, together with move_walls:
+     * wall_rows[y] is corner row y of the wall plane (width + 1 bytes) followed by cell row y of
+     * move_walls (width bytes; unused in the last row), its own bytes once a wall came within
+     * two rows of it (gg__sight_planes_reserve()), else the one shared row of zeros `wall_zero`
+     * (never written). So both planes follow the walls: a map's rows without walls cost a
+     * pointer each (docs/memory.md). */
     uint64_t *blocked_bits;
-    uint8_t *wall_plane;
+    uint8_t **wall_rows;
+    uint8_t *wall_zero;
+    size_t wall_rows_own;              /* rows with their own bytes */
     /* blocked_bits transposed (bit c * height + r; sight_planes_t.c), for the field of view. */
     uint64_t *blocked_bits_t;
     uint32_t sight_plain, sight_exact; /* live walls of each gg__wall_sight_kind() */
@@ -474,6 +482,14 @@ static inline gg_cover gg__cover_tag(const gg_scene *s, gg_cell c)
 {
     return (gg_cover)((s->cells[gg__idx(s, c)] & GG__COVER_MASK) >> GG__COVER_SHIFT);
 }
+
+/* Bytes of the scene's dense storage: every array whose size follows the cell or row count (cell
+ * bytes, step_masks, the blocked bits, the table of wall rows and the zero row). And the storage
+ * that follows the walls: the wall slots, the wall index (its bucket offsets, items and pending
+ * list) and the wall rows that have their own bytes. Together with the scene struct and its
+ * lights, everything the scene allocated (docs/memory.md). */
+size_t gg__scene_dense_bytes(const gg_scene *s);
+size_t gg__scene_wall_bytes(const gg_scene *s);
 
 /* Sets scene->message (printf-style) and returns `status`, for writer failures. */
 gg_status gg__scene_fail(gg_scene *s, gg_status status, const char *fmt, ...)
@@ -564,11 +580,36 @@ const gg_view_def *gg__view_def_or_default(const gg_view_def *view, gg_view_def 
  * wall as it was, the slot already released or changed) no longer holds. set_blocked: the cell
  * byte's blocked bit of cell index i changed to `blocked`. */
 bool gg__sight_planes_alloc(gg_scene *s);
+/* Bytes the sight planes hold: the dense part (blocked bits, the row table and the zero row,
+ * which gg__scene_dense_bytes() counts) and the wall rows' own bytes (gg__scene_wall_bytes()). */
+size_t gg__sight_planes_bytes(const gg_scene *s);
+size_t gg__sight_planes_wall_bytes(const gg_scene *s);
+/* Gives every wall row that w can write (its wall plane marks and its move_walls bits, as it is
+ * now or after any door change) its own bytes: called before the wall is added, so painting and
+ * move_walls upkeep never allocate. */
+gg_status gg__sight_planes_reserve(gg_scene *s, const gg__wall *w);
+/* Corner row y (0..height) of the wall plane, for reading. */
+static inline const uint8_t *gg__wall_plane_row(const gg_scene *s, int64_t y)
+{
+    return s->wall_rows[y];
+}
+/* Cell row `row` (0..height - 1) of move_walls, for reading. */
+static inline const uint8_t *gg__move_walls_row(const gg_scene *s, int64_t row)
+{
+    return s->wall_rows[row] + s->width + 1;
+}
+/* The same for writing: a row reserved for the wall being added or refreshed (every row a
+ * wall's move_walls upkeep touches lies within two rows of its points). */
+static inline uint8_t *gg__move_walls_row_w(gg_scene *s, int64_t row)
+{
+    return s->wall_rows[row] + s->width + 1;
+}
 void gg__sight_planes_free(gg_scene *s);
 void gg__sight_planes_wall_added(gg_scene *s, const gg__wall *w);
 void gg__sight_planes_wall_removed(gg_scene *s, const gg__wall *old);
 /* The transposed blocked plane (sight_planes_t.c): alloc/free with the sight planes; set keeps
- * cell index i's bit equal to blocked_bits'. */
+ * cell index i's bit equal to blocked_bits'; bytes is its size (counted as dense storage). */
+size_t gg__blocked_t_bytes(const gg_scene *s);
 bool gg__blocked_t_alloc(gg_scene *s);
 void gg__blocked_t_free(gg_scene *s);
 void gg__blocked_t_set(gg_scene *s, size_t i, bool blocked);

@@ -7,25 +7,83 @@
 #include "topology/scene/wall_index.h"
 
 static size_t blocked_words(const gg_scene *s) { return (s->ncells + 63u) / 64u; }
-static size_t plane_bytes(const gg_scene *s)
+/* A row: a corner row of the wall plane, then a cell row of move_walls. */
+static size_t row_bytes(const gg_scene *s) { return 2u * (size_t)s->width + 1u; }
+static size_t row_count(const gg_scene *s) { return (size_t)s->height + 1u; }
+
+size_t gg__sight_planes_bytes(const gg_scene *s)
 {
-    return ((size_t)s->width + 1u) * ((size_t)s->height + 1u);
+    return blocked_words(s) * sizeof(uint64_t) + gg__blocked_t_bytes(s) +
+           row_count(s) * sizeof(uint8_t *) + row_bytes(s);
 }
+
+size_t gg__sight_planes_wall_bytes(const gg_scene *s) { return s->wall_rows_own * row_bytes(s); }
 
 bool gg__sight_planes_alloc(gg_scene *s)
 {
     s->blocked_bits = (uint64_t *)gg__alloc_array(&s->alloc, blocked_words(s), sizeof(uint64_t));
-    s->wall_plane = (uint8_t *)gg__alloc_array(&s->alloc, plane_bytes(s), 1);
-    return s->blocked_bits != NULL && s->wall_plane != NULL && gg__blocked_t_alloc(s);
+    s->wall_rows = (uint8_t **)gg__alloc_array(&s->alloc, row_count(s), sizeof(uint8_t *));
+    s->wall_zero = (uint8_t *)gg__alloc_array(&s->alloc, row_bytes(s), 1);
+    if (s->blocked_bits == NULL || s->wall_rows == NULL || s->wall_zero == NULL ||
+        !gg__blocked_t_alloc(s))
+        return false;
+    for (size_t y = 0; y < row_count(s); ++y)
+        s->wall_rows[y] = s->wall_zero;
+    return true;
 }
 
 void gg__sight_planes_free(gg_scene *s)
 {
     gg__free_array(&s->alloc, s->blocked_bits, blocked_words(s), sizeof(uint64_t));
-    gg__free_array(&s->alloc, s->wall_plane, plane_bytes(s), 1);
+    if (s->wall_rows != NULL) {
+        for (size_t y = 0; y < row_count(s); ++y)
+            if (s->wall_rows[y] != s->wall_zero)
+                gg__free_array(&s->alloc, s->wall_rows[y], row_bytes(s), 1);
+        gg__free_array(&s->alloc, s->wall_rows, row_count(s), sizeof(uint8_t *));
+    }
+    gg__free_array(&s->alloc, s->wall_zero, row_bytes(s), 1);
     gg__blocked_t_free(s);
     s->blocked_bits = NULL;
-    s->wall_plane = NULL;
+    s->wall_rows = NULL;
+    s->wall_zero = NULL;
+    s->wall_rows_own = 0;
+}
+
+static int64_t floor_cells(int64_t v)
+{
+    return v >= 0 ? v / GG__WALL_UNIT : -((-v + GG__WALL_UNIT - 1) / GG__WALL_UNIT);
+}
+
+/* Every row a wall paints lies within two of the rows its points fall in: a plain wall's corner
+ * rows, the cells within one cell of an EXACT wall (paint_exact()), and the cells whose steps
+ * (one cell long, centre to centre) can touch it (move_walls, walls.c). Whatever the wall's kind
+ * now, a door change may make it EXACT later, so every wall reserves. */
+gg_status gg__sight_planes_reserve(gg_scene *s, const gg__wall *w)
+{
+    int64_t y0 = floor_cells(w->a.y < w->b.y ? w->a.y : w->b.y) - 2;
+    int64_t y1 = floor_cells(w->a.y < w->b.y ? w->b.y : w->a.y) + 2;
+    const int64_t last = (int64_t)s->height;
+    if (y0 < 0)
+        y0 = 0;
+    if (y1 > last)
+        y1 = last;
+    for (int64_t y = y0; y <= y1; ++y) {
+        if (s->wall_rows[y] != s->wall_zero)
+            continue;
+        uint8_t *row = (uint8_t *)gg__alloc_array(&s->alloc, row_bytes(s), 1);
+        if (row == NULL)
+            return GG_E_NO_MEMORY; /* the rows given so far stay: zeros, as if never painted */
+        s->wall_rows[y] = row;
+        s->wall_rows_own++;
+    }
+    return GG_OK;
+}
+
+/* Corner row y for writing: reserved before the wall that paints it was added. */
+static uint8_t *own_row(gg_scene *s, int64_t y)
+{
+    uint8_t *row = s->wall_rows[y];
+    return row == s->wall_zero ? NULL : row;
 }
 
 /* The grid lines a plain wall lies on, in cells: x0 == x1 (vertical) or y0 == y1, x0 <= x1 and
@@ -50,7 +108,7 @@ static plain_span span_of(const gg__wall *w)
 static void paint_plain(gg_scene *s, const gg__wall *w, bool set)
 {
     const plain_span p = span_of(w);
-    const int64_t W = s->width, H = s->height, stride = W + 1;
+    const int64_t W = s->width, H = s->height;
     const bool vertical = p.x0 == p.x1;
     const int64_t fixed = vertical ? p.x0 : p.y0, limit = vertical ? W : H;
     if (fixed < 0 || fixed > limit)
@@ -69,7 +127,10 @@ static void paint_plain(gg_scene *s, const gg__wall *w, bool set)
          * only when hi was not clipped; the unit edge then is [t, t + 1]). */
         if (t < hi && t < (vertical ? p.y1 : p.x1))
             bits |= edge;
-        uint8_t *b = &s->wall_plane[(size_t)(y * stride + x)];
+        uint8_t *row = own_row(s, y);
+        if (row == NULL) /* clearing a row no wall reached; setting is reserved (never NULL) */
+            continue;
+        uint8_t *b = &row[x];
         *b = set ? (uint8_t)(*b | bits) : (uint8_t)(*b & ~bits);
     }
 }
@@ -77,7 +138,9 @@ static void paint_plain(gg_scene *s, const gg__wall *w, bool set)
 static bool mark_exact(void *vctx, int32_t col, int32_t row)
 {
     gg_scene *s = (gg_scene *)vctx;
-    s->wall_plane[(size_t)row * ((size_t)s->width + 1u) + (size_t)col] |= GG__SP_EXACT;
+    uint8_t *r = own_row(s, row);
+    if (r != NULL) /* reserved (never NULL) */
+        r[col] |= GG__SP_EXACT;
     return false;
 }
 
@@ -130,7 +193,9 @@ static bool repaint_bucket(void *vctx, int32_t i, int32_t j)
 static bool unmark_exact(void *vctx, int32_t col, int32_t row)
 {
     gg_scene *s = (gg_scene *)vctx;
-    s->wall_plane[(size_t)row * ((size_t)s->width + 1u) + (size_t)col] &= (uint8_t)~GG__SP_EXACT;
+    uint8_t *r = own_row(s, row);
+    if (r != NULL)
+        r[col] &= (uint8_t)~GG__SP_EXACT;
     return false;
 }
 

@@ -10,6 +10,8 @@
 /* One spare word at the end, so that a reader may fetch the word after any bit's word. */
 static size_t words_t(const gg_scene *s) { return (s->ncells + 63u) / 64u + 1u; }
 
+size_t gg__blocked_t_bytes(const gg_scene *s) { return words_t(s) * sizeof(uint64_t); }
+
 bool gg__blocked_t_alloc(gg_scene *s)
 {
     s->blocked_bits_t = (uint64_t *)gg__alloc_array(&s->alloc, words_t(s), sizeof(uint64_t));

@@ -19,8 +19,7 @@ static inline bool open_cell(const gg_scene *s, int32_t col, int32_t row)
  * segment, and a diagonal does not cut a blocked orthogonal neighbour (the corner rule). */
 static uint16_t mask_of(const gg_scene *s, int32_t col, int32_t row)
 {
-    const size_t i = (size_t)row * (size_t)s->width + (size_t)col;
-    const unsigned mw = s->move_walls[i];
+    const unsigned mw = gg__move_walls_row(s, row)[col];
     unsigned legal = 0, difficult = 0;
     for (int k = 0; k < 8; ++k) {
         const int32_t c = col + sm_dc[k], r = row + sm_dr[k];
@@ -62,7 +61,7 @@ void gg__step_masks_rebuild(gg_scene *s)
         }
         /* Interior cells from three rows at once (compilers vectorise this loop). */
         const uint8_t *mid = s->cells + (size_t)row * (size_t)w, *up = mid - w, *dn = mid + w;
-        const uint8_t *mwr = s->move_walls + (size_t)row * (size_t)w;
+        const uint8_t *mwr = gg__move_walls_row(s, row);
         for (int32_t i = 1; i < w - 1; ++i)
             out[i] = (uint16_t)(gg__row_steps(up, mid, dn, mwr, i, 0xFFu) |
                                 gg__row_difficult(up, mid, dn, i) << 8);

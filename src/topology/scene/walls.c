@@ -213,8 +213,9 @@ static bool refresh_cell(void *vctx, int32_t col, int32_t row)
             gg__segment_hits_wall(s, pc, gg__wall_centre(n), (uint32_t)GG_BLOCKS_MOVEMENT))
             bits |= (uint8_t)(1u << d);
     }
-    if (s->move_walls[gg__idx(s, c)] != bits) {
-        s->move_walls[gg__idx(s, c)] = bits;
+    uint8_t *mw = &gg__move_walls_row_w(s, row)[col];
+    if (*mw != bits) {
+        *mw = bits;
         gg__step_masks_refresh(s, col, row);
     }
     return false;
@@ -268,8 +269,8 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
     const bool point = s->point_rule;
     if (!point && !gg__wall_faces(a->w, pc))
         return false;
-    const size_t i = (size_t)row * (size_t)s->width + (size_t)col;
-    uint8_t bits = s->move_walls[i];
+    uint8_t *mw = &gg__move_walls_row_w(s, row)[col];
+    uint8_t bits = *mw;
     const gg_hpoint wa = a->w->a, wb = a->w->b;
     const int64_t oc = a->ex * ((int64_t)pc.y - wa.y) - a->ey * ((int64_t)pc.x - wa.x);
     const bool inner = col > 0 && row > 0 && col < s->width - 1 && row < s->height - 1;
@@ -296,8 +297,8 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
             bits |= (uint8_t)(1u << d);
         }
     }
-    if (s->move_walls[i] != bits) {
-        s->move_walls[i] = bits;
+    if (*mw != bits) {
+        *mw = bits;
         if (a->masks)
             gg__step_masks_refresh(s, col, row);
     }
@@ -370,10 +371,10 @@ static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
             add &= a->not_up;
         if (row == s->height - 1)
             add &= a->not_down;
-        const size_t i = (size_t)row * (size_t)s->width + (size_t)col;
-        const uint8_t bits = (uint8_t)(s->move_walls[i] | add);
-        if (s->move_walls[i] != bits) {
-            s->move_walls[i] = bits;
+        uint8_t *mw = &gg__move_walls_row_w(s, (int64_t)row)[col];
+        const uint8_t bits = (uint8_t)(*mw | add);
+        if (*mw != bits) {
+            *mw = bits;
             if (a->masks)
                 gg__step_masks_refresh(s, col, (int32_t)row);
         }
@@ -539,6 +540,15 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         gg_status st = validate_def(s, def_at(defs, stride, k, &upgraded), k, &tmp);
         if (gg_failed(st))
             return st;
+    }
+    /* The wall-plane rows the walls will paint, before anything changes (sight_planes.c): a
+     * failure leaves the scene as it was, but for rows of zeros. */
+    for (int32_t k = 0; k < count; ++k) {
+        gg__wall tmp;
+        (void)validate_def(s, def_at(defs, stride, k, &upgraded), k, &tmp);
+        gg_status st = gg__sight_planes_reserve(s, &tmp);
+        if (gg_failed(st))
+            return gg__scene_fail(s, st, "no memory for the wall plane");
     }
     if (count <= GG__SMALL_BATCH) {
         gg_status st = reserve_walls(s, (uint32_t)count, true);

@@ -60,24 +60,23 @@ static inline bool gg__sk_cells_blocked(const gg_scene *s, gg_cell a, gg_cell b)
     return false;
 }
 
-/* The EXACT walls of the cell at wall-plane index `pi` (marked cells are few: the tests are out
- * of line, in wall_index.c). */
+/* The EXACT walls of the cell (col, row) (marked cells are few: the tests are out of line, in
+ * wall_index.c). */
 typedef struct gg__sk_exact {
     gg__hit_ctx ab, ba;
     bool ready;
 } gg__sk_exact;
 /* st, and the answer: GG__SK_AB / GG__SK_BA bits (b -> a only when `two_way`). */
 static inline unsigned gg__sight_exact_at(gg__sk_exact *x, const gg_scene *s, gg_cell a, gg_cell b,
-                                          uint32_t mask, int64_t pi, unsigned st, bool two_way)
+                                          uint32_t mask, int64_t col, int64_t row, unsigned st,
+                                          bool two_way)
 {
     if (!x->ready) {
         x->ready = true;
         gg__hit_begin(&x->ab, s, gg__wall_centre(a), gg__wall_centre(b), mask);
         x->ba.s = NULL; /* b -> a's state is set up when a wall needs it */
     }
-    const int64_t S = (int64_t)s->width + 1;
-    return gg__hit_exact_cell(&x->ab, two_way ? &x->ba : NULL, st, (int32_t)(pi % S),
-                              (int32_t)(pi / S));
+    return gg__hit_exact_cell(&x->ab, two_way ? &x->ba : NULL, st, (int32_t)col, (int32_t)row);
 }
 
 /* What gg__sk_walk() found: bits. */
@@ -94,83 +93,114 @@ enum {
  * plain wall stops both, EXACT walls are judged from each end, and b -> a's Bresenham cell differs
  * from a -> b's only in a column where the segment touches a minor grid line at the column's
  * centre (a tie: each walk steps from its own start's side). One way, the walk stops at the first
- * hit; two ways, when both are stopped. */
+ * hit; two ways, when both are stopped.
+ *
+ * The wall plane is read by corner (x, y) through its rows (gg__wall_plane_row()): the walk keeps
+ * the corner of the cell it is in as (x, y) and the two rows its tests read. */
 #if defined(__GNUC__)
 #define GG__SK_ALWAYS __attribute__((always_inline))
 #else
 #define GG__SK_ALWAYS
 #endif
-/* Always inlined: each caller passes constant flags, and the specialised loop is the point. */
-static inline GG__SK_ALWAYS unsigned gg__sk_walk(const gg_scene *s, gg_cell a, gg_cell b,
-                                                 uint32_t mask, bool cells, bool exact,
-                                                 bool two_way)
+/* The walk along one major axis (`xmaj`: the columns), always inlined so that each axis gets
+ * its own loop: then the rows the tests read are known. Along x the minor line and the corner are
+ * in corner row y + moy and the major line in row y; along y the major line and the corner are in
+ * row y + Moy and the minor line in row y. The walk keeps row y (ry) and the other row (ro). */
+static inline GG__SK_ALWAYS unsigned gg__sk_walk_axis(const gg_scene *s, gg_cell a, gg_cell b,
+                                                      uint32_t mask, bool cells, bool exact,
+                                                      bool two_way, bool xmaj, bool down)
 {
     const bool ties = two_way && cells;
     const int64_t dx = (int64_t)b.col - a.col, dy = (int64_t)b.row - a.row;
     const int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    const int64_t W = s->width, S = W + 1;
-    int64_t DM, Dm, M, m, Mb, mb, Mo, mo;
+    const int64_t W = s->width;
+    /* Major/minor steps in cells (Mb, mb: of the cell index k; Mx, My, mx, my: of the corner),
+     * and the offsets of the edges crossed from the cell's corner (Mox, mox in x; oy in y). */
+    int64_t DM, Dm, Mb, mb, Mx, My, mx, my, Mox, mox, oy;
     unsigned MB, mB;
-    if (ax >= ay) {
+    if (xmaj) {
         DM = ax, Dm = ay;
-        M = Mb = dx < 0 ? -1 : 1;
-        m = dy < 0 ? -S : S, mb = dy < 0 ? -W : W;
-        Mo = dx < 0 ? 0 : 1, mo = dy < 0 ? 0 : S;
+        Mb = dx < 0 ? -1 : 1;
+        mb = dy < 0 ? -W : W;
+        Mx = Mb, My = 0, mx = 0, my = dy < 0 ? -1 : 1;
+        Mox = dx < 0 ? 0 : 1, mox = 0, oy = down ? 1 : 0;
         MB = GG__SP_WEST, mB = GG__SP_NORTH;
     } else {
         DM = ay, Dm = ax;
-        M = dy < 0 ? -S : S, Mb = dy < 0 ? -W : W;
-        m = mb = dx < 0 ? -1 : 1;
-        Mo = dy < 0 ? 0 : S, mo = dx < 0 ? 0 : 1;
+        Mb = dy < 0 ? -W : W;
+        mb = dx < 0 ? -1 : 1;
+        Mx = 0, My = dy < 0 ? -1 : 1, mx = mb, my = 0;
+        Mox = 0, mox = dx < 0 ? 0 : 1, oy = down ? 1 : 0;
         MB = GG__SP_NORTH, mB = GG__SP_WEST;
     }
     const unsigned done = two_way ? (unsigned)(GG__SK_AB | GG__SK_BA) : (unsigned)GG__SK_AB;
-    const uint8_t *P = s->wall_plane;
     const uint64_t *bits = s->blocked_bits;
     const bool corner_fallback = s->point_rule && s->portal_walls > 0;
-    int64_t i = (int64_t)a.row * S + a.col, k = (int64_t)a.row * W + a.col;
+    int64_t x = a.col, y = a.row, k = (int64_t)a.row * W + a.col;
+    const uint8_t *ry = gg__wall_plane_row(s, y), *ro = gg__wall_plane_row(s, y + oy);
     unsigned st = 0;
-    gg__sk_exact x;
-    x.ready = false;
-    /* The EXACT walls of the cell the walk just entered. */
-#define GG__SK_ENTER(idx)                                                                          \
+    gg__sk_exact ex;
+    ex.ready = false;
+    /* The rows of the minor line, the major line and the corner. */
+#define GG__SK_MINOR (xmaj ? ro : ry)
+#define GG__SK_MAJOR (xmaj ? ry : ro)
+    /* A step that moves y moves both rows, one row towards b: going down (oy = 1) row y is the
+     * other row of before, going up (oy = 0) the two are the same row. One load. */
+#define GG__SK_ROWS()                                                                              \
     do {                                                                                           \
-        if (exact && (P[idx] & GG__SP_EXACT)) {                                                    \
-            st = gg__sight_exact_at(&x, s, a, b, mask, (idx), st, two_way);                        \
+        if (down) {                                                                                \
+            ry = ro;                                                                               \
+            ro = gg__wall_plane_row(s, y + 1);                                                     \
+        } else {                                                                                   \
+            ry = ro = gg__wall_plane_row(s, y);                                                    \
+        }                                                                                          \
+    } while (0)
+    /* The EXACT walls of the cell the walk just entered. */
+#define GG__SK_ENTER()                                                                             \
+    do {                                                                                           \
+        if (exact && (ry[x] & GG__SP_EXACT)) {                                                     \
+            st = gg__sight_exact_at(&ex, s, a, b, mask, x, y, st, two_way);                        \
             if (st == done)                                                                        \
                 return st;                                                                         \
         }                                                                                          \
     } while (0)
-    GG__SK_ENTER(i);
+    GG__SK_ENTER();
     int64_t E = Dm - DM;
     for (int64_t n = DM; n > 0; --n) { /* n: steps left, this one included (> 1: not b yet) */
         if (E >= 0) {
             if (E == 0) { /* through the corner between this cell and the next diagonal one */
-                if (P[i + Mo + mo] & GG__SP_CORNER)
+                if (ro[x + Mox + mox] & GG__SP_CORNER)
                     return corner_fallback ? (unsigned)GG__SK_FALLBACK : done;
-                i += M + m, k += Mb + mb;
+                x += Mx + mx, y += My + my, k += Mb + mb;
+                GG__SK_ROWS();
             } else { /* the minor line in this column, then the major line */
-                if (P[i + mo] & mB)
+                if (GG__SK_MINOR[x + mox] & mB)
                     return done;
-                i += m, k += mb;
-                GG__SK_ENTER(i);
-                if (P[i + Mo] & MB)
+                x += mx, y += my, k += mb;
+                if (xmaj) /* a minor step moves y only along x */
+                    GG__SK_ROWS();
+                GG__SK_ENTER();
+                if (GG__SK_MAJOR[x + Mox] & MB)
                     return done;
-                i += M, k += Mb;
+                x += Mx, y += My, k += Mb;
+                if (!xmaj)
+                    GG__SK_ROWS();
             }
             E -= 2 * DM;
         } else {
-            if (P[i + Mo] & MB)
+            if (GG__SK_MAJOR[x + Mox] & MB)
                 return done;
-            i += M, k += Mb;
+            x += Mx, y += My, k += Mb;
+            if (!xmaj)
+                GG__SK_ROWS();
         }
         E += Dm;
         /* b -> a's cell in this column: a -> b's, but on a tie (the segment touches the minor
          * line at the column's centre) the one before the minor step. */
         bool tie = false;
         if (E >= 0) { /* the minor line in the next column (or touching it at its centre) */
-            GG__SK_ENTER(i);
-            if (P[i + mo] & mB)
+            GG__SK_ENTER();
+            if (GG__SK_MINOR[x + mox] & mB)
                 return done;
             if (ties && E == 0) {
                 /* A tie: b -> a's cell in this column is this one, before the minor step. */
@@ -178,11 +208,13 @@ static inline GG__SK_ALWAYS unsigned gg__sk_walk(const gg_scene *s, gg_cell a, g
                 if (cells && n > 1 && gg__sk_bit(bits, k))
                     st |= GG__SK_BA;
             }
-            i += m, k += mb;
+            x += mx, y += my, k += mb;
+            if (xmaj)
+                GG__SK_ROWS();
             E -= 2 * DM;
         }
         E += Dm;
-        GG__SK_ENTER(i);
+        GG__SK_ENTER();
         if (cells && n > 1 && gg__sk_bit(bits, k)) {
             st |= tie ? (unsigned)GG__SK_AB : done; /* no tie: the same cell both ways */
             if (st == done)
@@ -190,7 +222,23 @@ static inline GG__SK_ALWAYS unsigned gg__sk_walk(const gg_scene *s, gg_cell a, g
         }
     }
 #undef GG__SK_ENTER
+#undef GG__SK_ROWS
+#undef GG__SK_MAJOR
+#undef GG__SK_MINOR
     return st;
+}
+
+/* Always inlined: each caller passes constant flags, and the specialised loop is the point. */
+static inline GG__SK_ALWAYS unsigned gg__sk_walk(const gg_scene *s, gg_cell a, gg_cell b,
+                                                 uint32_t mask, bool cells, bool exact,
+                                                 bool two_way)
+{
+    const int64_t dx = (int64_t)b.col - a.col, dy = (int64_t)b.row - a.row;
+    if ((dx < 0 ? -dx : dx) >= (dy < 0 ? -dy : dy))
+        return dy >= 0 ? gg__sk_walk_axis(s, a, b, mask, cells, exact, two_way, true, true)
+                       : gg__sk_walk_axis(s, a, b, mask, cells, exact, two_way, true, false);
+    return dy >= 0 ? gg__sk_walk_axis(s, a, b, mask, cells, exact, two_way, false, true)
+                   : gg__sk_walk_axis(s, a, b, mask, cells, exact, two_way, false, false);
 }
 
 #endif

@@ -205,9 +205,7 @@ gg_status gg_scene_visibility_matrix(const gg_scene *scene, const gg_cell *cells
             const gg_senses *sb = (can_see && senses != NULL) ? &senses[j] : NULL;
             bool ab, ba;
             if (j == i) /* only an EXACT wall through the centre can blind a cell to itself */
-                ab = ba = (scene->wall_plane[(size_t)a.row * ((size_t)scene->width + 1u) +
-                                             (size_t)a.col] &
-                           GG__SP_EXACT) == 0 ||
+                ab = ba = (gg__wall_plane_row(scene, a.row)[a.col] & GG__SP_EXACT) == 0 ||
                           gg__line_of_sight(scene, a, a);
             else
                 sight_both_ways(scene, a, b, &pw, &ab, &ba);
