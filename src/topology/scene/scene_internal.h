@@ -411,7 +411,7 @@ struct gg_scene {
     uint64_t *blocked_bits;
     uint8_t **wall_rows;
     uint8_t *wall_zero;
-    size_t wall_rows_own;              /* rows with their own bytes */
+    size_t wall_rows_own; /* rows with their own bytes */
     /* blocked_bits transposed (bit c * height + r; sight_planes_t.c), for the field of view. */
     uint64_t *blocked_bits_t;
     uint32_t sight_plain, sight_exact; /* live walls of each gg__wall_sight_kind() */
