@@ -6,8 +6,11 @@
  * Node script checks its own areas against ours. Then: the cost of a polygon does not grow with
  * walls far from the viewer.
  *
- * Usage: bench_polygon [MAPS_DIR] [--node DIR_WITH_node_modules] [--quick | --once]
- * The Node row is skipped, with a message, when node or the package is missing. */
+ * Usage: bench_polygon [MAPS_DIR] [--node DIR_WITH_node_modules] [--map SUBSTRING]
+ *                      [--quick | --once | --gate]
+ * The Node row is skipped, with a message, when node or the package is missing. `--map` keeps
+ * the maps whose path contains SUBSTRING. `--once` (= `--gate`) runs each C side once over every
+ * viewer, untimed, for instruction counts (run_lib_polygon, run_base_polygon). */
 #define _POSIX_C_SOURCE 200809L /* popen */
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 #include "gridgeom/gridgeom.h"
 #ifdef GG_HAVE_IO
 #include "gridgeom/io.h"
+#include "shared_maps.h"
 #endif
 
 #define MAX_VIEWERS 200
@@ -39,6 +43,8 @@ typedef struct plain {
     int32_t n;
     pev *ev;
     double *ax, *ay, *ex, *ey; /* per segment, oriented counter-clockwise around the viewer */
+    double *num;               /* cross(a, e): the distance along a ray d is num / cross(d, e) */
+    double *ua, *ub;           /* unit vectors to both ends (x, y pairs) */
     int32_t *heap, *where;     /* indexed heap of active segments, nearest on top */
     int32_t hn;
     double dx, dy; /* the direction comparisons are made along */
@@ -58,6 +64,23 @@ static double dist_along(const plain *p, int32_t i)
     return (p->ax[i] * p->ey[i] - p->ay[i] * p->ex[i]) / (p->dx * p->ey[i] - p->dy * p->ex[i]);
 }
 
+/* Segment i is in front of segment j (both cross the current ray, and they do not cross each
+ * other): their order is the same on every ray through both, so it is decided on the ray half way
+ * through the angle they share, the farthest from either's ends. Deciding it on the current ray
+ * instead breaks where two pieces of split walls meet at a rounded crossing point and overlap
+ * by a rounding error: their order there flips, and the heap, built under the other order,
+ * gives the wrong nearest segment from then on. */
+static bool in_front(const plain *p, int32_t i, int32_t j)
+{
+    const double *ai = &p->ua[2 * i], *aj = &p->ua[2 * j], *bi = &p->ub[2 * i], *bj = &p->ub[2 * j];
+    const double *s = ai[0] * aj[1] - ai[1] * aj[0] > 0 ? aj : ai; /* the later start */
+    const double *t = bi[0] * bj[1] - bi[1] * bj[0] > 0 ? bi : bj; /* the earlier end */
+    const double mx = s[0] + t[0], my = s[1] + t[1];
+    const double ci = mx * p->ey[i] - my * p->ex[i], cj = mx * p->ey[j] - my * p->ex[j];
+    const double l = p->num[i] * cj, r = p->num[j] * ci;
+    return l != r ? l < r : i < j;
+}
+
 static void heap_swap(plain *p, int32_t a, int32_t b)
 {
     const int32_t t = p->heap[a];
@@ -69,7 +92,7 @@ static void heap_swap(plain *p, int32_t a, int32_t b)
 
 static void sift_up(plain *p, int32_t k)
 {
-    while (k > 0 && dist_along(p, p->heap[k]) < dist_along(p, p->heap[(k - 1) / 2])) {
+    while (k > 0 && in_front(p, p->heap[k], p->heap[(k - 1) / 2])) {
         heap_swap(p, k, (k - 1) / 2);
         k = (k - 1) / 2;
     }
@@ -79,9 +102,9 @@ static void sift_down(plain *p, int32_t k)
 {
     for (;;) {
         int32_t m = k, l = 2 * k + 1, r = 2 * k + 2;
-        if (l < p->hn && dist_along(p, p->heap[l]) < dist_along(p, p->heap[m]))
+        if (l < p->hn && in_front(p, p->heap[l], p->heap[m]))
             m = l;
-        if (r < p->hn && dist_along(p, p->heap[r]) < dist_along(p, p->heap[m]))
+        if (r < p->hn && in_front(p, p->heap[r], p->heap[m]))
             m = r;
         if (m == k)
             return;
@@ -139,24 +162,19 @@ static int32_t plain_polygon(plain *p, double vx, double vy)
             ax = bx, bx = t, t = ay, ay = by, by = t;
         }
         p->ax[i] = ax, p->ay[i] = ay, p->ex[i] = bx - ax, p->ey[i] = by - ay;
+        p->num[i] = ax * p->ey[i] - ay * p->ex[i];
+        const double la = sqrt(ax * ax + ay * ay), lb = sqrt(bx * bx + by * by);
+        p->ua[2 * i] = ax / la, p->ua[2 * i + 1] = ay / la;
+        p->ub[2 * i] = bx / lb, p->ub[2 * i + 1] = by / lb;
         const double a0 = atan2(ay, ax), a1 = atan2(by, bx);
         if (a0 == a1 || (a0 > a1 && !(a0 > 0 && a1 < 0)))
             continue; /* a span lost to rounding: it would stay in the set for ever */
         p->ev[ne++] = (pev){a0, i, 1};
         p->ev[ne++] = (pev){a1, i, 0};
+        if (a0 > a1) /* its span wraps around the angle -pi: active at the start */
+            heap_push(p, i);
     }
     qsort(p->ev, (size_t)ne, sizeof *p->ev, cmp_ev);
-    /* Active at the start (angle -pi): the segments whose span wraps around it. */
-    const double first = ne > 0 ? p->ev[0].angle : 0;
-    const double mid0 = (first - PI) / 2;
-    p->dx = cos(mid0), p->dy = sin(mid0);
-    for (int32_t i = 0; i < ne; ++i)
-        if (p->ev[i].start) {
-            const int32_t sgi = p->ev[i].seg;
-            if (atan2(p->ay[sgi], p->ax[sgi]) >
-                atan2(p->ay[sgi] + p->ey[sgi], p->ax[sgi] + p->ex[sgi]))
-                heap_push(p, sgi);
-        }
     p->count = 0;
     int32_t near = p->hn > 0 ? p->heap[0] : -1;
     for (int32_t k = 0; k < ne;) {
@@ -164,9 +182,11 @@ static int32_t plain_polygon(plain *p, double vx, double vy)
         int32_t j = k;
         while (j < ne && p->ev[j].angle == a)
             ++j;
-        const double next = j < ne ? p->ev[j].angle : p->ev[0].angle + 2 * PI;
-        const double mid = (a + next) / 2;
-        p->dx = cos(mid), p->dy = sin(mid);
+        if (p->check) { /* the direction the check compares distances along */
+            const double next = j < ne ? p->ev[j].angle : p->ev[0].angle + 2 * PI;
+            const double mid = (a + next) / 2;
+            p->dx = cos(mid), p->dy = sin(mid);
+        }
         for (int32_t t = k; t < j; ++t)
             if (!p->ev[t].start && p->where[p->ev[t].seg] >= 0)
                 heap_remove(p, p->ev[t].seg);
@@ -291,7 +311,12 @@ typedef struct job {
     long vertices;
 } job;
 
-static void run_ours(void *ctx)
+/* The two timed sides, out of line and named run_<side>_<case> for the callgrind gate
+ * (bench/callgrind_gate.py): neither calls the other. */
+__attribute__((noinline)) void run_lib_polygon(void *ctx);
+__attribute__((noinline)) void run_base_polygon(void *ctx);
+
+void run_lib_polygon(void *ctx)
 {
     job *j = (job *)ctx;
     for (int32_t k = 0; k < j->nv; ++k) {
@@ -305,7 +330,7 @@ static void run_ours(void *ctx)
     }
 }
 
-static void run_plain(void *ctx)
+void run_base_polygon(void *ctx)
 {
     job *j = (job *)ctx;
     for (int32_t k = 0; k < j->nv; ++k)
@@ -324,6 +349,9 @@ static plain *plain_make(const walls *w, int32_t cap)
     p->ay = malloc(sizeof(double) * n);
     p->ex = malloc(sizeof(double) * n);
     p->ey = malloc(sizeof(double) * n);
+    p->num = malloc(sizeof(double) * n);
+    p->ua = malloc(sizeof(double) * 2 * n);
+    p->ub = malloc(sizeof(double) * 2 * n);
     p->heap = malloc(sizeof(int32_t) * n);
     p->where = malloc(sizeof(int32_t) * n);
     p->out = malloc(sizeof(double) * 2 * (size_t)cap);
@@ -333,8 +361,8 @@ static plain *plain_make(const walls *w, int32_t cap)
 
 static void plain_free(plain *p)
 {
-    free(p->ev), free(p->ax), free(p->ay), free(p->ex), free(p->ey), free(p->heap), free(p->where),
-        free(p->out), free(p);
+    free(p->ev), free(p->ax), free(p->ay), free(p->ex), free(p->ey), free(p->num), free(p->ua),
+        free(p->ub), free(p->heap), free(p->where), free(p->out), free(p);
 }
 
 /* A scene of the map's walls that block sight, as plain walls (the kinds that depend on the
@@ -405,14 +433,16 @@ static int32_t pick_viewers(const gg_scene *s, const walls *w, double *vx, doubl
 
 typedef struct totals {
     double ours, plain;
-    int32_t polygons, viewers, baseline_wrong;
-    bool agree;
+    int32_t polygons, disagree;
+    bool pass; /* every map's ratio to the plain sweep */
 } totals;
 
 static void write_json(FILE *f, const char *name, const walls *w, const double *vx,
-                       const double *vy, const double *areas, int32_t nv, bool first)
+                       const double *vy, const double *areas, int32_t nv, double ours_us,
+                       bool first)
 {
-    fprintf(f, "%s{\"name\":\"%s\",\"segments\":[", first ? "" : ",", name);
+    fprintf(f, "%s{\"name\":\"%s\",\"ours_us\":%.9g,\"segments\":[", first ? "" : ",", name,
+            ours_us);
     for (int32_t k = 0; k < w->n; ++k)
         fprintf(f, "%s[[%.17g,%.17g],[%.17g,%.17g]]", k ? "," : "", w->s[k].x1, w->s[k].y1,
                 w->s[k].x2, w->s[k].y2);
@@ -422,8 +452,9 @@ static void write_json(FILE *f, const char *name, const walls *w, const double *
     fprintf(f, "]}\n");
 }
 
+/* mode: 0 timed, 1 quick timing, 2 the gate (each side once over the viewers, not timed). */
 static void bench_map(const char *path, const char *name, totals *t, FILE *json, bool first,
-                      bool quick)
+                      int mode)
 {
 #ifdef GG_HAVE_IO
     gg_import_def idef = gg_import_def_default();
@@ -431,13 +462,13 @@ static void bench_map(const char *path, const char *name, totals *t, FILE *json,
     gg_io_error err;
     if (gg_scene_import_file(path, &idef, &src, NULL, &err) != GG_OK) {
         printf("%s: import failed (%s)\n", name, err.message);
-        t->agree = false;
+        t->disagree++;
         return;
     }
     walls w;
     gg_scene *s = plain_scene(src, &w);
     gg_scene_destroy(src);
-    double vx[MAX_VIEWERS], vy[MAX_VIEWERS], areas[MAX_VIEWERS], tx[MAX_VIEWERS], ty[MAX_VIEWERS];
+    double vx[MAX_VIEWERS], vy[MAX_VIEWERS], areas[MAX_VIEWERS];
     const int32_t nv = pick_viewers(s, &w, vx, vy);
     job j;
     memset(&j, 0, sizeof j);
@@ -461,15 +492,12 @@ static void bench_map(const char *path, const char *name, totals *t, FILE *json,
         const int32_t pn = plain_polygon(j.p, vx[k], vy[k]);
         const double b = pn <= j.cap ? area_of(j.p->out, pn) : -1;
         const double rel = fabs(a - b) / fmax(1, a);
-        if (rel <= 1e-6)
-            worst = fmax(worst, rel);
+        worst = fmax(worst, rel);
         areas[k] = a;
         if (rel > 1e-6) {
-            printf("%s: viewer (%g, %g): area %.9f, plain sweep %.9f: the baseline is wrong here"
-                   " (its heap assumes segments that never cross; the npm package agrees with us);"
-                   " viewer left out of the timing\n",
+            printf("%s: viewer (%g, %g): area %.9f, plain sweep %.9f: the two sides disagree\n",
                    name, vx[k], vy[k], a, b);
-            t->baseline_wrong++;
+            t->disagree++;
             if (getenv("GG_BENCH_DUMP") != NULL) {
                 for (int32_t q = 0; q < n; ++q)
                     printf("  ours %.6f %.6f\n", j.buf[2 * q], j.buf[2 * q + 1]);
@@ -477,38 +505,38 @@ static void bench_map(const char *path, const char *name, totals *t, FILE *json,
                     printf("  plain %.6f %.6f\n", vx[k] + j.p->out[2 * q],
                            vy[k] + j.p->out[2 * q + 1]);
             }
-            tx[k] = -1; /* not timed */
-        } else {
-            tx[k] = vx[k];
         }
-        ty[k] = vy[k];
     }
-    /* Time the viewers where both sides agree. */
-    int32_t nt = 0;
-    for (int32_t k = 0; k < nv; ++k)
-        if (tx[k] >= 0) {
-            tx[nt] = tx[k];
-            ty[nt++] = ty[k];
-        }
-    j.vx = tx, j.vy = ty, j.nv = nt;
+    /* Every viewer is timed. */
     double ours = 0, base = 0;
-    bench_time_pair(run_ours, &j, run_plain, &j, quick ? 0.05 : 0.3, 3, &ours, &base);
-    printf("%-58s %5d walls %4d viewers: ours %7.2f us, plain sweep %7.2f us per polygon "
-           "(ratio %.2f), the timed areas agree within %.1e\n",
-           name, (int)w.n, (int)nt, 1e6 * ours / nt, 1e6 * base / nt, ours / base, worst);
+    if (mode == 2) {
+        run_lib_polygon(&j);
+        run_base_polygon(&j);
+        printf("%-58s %5d walls %4d viewers: each side ran once (run_lib_polygon, "
+               "run_base_polygon); areas agree within %.1e\n",
+               name, (int)w.n, (int)nv, worst);
+    } else {
+        bench_time_pair(run_lib_polygon, &j, run_base_polygon, &j, mode == 1 ? 0.05 : 0.3, 3, &ours,
+                        &base);
+        const bool ok = ours <= base;
+        printf("%-58s %5d walls %4d viewers: ours %7.2f us, plain sweep %7.2f us per polygon: "
+               "%.2fx its time (target <= 1.0x) %s; areas agree within %.1e\n",
+               name, (int)w.n, (int)nv, 1e6 * ours / nv, 1e6 * base / nv, ours / base,
+               ok ? "PASS" : "FAIL", worst);
+        t->pass = t->pass && ok;
+    }
     t->ours += ours;
     t->plain += base;
-    t->polygons += nt;
-    t->viewers += nv;
+    t->polygons += nv;
     if (json != NULL)
-        write_json(json, name, &w, vx, vy, areas, nv, first);
+        write_json(json, name, &w, vx, vy, areas, nv, 1e6 * ours / nv, first);
     plain_free(j.p);
     free(j.buf);
     free(j.work);
     free(w.s);
     gg_scene_destroy(s);
 #else
-    (void)path, (void)name, (void)t, (void)json, (void)first, (void)quick;
+    (void)path, (void)name, (void)t, (void)json, (void)first, (void)mode;
 #endif
 }
 
@@ -602,34 +630,24 @@ static bool bench_far(bool quick)
 
 int main(int argc, char **argv)
 {
-    const char *maps = GG_BENCH_MAPS_DIR, *node_dir = NULL;
-    bool quick = false;
+    const char *maps = GG_BENCH_MAPS_DIR, *node_dir = NULL, *only = NULL;
+    int mode = 0;
     for (int k = 1; k < argc; ++k) {
         if (strcmp(argv[k], "--node") == 0 && k + 1 < argc)
             node_dir = argv[++k];
-        else if (strcmp(argv[k], "--quick") == 0 || strcmp(argv[k], "--once") == 0 ||
-                 strcmp(argv[k], "--gate") == 0)
-            quick = true; /* run_all.sh passes these to every bench */
+        else if (strcmp(argv[k], "--map") == 0 && k + 1 < argc)
+            only = argv[++k];
+        else if (strcmp(argv[k], "--quick") == 0)
+            mode = mode > 1 ? mode : 1; /* run_all.sh passes it to every bench */
+        else if (strcmp(argv[k], "--once") == 0 || strcmp(argv[k], "--gate") == 0)
+            mode = 2;
         else
             maps = argv[k];
     }
+    if (mode == 2)
+        node_dir = NULL; /* instruction counts: the C sides only */
     bool pass = true;
 #ifdef GG_HAVE_IO
-    const char *names[] = {
-        "foundry/majorvictory__dungeon-of-coins.json",
-        "foundry/majorvictory__jonto-island.json",
-        "foundry/majorvictory__mansion-floor-2.json",
-        "foundry/majorvictory__underbark-tavern-top-floor.json",
-        "foundry/ocd__collapsed-tower.json",
-        "foundry/ocd__nort-gate.json",
-        "foundry/zahi__cities-street.json",
-        "foundry/zahi__oota-warning-sign.json",
-        "uvtt/oganm__test.dd2vtt",
-        "uvtt/vttmaps__gold-room.dd2vtt",
-        "uvtt/vttmaps__headmasters-quarters.dd2vtt",
-        "uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
-        "uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt",
-    };
     char json_path[512] = "";
     FILE *json = NULL;
     if (node_dir != NULL) {
@@ -638,19 +656,25 @@ int main(int argc, char **argv)
         if (json != NULL)
             fprintf(json, "[");
     }
-    totals t = {0, 0, 0, 0, 0, true};
-    for (size_t k = 0; k < sizeof names / sizeof *names; ++k) {
+    totals t = {0, 0, 0, 0, true};
+    bool first = true;
+    for (size_t k = 0; k < GG_SHARED_MAP_COUNT; ++k) {
+        if (only != NULL && strstr(gg_shared_maps[k], only) == NULL)
+            continue;
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s", maps, names[k]);
-        bench_map(path, names[k], &t, json, k == 0, quick);
+        snprintf(path, sizeof path, "%s/%s", maps, gg_shared_maps[k]);
+        bench_map(path, gg_shared_maps[k], &t, json, first, mode);
+        first = false;
     }
-    t.agree = t.agree && t.baseline_wrong * 100 <= t.viewers;
-    printf("all maps: %d viewers, %d timed; the plain sweep is wrong for %d (at most 1%%) %s\n",
-           (int)t.viewers, (int)t.polygons, (int)t.baseline_wrong, t.agree ? "PASS" : "FAIL");
-    pass = t.agree && pass;
-    pass = bench_report_ratio("polygon per viewer on every shared map vs the plain C sweep",
-                              t.ours / t.polygons, t.plain / t.polygons, 1.0) &&
-           pass;
+    printf("all maps: %d viewers, all timed; ours and the plain sweep disagree on %d %s\n",
+           (int)t.polygons, (int)t.disagree, t.disagree == 0 ? "PASS" : "FAIL");
+    pass = t.disagree == 0 && pass;
+    if (mode != 2) {
+        printf("every map at <= 1.0x the plain sweep's time: %s\n", t.pass ? "PASS" : "FAIL");
+        pass = bench_report_ratio("polygon per viewer, all shared maps, vs the plain C sweep",
+                                  t.ours / t.polygons, t.plain / t.polygons, 1.0) &&
+               t.pass && pass;
+    }
     if (json != NULL) {
         fprintf(json, "]\n");
         fclose(json);
@@ -663,8 +687,7 @@ int main(int argc, char **argv)
         while (f != NULL && fgets(line, sizeof line, f) != NULL) {
             fputs(line, stdout);
             ran = true;
-            if (strstr(line, "PASS") != NULL)
-                node_pass = true;
+            node_pass = strstr(line, "PASS") != NULL; /* its last line: every map and the total */
         }
         const int rc = f != NULL ? pclose(f) : -1;
         if (!ran || rc != 0)
@@ -678,10 +701,11 @@ int main(int argc, char **argv)
                "installed under DIR/node_modules)\n");
     }
 #else
-    (void)maps, (void)node_dir;
+    (void)maps, (void)node_dir, (void)only;
     printf("shared maps: skipped (built without the io layer)\n");
 #endif
-    pass = bench_far(quick) && pass;
+    if (mode != 2)
+        pass = bench_far(mode == 1) && pass;
     printf("%s\n", pass ? "PASS" : "FAIL");
     return pass ? 0 : 1;
 }

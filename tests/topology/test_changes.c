@@ -11,6 +11,7 @@
 #include "test_alloc.h"
 #ifdef GG_TEST_HAVE_IO
 #include "gridgeom/io.h"
+#include "shared_maps.h"
 #endif
 
 typedef struct world {
@@ -453,33 +454,18 @@ static void changes__rejects_bad_input_and_changes_nothing(void **state)
 static void changes__equal_a_full_recompute_on_every_shared_map(void **state)
 {
     (void)state;
-    static const char *const maps[] = {
-        "foundry/majorvictory__dungeon-of-coins.json",
-        "foundry/majorvictory__jonto-island.json",
-        "foundry/majorvictory__mansion-floor-2.json",
-        "foundry/majorvictory__underbark-tavern-top-floor.json",
-        "foundry/ocd__collapsed-tower.json",
-        "foundry/ocd__nort-gate.json",
-        "foundry/zahi__cities-street.json",
-        "foundry/zahi__oota-warning-sign.json",
-        "uvtt/oganm__test.dd2vtt",
-        "uvtt/vttmaps__gold-room.dd2vtt",
-        "uvtt/vttmaps__headmasters-quarters.dd2vtt",
-        "uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
-        "uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt",
-    };
     fx_rng r;
     fx_rng_seed(&r, 0x3A95u, "changes__equal_a_full_recompute_on_every_shared_map");
     int64_t edits = 0, flips = 0;
-    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; ++m) {
+    for (size_t m = 0; m < GG_SHARED_MAP_COUNT; ++m) {
         char path[512];
-        snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, maps[m]);
+        snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, gg_shared_maps[m]);
         world wd;
         memset(&wd, 0, sizeof wd);
         gg_import_def def = gg_import_def_default();
         gg_io_error err;
         if (gg_scene_import_file(path, &def, &wd.s, NULL, &err) != GG_OK)
-            fail_msg("%s: %s", maps[m], err.message);
+            fail_msg("%s: %s", gg_shared_maps[m], err.message);
         int32_t w = gg_scene_width(wd.s), h = gg_scene_height(wd.s);
         wd.nviewers = 6;
         for (int32_t i = 0; i < wd.nviewers; ++i) {
@@ -535,8 +521,8 @@ static void changes__equal_a_full_recompute_on_every_shared_map(void **state)
                     0 ||
                 memcmp(k.party, fresh.party, wd.words * sizeof(uint64_t)) != 0 ||
                 memcmp(k.light, fresh.light, cells) != 0)
-                fail_msg("%s edit %d (kind %d): the update differs from a full recompute", maps[m],
-                         e, (int)ch.kind);
+                fail_msg("%s edit %d (kind %d): the update differs from a full recompute",
+                         gg_shared_maps[m], e, (int)ch.kind);
             flips += n;
         }
         free(changed);

@@ -12,6 +12,7 @@
 #include "topology/scene/scene_internal.h"
 #ifdef GG_TEST_HAVE_IO
 #include "gridgeom/io.h"
+#include "shared_maps.h"
 #endif
 
 #define U GG_WALL_UNITS_PER_CELL
@@ -945,24 +946,9 @@ static void check_map(const char *path)
 static void polygon__equals_the_oracle_on_every_shared_map(void **state)
 {
     (void)state;
-    const char *maps[] = {
-        "foundry/majorvictory__dungeon-of-coins.json",
-        "foundry/majorvictory__jonto-island.json",
-        "foundry/majorvictory__mansion-floor-2.json",
-        "foundry/majorvictory__underbark-tavern-top-floor.json",
-        "foundry/ocd__collapsed-tower.json",
-        "foundry/ocd__nort-gate.json",
-        "foundry/zahi__cities-street.json",
-        "foundry/zahi__oota-warning-sign.json",
-        "uvtt/oganm__test.dd2vtt",
-        "uvtt/vttmaps__gold-room.dd2vtt",
-        "uvtt/vttmaps__headmasters-quarters.dd2vtt",
-        "uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
-        "uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt",
-    };
     char path[512];
-    for (size_t k = 0; k < sizeof maps / sizeof *maps; ++k) {
-        snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, maps[k]);
+    for (size_t k = 0; k < GG_SHARED_MAP_COUNT; ++k) {
+        snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, gg_shared_maps[k]);
         check_map(path);
     }
 }
