@@ -59,6 +59,7 @@ typedef struct pw {
     uint8_t artificial;     /* an edge of the growing box, not a wall */
     int32_t ca, cb;         /* angle classes of a and of a + e */
     int32_t pos;            /* index in the active array, -1 when not active */
+    double pa, pb;          /* pseudo-angles of a and of a + e (pseudo_angle()), computed once */
 } pw;
 
 typedef struct ep {
@@ -275,7 +276,7 @@ static inline void bin_join(cbin *b)
 static void cover_add(cbin *bins, const pw *p)
 {
     const int64_t bx = p->ax + p->ex, by = p->ay + p->ey;
-    const double pa = pseudo_angle(p->ax, p->ay), pb = pseudo_angle(bx, by);
+    const double pa = p->pa, pb = p->pb;
     const int32_t ka0 = bin_of(pa - CULL_EPS), ka1 = bin_of(pa + CULL_EPS);
     const int32_t kb0 = bin_of(pb - CULL_EPS), kb1 = bin_of(pb + CULL_EPS);
     const int32_t n = ((kb0 - ka1 + CULL_BINS) & (CULL_BINS - 1)) - 1; /* whole bins between */
@@ -334,7 +335,7 @@ static bool cover_hides(const cbin *bins, const pw *p, double dmin)
 {
     if (!(dmin > 0))
         return false;
-    const double pa = pseudo_angle(p->ax, p->ay), pb = pseudo_angle(p->ax + p->ex, p->ay + p->ey);
+    const double pa = p->pa, pb = p->pb;
     const int32_t k0 = bin_of(pa - CULL_EPS), k1 = bin_of(pb + CULL_EPS);
     const int32_t n = ((k1 - k0 + CULL_BINS) & (CULL_BINS - 1)) + 1;
     if (pa - CULL_EPS < 0 || pb + CULL_EPS >= 4 || n > CULL_BINS / 2 + 2)
@@ -351,13 +352,19 @@ static bool cover_hides(const cbin *bins, const pw *p, double dmin)
  * The walls are visited from near to far (by distance class): a wall can only be hidden by
  * nearer ones, and a hidden wall would cover nothing new, so only visible full walls are added
  * to the bins. `d2` and `order` hold m values each, `count` CULL_RINGS + 1. */
-static int32_t cull_hidden(cbin *bins, pw *w, int32_t m, double *d2, uint32_t *order,
-                           uint32_t *count)
+static void bins_clear(cbin *bins)
 {
     for (int32_t k = 0; k < CULL_BINS; ++k) {
         bins[k].full = bins[k].lo_d = bins[k].hi_d = HUGE_VAL;
         bins[k].lx = bins[k].ly = bins[k].hx = bins[k].hy = 0;
     }
+}
+
+/* The bins may already hold walls of a smaller box (collect()): they are real full walls, so
+ * their cover stays true; the order only decides how much is dropped, never what is kept. */
+static int32_t cull_hidden(cbin *bins, pw *w, int32_t m, double *d2, uint32_t *order,
+                           uint32_t *count)
+{
     double far = 0;
     for (int32_t i = 0; i < m; ++i) {
         d2[i] = near_d2_down(&w[i]);
@@ -450,7 +457,9 @@ typedef struct sweep {
     cbin *bins; /* occlusion culling: the bins, distances, order and its counts */
     double *d2;
     uint32_t *order, *count;
-    bool culled; /* the last collect() filled the bins */
+    bool culled;  /* the bins hold the full walls kept so far */
+    size_t g;     /* wall ids gathered so far in this call (their bits stay set) */
+    int32_t kept; /* w[0, kept): the walls of the smaller boxes that survived the culling */
     int32_t m, nact;
     int32_t nlimited; /* active limited walls */
     clip_state *clip;
@@ -487,6 +496,8 @@ static gg_status add_pw(sweep *sw, gg_hpoint a, gg_hpoint b, int weight, uint32_
     p->weight = (uint8_t)weight;
     p->artificial = artificial ? 1u : 0u;
     p->pos = -1;
+    p->pa = pseudo_angle(ax, ay);
+    p->pb = pseudo_angle(bx, by);
     return GG_OK;
 }
 
@@ -524,7 +535,7 @@ static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, i
             const gg__wall *w = &sw->s->walls[id];
             if ((w->a.x >= x0 || w->b.x >= x0) && (w->a.x <= x1 || w->b.x <= x1) &&
                 (w->a.y >= y0 || w->b.y >= y0) && (w->a.y <= y1 || w->b.y <= y1))
-                sw->ids[(*g)++] = id;
+                gather(sw, id, g);
         }
         return;
     }
@@ -539,16 +550,19 @@ static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, i
 }
 
 /* The walls of the box [x0, x1] x [y0, y1] (wall units, within the map), the map's edges, and the
- * box's own edges where they are not the map's. `r2` > 0: drop walls wholly outside that disc. */
+ * box's own edges where they are not the map's. `r2` > 0: drop walls wholly outside that disc.
+ * A larger box of the same call (each holds the one before) adds only the walls not gathered
+ * before: their bits are still set, the walls kept from the smaller box stay in w[0, kept) and
+ * the bins keep their cover, so the growing box costs each wall once. */
 static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t y1, double r2)
 {
     const gg_scene *s = sw->s;
-    size_t g = 0;
-    gather_bucket_range(sw, x0, y0, x1, y1, &g);
-    for (size_t k = 0; k < g; ++k) /* the bitmap is clear again for the next, larger box */
-        sw->bits[sw->ids[k] >> 6] = 0;
-    sw->m = 0;
-    for (size_t k = 0; k < g; ++k) {
+    const size_t g0 = sw->g;
+    gather_bucket_range(sw, x0, y0, x1, y1, &sw->g);
+    const size_t g = sw->g;
+    sw->m = sw->kept; /* drops the edges the smaller box appended */
+    const int32_t m0 = sw->m;
+    for (size_t k = g0; k < g; ++k) {
         const gg__wall *w = &s->walls[sw->ids[k]];
         const int part = gg__wall_part(s, w, sw->v, sw->mask, sw->eye);
         if (part == GG__PART_NONE)
@@ -567,9 +581,14 @@ static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t 
         if (st != GG_OK)
             return st;
     }
-    sw->culled = sw->m >= CULL_MIN;
-    if (sw->culled)
+    if (sw->culled) {
+        sw->m = m0 + cull_hidden(sw->bins, sw->w + m0, sw->m - m0, sw->d2, sw->order, sw->count);
+    } else if (sw->m >= CULL_MIN) {
+        bins_clear(sw->bins);
         sw->m = cull_hidden(sw->bins, sw->w, sw->m, sw->d2, sw->order, sw->count);
+        sw->culled = true;
+    }
+    sw->kept = sw->m;
     const int32_t W = s->width * GG__WALL_UNIT, H = s->height * GG__WALL_UNIT;
     const gg_hpoint c[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
     const uint32_t base = s->wall_slots;
@@ -826,15 +845,16 @@ static bool outward(const sweep *sw, int64_t d0x, int64_t d0y, int64_t d1x, int6
 }
 
 /* One sweep over the collected walls. */
-static void run_sweep(sweep *sw)
+static void sweep_walls(sweep *sw)
 {
     const int32_t m = sw->m;
     int32_t n = 0;
     for (int32_t i = 0; i < m; ++i) {
-        const pw *p = &sw->w[i];
+        pw *p = &sw->w[i];
+        p->pos = -1; /* a smaller box's sweep may have left it active */
         const int64_t bx = p->ax + p->ex, by = p->ay + p->ey;
-        const ep ea = {pseudo_angle(p->ax, p->ay), p->ax, p->ay, i, 0};
-        const ep eb = {pseudo_angle(bx, by), bx, by, i, 1};
+        const ep ea = {p->pa, p->ax, p->ay, i, 0};
+        const ep eb = {p->pb, bx, by, i, 1};
         sw->e[n++] = ea;
         sw->e[n++] = eb;
     }
@@ -1039,6 +1059,9 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     sw.d2 = (double *)(void *)(base + l.off_d2);
     sw.order = (uint32_t *)(void *)(base + l.off_ord);
     sw.count = sw.order + l.mmax;
+    sw.culled = false;
+    sw.g = 0;
+    sw.kept = 0;
     out_state o = {def->x, def->y, out_xy, capacity, 0, 0, 0, 0, 0};
     clip_state c;
     memset(&c, 0, sizeof c);
@@ -1061,7 +1084,7 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
         if (st != GG_OK)
             return st;
         sw.hit_box = false;
-        run_sweep(&sw);
+        sweep_walls(&sw);
         gg__poly_clip_finish(&c);
     } else {
         for (int64_t ring = (int64_t)FIRST_RING * GG__WALL_UNIT;; ring *= 4) {
@@ -1076,7 +1099,7 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
                 continue; /* the polygon would reach the box: grow it without sweeping */
             sw.hit_box = false;
             o.count = 0;
-            run_sweep(&sw);
+            sweep_walls(&sw);
             if (!sw.hit_box)
                 break;
         }
