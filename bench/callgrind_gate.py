@@ -30,7 +30,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 THRESHOLDS = os.path.join(HERE, 'callgrind_thresholds.json')
 TOLERANCE = 1.05
 # The benches with a --gate workload, in the order they run.
-BENCHES = ['bench_los', 'bench_reach', 'bench_fov', 'bench_cover', 'bench_hex', 'bench_changes']
+BENCHES = ['bench_los', 'bench_reach', 'bench_fov', 'bench_cover', 'bench_hex', 'bench_changes',
+           'bench_polygon']
 
 
 def run_bench(build, name):
