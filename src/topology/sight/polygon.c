@@ -27,10 +27,14 @@ __extension__ typedef __int128 i128;
 #define REL_LIMIT ((int64_t)1 << 28)
 /* The first box of the unlimited sweep: this many cells each side of the viewer. */
 #define FIRST_RING 16
+/* ... unless it holds more than 1/WHOLE_MAP of the map's area: then the box is the map. */
+#define WHOLE_MAP 8
 
 /* ---- Which walls take part ------------------------------------------------------------------ */
 
-int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, int32_t eye)
+/* gg__wall_part(), inlined into the gathering loops (it runs once per gathered wall). */
+static inline int wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask,
+                            int32_t eye)
 {
     if (!gg__wall_live(w) || (gg__wall_blocks_standing(w) & mask) == 0)
         return GG__PART_NONE;
@@ -47,6 +51,11 @@ int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t ma
         return GG__PART_NONE;
     return (w->limited != 0 && (mask & ~(uint32_t)w->limited) == 0) ? GG__PART_LIMITED
                                                                     : GG__PART_FULL;
+}
+
+int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, int32_t eye)
+{
+    return wall_part(s, w, v, mask, eye);
 }
 
 /* ---- Exact geometry, the viewer at the origin ------------------------------------------------ */
@@ -162,10 +171,50 @@ static rat param_of_crossing(const pw *L, const pw *Z)
 /* Rounded pseudo-angles this close may belong to directions in either order, or equal ones. */
 #define KEY_NEAR 1e-12
 
-/* Sorts by exact angle: a merge sort on the rounded keys (alternating between the two arrays),
- * then an insertion pass that compares exactly only where keys are near (it moves little).
- * Returns the array that holds the result. */
-static ep *sort_eps(ep *a, ep *tmp, size_t n)
+/* More endpoints than this go through buckets of their key (the pseudo-angle, in [0, 4)) ... */
+#define SORT_BUCKET_MIN 32
+/* ... as many buckets as endpoints, up to this many (`count` holds SORT_BUCKETS + 1) ... */
+#define SORT_BUCKETS 256
+/* ... unless a bucket gets more than this many: then the merge sort (no quadratic case). */
+#define SORT_BUCKET_MAX 24
+
+/* Stable sort of a[0, n) by key into tmp through buckets: one counting pass, one scatter, and an
+ * insertion sort that moves each endpoint only within its bucket. Returns false (nothing done)
+ * when a bucket is too full, so that many endpoints in one narrow angle cost no n^2. */
+static bool bucket_sort_eps(const ep *a, ep *tmp, size_t n, uint32_t *count)
+{
+    const size_t nb = n < SORT_BUCKETS ? n : SORT_BUCKETS;
+    const double scale = (double)nb / 4.0;
+    memset(count, 0, (nb + 1) * sizeof *count);
+    for (size_t i = 0; i < n; ++i) {
+        size_t b = (size_t)(a[i].key * scale);
+        b = b < nb ? b : nb - 1;
+        if (++count[b + 1] > SORT_BUCKET_MAX)
+            return false;
+    }
+    for (size_t b = 1; b <= nb; ++b)
+        count[b] += count[b - 1];
+    for (size_t i = 0; i < n; ++i) {
+        size_t b = (size_t)(a[i].key * scale);
+        b = b < nb ? b : nb - 1;
+        tmp[count[b]++] = a[i];
+    }
+    for (size_t i = 1; i < n; ++i) {
+        if (!(tmp[i].key < tmp[i - 1].key))
+            continue;
+        const ep e = tmp[i];
+        size_t j = i;
+        while (j > 0 && e.key < tmp[j - 1].key) {
+            tmp[j] = tmp[j - 1];
+            --j;
+        }
+        tmp[j] = e;
+    }
+    return true;
+}
+
+/* Stable merge sort by key, alternating between the two arrays; returns the one holding it. */
+static ep *merge_sort_eps(ep *a, ep *tmp, size_t n)
 {
     for (size_t w = 1; w < n; w *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * w) {
@@ -182,6 +231,19 @@ static ep *sort_eps(ep *a, ep *tmp, size_t n)
         a = tmp;
         tmp = t;
     }
+    return a;
+}
+
+/* Sorts by exact angle: a stable sort on the rounded keys (buckets, or a merge sort), then an
+ * insertion pass that compares exactly only where keys are near (it moves little). Both sorts
+ * give the same order, so the polygon does not depend on which one ran. `count` is scratch for
+ * the buckets. Returns the array that holds the result. */
+static ep *sort_eps(ep *a, ep *tmp, size_t n, uint32_t *count)
+{
+    if (n > SORT_BUCKET_MIN && bucket_sort_eps(a, tmp, n, count))
+        a = tmp;
+    else
+        a = merge_sort_eps(a, tmp, n);
     for (size_t i = 1; i < n; ++i) {
         if (a[i].key - a[i - 1].key > KEY_NEAR)
             continue;
@@ -246,7 +308,7 @@ static inline void bin_dir(int32_t k, double *dx, double *dy)
 
 /* An upper bound on the squared distance to wall p along boundary k's ray (infinite when the
  * ray may miss the wall's line in front: the cross product's rounding is bounded first). */
-static double ray_d2_up(const pw *p, int32_t k)
+static inline double ray_d2_up(const pw *p, int32_t k)
 {
     double dx, dy;
     bin_dir(k, &dx, &dy);
@@ -415,6 +477,8 @@ typedef struct layout {
 
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
 
+_Static_assert(SORT_BUCKETS <= CULL_RINGS, "the endpoint buckets use the culling's counts");
+
 static layout layout_for(const gg_scene *s)
 {
     layout l;
@@ -467,8 +531,8 @@ typedef struct sweep {
 } sweep;
 
 /* Appends the wall a-b (absolute wall units) if it takes part; GG_E_TOO_LARGE past REL_LIMIT. */
-static gg_status add_pw(sweep *sw, gg_hpoint a, gg_hpoint b, int weight, uint32_t id,
-                        bool artificial)
+static inline gg_status add_pw(sweep *sw, gg_hpoint a, gg_hpoint b, int weight, uint32_t id,
+                               bool artificial)
 {
     int64_t ax = (int64_t)a.x - sw->v.x, ay = (int64_t)a.y - sw->v.y;
     int64_t bx = (int64_t)b.x - sw->v.x, by = (int64_t)b.y - sw->v.y;
@@ -564,7 +628,7 @@ static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t 
     const int32_t m0 = sw->m;
     for (size_t k = g0; k < g; ++k) {
         const gg__wall *w = &s->walls[sw->ids[k]];
-        const int part = gg__wall_part(s, w, sw->v, sw->mask, sw->eye);
+        const int part = wall_part(s, w, sw->v, sw->mask, sw->eye);
         if (part == GG__PART_NONE)
             continue;
         if (r2 > 0) { /* the closest point of the wall, in doubles, with a margin */
@@ -728,7 +792,7 @@ static rat param_on_z(const pw *L, const pw *Z)
 
 /* Z's segment goes on past L's line beyond tcur (it meets the line at u in [0, 1), not at its
  * counter-clockwise end): a candidate for the next crossing. */
-static void consider(const sweep *sw, bstate *b, int32_t zi)
+static inline void consider(const sweep *sw, bstate *b, int32_t zi)
 {
     const pw *L = &sw->w[b->L], *Z = &sw->w[zi];
     const rat t = param_of_crossing(L, Z);
@@ -871,7 +935,7 @@ static void sweep_walls(sweep *sw)
             sw->e[n++] = e;
         }
     }
-    if (sort_eps(sw->e, sw->et, (size_t)n) != sw->e) { /* keep the sorted array in e[] */
+    if (sort_eps(sw->e, sw->et, (size_t)n, sw->count) != sw->e) { /* keep the sorted array in e[] */
         ep *t = sw->e;
         sw->e = sw->et;
         sw->et = t;
@@ -1088,10 +1152,15 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
         gg__poly_clip_finish(&c);
     } else {
         for (int64_t ring = (int64_t)FIRST_RING * GG__WALL_UNIT;; ring *= 4) {
-            const int64_t x0 = sw.v.x - ring < 0 ? 0 : sw.v.x - ring;
-            const int64_t y0 = sw.v.y - ring < 0 ? 0 : sw.v.y - ring;
-            const int64_t x1 = sw.v.x + ring > W ? W : sw.v.x + ring;
-            const int64_t y1 = sw.v.y + ring > H ? H : sw.v.y + ring;
+            int64_t x0 = sw.v.x - ring < 0 ? 0 : sw.v.x - ring;
+            int64_t y0 = sw.v.y - ring < 0 ? 0 : sw.v.y - ring;
+            int64_t x1 = sw.v.x + ring > W ? W : sw.v.x + ring;
+            int64_t y1 = sw.v.y + ring > H ? H : sw.v.y + ring;
+            /* A box holding more than 1/WHOLE_MAP of the map is the map: on the shared maps
+             * (up to about 75 x 75 cells) the smaller box's sweep, when the polygon reaches
+             * past it, costs more than the walls it would have left out. */
+            if ((double)(x1 - x0) * (double)(y1 - y0) * WHOLE_MAP > (double)W * (double)H)
+                x0 = 0, y0 = 0, x1 = W, y1 = H;
             gg_status st = collect(&sw, x0, y0, x1, y1, 0);
             if (st != GG_OK)
                 return st;
