@@ -835,6 +835,34 @@ static void polygon__proximity_exactly_at_the_threshold(void **state)
     gg_scene_destroy(s);
 }
 
+/* The endpoints are sorted through buckets of their pseudo-angle, and by a merge sort when one
+ * bucket would hold too many (many ends in one narrow angle): a comb of 40 short walls whose 80
+ * ends lie within a thousandth of a radian of one ray fills a bucket, and a fan of the same walls
+ * spread around the viewer does not. Both must equal the oracle, seen from several viewers. */
+static void polygon__endpoints_crowded_in_one_direction(void **state)
+{
+    (void)state;
+    const double q = 1.0 / GG_WALL_UNITS_PER_CELL;
+    for (int fan = 0; fan < 2; ++fan) {
+        gg_scene *s = point_scene(64, 64);
+        for (int k = 0; k < 40; ++k) {
+            const double x = 20 + k * 0.5;
+            if (fan)
+                wall(s, x, 2 + k, x + 0.5, 2.5 + k);
+            else
+                wall(s, x, 32.5 + (1 + k % 3) * q, x, 32.5 + (2 + k % 3) * q);
+        }
+        fx_rng r = {11};
+        const double at[3][2] = {{2.5, 32.5}, {10.5, 32.5}, {2.5, 10.5}};
+        for (int v = 0; v < 3; ++v) {
+            gg_polygon_def d = gg_polygon_def_default();
+            d.x = at[v][0], d.y = at[v][1];
+            check_polygon(s, &d, 400, &r);
+        }
+        gg_scene_destroy(s);
+    }
+}
+
 /* Far walls cost nothing: the same viewer sorts the same walls with a thousand walls added far
  * away (the work is measured by the polygon being identical and by the bench; here the answer). */
 static void polygon__far_walls_change_nothing(void **state)
@@ -970,6 +998,7 @@ int main(void)
         cmocka_unit_test(polygon__cells_see_along_an_open_door),
         cmocka_unit_test(polygon__proximity_exactly_at_the_threshold),
         cmocka_unit_test(polygon__far_walls_change_nothing),
+        cmocka_unit_test(polygon__endpoints_crowded_in_one_direction),
         cmocka_unit_test(polygon__work_memory_reused_across_scenes),
         cmocka_unit_test(polygon__work_memory_with_an_old_header_over_other_data),
 #ifdef GG_TEST_HAVE_IO
