@@ -277,9 +277,9 @@ static inline bool same_dir(const ep *p, const ep *q)
  * so a doubtful wall is kept; the sweep itself stays exact. Two walls meeting at one point (or at
  * endpoints in one exact direction) cover the bin of their joint together: each records the part
  * of the bin it covers from its own side, and the exact angle order of the two ends decides. */
-#define CULL_BINS 512   /* a power of two: the boundary directions are exact */
+#define CULL_BINS 256   /* a power of two: the boundary directions are exact */
 #define CULL_CHUNK 8    /* bins sharing one distance bound in cover_add() */
-#define CULL_MIN 48     /* fewer walls than this are swept as they are (rooms) */
+#define CULL_MIN 24     /* fewer walls than this are swept as they are (rooms) */
 #define CULL_EPS 1e-9   /* pseudo-angle margin, far above its rounding (~1e-15) */
 #define CULL_REL 1e-6   /* relative margin on squared distances */
 #define CULL_ABS 1024.0 /* absolute margin on squared distances (wall units squared) */
