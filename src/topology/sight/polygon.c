@@ -591,7 +591,8 @@ static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, i
     /* A wall is in every bucket near its points, so a box holding most of the map meets each
      * wall many times over: past as many expected items as walls, one pass over the walls by
      * their bounding boxes is cheaper (and finds a superset of the same walls: those that may
-     * meet the box). The pending walls are among them, and no bit is set. */
+     * meet the box). The pending walls are among them; bits are set, as below, so that a larger
+     * box of the same call does not take them again. */
     const size_t nb = (size_t)ix->bw * (size_t)ix->bh;
     if ((double)((i1 - i0 + 1) * (j1 - j0 + 1)) * (double)ix->start[nb] >
         (double)nb * (double)sw->s->wall_slots) {
