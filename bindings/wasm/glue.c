@@ -114,7 +114,9 @@ JS int js_list_walls(const gg_scene *scene, double *out, int32_t capacity, int32
     gg_wall_def *defs = malloc((size_t)(capacity > 0 ? capacity : 1) * sizeof *defs);
     gg_status st = GG_E_NO_MEMORY;
     if (ids != NULL && defs != NULL) {
-        st = gg_io_list_walls(scene, ids, defs, capacity, out_count);
+        /* The sized form, as the header's gg_io_list_walls() macro would call it: the stride is
+         * this build's gg_wall_def, whatever size the library's grew to. */
+        st = gg_io_list_walls_sized(scene, ids, defs, sizeof *defs, capacity, out_count);
         int32_t n = *out_count < capacity ? *out_count : capacity;
         for (int32_t i = 0; st >= 0 && i < n; i++) {
             double *o = out + 10 * i;

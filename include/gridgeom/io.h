@@ -255,6 +255,9 @@ GG_API GG_NODISCARD gg_status gg_scene_export_nat20_file(const gg_scene *scene, 
 
 /// Lists the scene's live walls in id order (the order gg_scene_export_nat20() writes them), for
 /// exporters and drawing tools. Either output array may be NULL (then only *out_count is useful).
+/// The definitions are written in the 0.2 layout, 56 bytes apart, as the gg_scene_list_walls()
+/// symbol writes them: this is the symbol 0.2-built hosts call; a build against this header
+/// calls gg_io_list_walls_sized() through the gg_io_list_walls() macro below.
 /// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = the full count);
 ///         GG_E_INVALID_ARG for NULL scene or out_count, or capacity < 0.
 /// @thread reader
@@ -262,6 +265,22 @@ GG_API GG_NODISCARD gg_status gg_scene_export_nat20_file(const gg_scene *scene, 
 GG_API GG_NODISCARD gg_status gg_io_list_walls(const gg_scene *scene, gg_wall_id *out_ids,
                                                gg_wall_def *out_defs, int32_t capacity,
                                                int32_t *out_count);
+
+/// gg_io_list_walls() with definitions of `def_size` bytes each, `def_size` apart: as
+/// gg_scene_list_walls_sized().
+/// @return as gg_scene_list_walls_sized().
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_io_list_walls_sized(const gg_scene *scene, gg_wall_id *out_ids,
+                                                     gg_wall_def *out_defs, size_t def_size,
+                                                     int32_t capacity, int32_t *out_count);
+
+/// What a build against this header calls: gg_io_list_walls_sized() with this header's
+/// sizeof(gg_wall_def) as the stride (each argument evaluated once; `out_defs` may be NULL).
+/// @since 0.3
+#define gg_io_list_walls(scene, out_ids, out_defs, capacity, out_count)                            \
+    gg_io_list_walls_sized((scene), (out_ids), (out_defs), sizeof(gg_wall_def), (capacity),        \
+                           (out_count))
 
 /* =============================================================================================
  * The map's picture

@@ -385,12 +385,36 @@ GG_API GG_NODISCARD gg_status gg_scene_remove_wall(gg_scene *scene, gg_wall_id i
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_set_door(gg_scene *scene, gg_wall_id id, gg_door door);
 
-/// Reads back a live wall's definition (coordinates exactly as given).
+/// Reads back a live wall's definition (coordinates exactly as given) in the 0.2 layout: the
+/// first 56 bytes of gg_wall_def (up to `cover`), `struct_size` 56, nothing written past them.
+/// This is the symbol hosts built against the 0.2 headers call; a build against this header
+/// calls gg_scene_get_wall_sized() through the gg_scene_get_wall() macro below (only a call
+/// spelled `(gg_scene_get_wall)(...)` or through a function pointer reaches this symbol).
 /// @return GG_OK; GG_E_STALE_ID; GG_E_INVALID_ARG for NULL.
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_get_wall(const gg_scene *scene, gg_wall_id id,
                                                 gg_wall_def *out_def);
+
+/// Reads back a live wall's definition into a gg_wall_def of `out_size` bytes: the size of the
+/// struct the caller was built with, which must be one the library knows (56, the 0.2 layout,
+/// or sizeof(gg_wall_def)). Exactly `out_size` bytes of a whole def are written, and
+/// `out_def->struct_size` says how many; fields a smaller layout lacks are not written. The
+/// caller's memory is never read, so `out_def` need not be initialised.
+/// @return GG_OK; GG_E_STALE_ID (nothing written); GG_E_INVALID_ARG for NULL; GG_E_BAD_DEF for
+///         an `out_size` the library does not know (nothing written).
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_get_wall_sized(const gg_scene *scene, gg_wall_id id,
+                                                      gg_wall_def *out_def, size_t out_size);
+
+/// What a build against this header calls: gg_scene_get_wall_sized() with this header's
+/// sizeof(gg_wall_def), so a later library whose gg_wall_def grew writes only the bytes this
+/// build knows. Each argument is evaluated once; `out_def` may be NULL (GG_E_INVALID_ARG). The
+/// size is the type's, not `sizeof *(out_def)`, which would not compile for a NULL argument.
+/// @since 0.3
+#define gg_scene_get_wall(scene, id, out_def)                                                      \
+    gg_scene_get_wall_sized((scene), (id), (out_def), sizeof(gg_wall_def))
 
 /// Where a sight query stands: the eye's and the target's elevation (feet), for walls with
 /// heights (gg_wall_def.bottom_ft/top_ft), and what the asker knows. Make it with
@@ -420,15 +444,24 @@ static inline gg_view_def gg_view_def_default(void)
     return d;
 }
 
-/// gg_scene_get_wall() as the asker of `view` may know it: unless view->knows_secret_doors, a
-/// closed or locked secret door reads as a plain wall (door GG_DOOR_NONE) and an open one as an
-/// open door, `secret` false either way, so a player's client draws no secret door. `view` NULL
-/// = defaults (a player).
-/// @return as gg_scene_get_wall(); GG_E_BAD_DEF.
+/// gg_scene_get_wall_sized() as the asker of `view` may know it: unless
+/// view->knows_secret_doors, a closed or locked secret door reads as a plain wall (door
+/// GG_DOOR_NONE) and an open one as an open door, `secret` false either way, so a player's
+/// client draws no secret door. `view` NULL = defaults (a player). Call it as
+/// gg_scene_get_wall_view(), the macro below, which passes sizeof(gg_wall_def). New in 0.3, it
+/// takes the caller's size from the start so that no unsized symbol has to be kept for it.
+/// @return as gg_scene_get_wall_sized(); GG_E_BAD_DEF also for a view def of unknown size.
 /// @thread reader
 /// @since 0.3
-GG_API GG_NODISCARD gg_status gg_scene_get_wall_view(const gg_scene *scene, gg_wall_id id,
-                                                     const gg_view_def *view, gg_wall_def *out_def);
+GG_API GG_NODISCARD gg_status gg_scene_get_wall_view_sized(const gg_scene *scene, gg_wall_id id,
+                                                           const gg_view_def *view,
+                                                           gg_wall_def *out_def, size_t out_size);
+
+/// gg_scene_get_wall_view_sized() with this header's sizeof(gg_wall_def); each argument is
+/// evaluated once.
+/// @since 0.3
+#define gg_scene_get_wall_view(scene, id, view, out_def)                                           \
+    gg_scene_get_wall_view_sized((scene), (id), (view), (out_def), sizeof(gg_wall_def))
 
 /// Number of live walls.
 /// @thread reader
@@ -1233,12 +1266,32 @@ GG_API GG_NODISCARD gg_status gg_scene_set_light(gg_scene *scene, gg_light_id id
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_remove_light(gg_scene *scene, gg_light_id id);
 
-/// Reads back a live light's definition.
+/// Reads back a live light's definition in the 0.2 layout: the first 20 bytes of gg_light_def
+/// (up to `dim_ft`), `struct_size` 20, nothing written past them; on failure those 20 bytes
+/// hold the default. The symbol 0.2-built hosts call; a build against this header calls
+/// gg_scene_get_light_sized() through the gg_scene_get_light() macro below.
 /// @return GG_OK; GG_E_STALE_ID; GG_E_INVALID_ARG for NULL.
 /// @thread reader
 /// @since 0.1
 GG_API GG_NODISCARD gg_status gg_scene_get_light(const gg_scene *scene, gg_light_id id,
                                                  gg_light_def *out_def);
+
+/// Reads back a live light's definition into a gg_light_def of `out_size` bytes, one of the
+/// sizes the library knows (20, the 0.2 layout, or sizeof(gg_light_def)): exactly `out_size`
+/// bytes are written, `out_def->struct_size` says how many, and the caller's memory is never
+/// read. On GG_E_STALE_ID (or a NULL scene) those bytes hold the default def.
+/// @return GG_OK; GG_E_STALE_ID; GG_E_INVALID_ARG for NULL; GG_E_BAD_DEF for an `out_size` the
+///         library does not know (nothing written).
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_get_light_sized(const gg_scene *scene, gg_light_id id,
+                                                       gg_light_def *out_def, size_t out_size);
+
+/// What a build against this header calls: gg_scene_get_light_sized() with this header's
+/// sizeof(gg_light_def) (each argument evaluated once; `out_def` may be NULL).
+/// @since 0.3
+#define gg_scene_get_light(scene, id, out_def)                                                     \
+    gg_scene_get_light_sized((scene), (id), (out_def), sizeof(gg_light_def))
 
 /// Number of live light sources.
 /// @thread reader
@@ -1246,7 +1299,10 @@ GG_API GG_NODISCARD gg_status gg_scene_get_light(const gg_scene *scene, gg_light
 GG_API int32_t gg_scene_light_count(const gg_scene *scene);
 
 /// Lists the live light sources in id order: their ids (`out_ids`, may be NULL) and definitions
-/// (`out_defs`, may be NULL), at most `capacity` of each.
+/// (`out_defs`, may be NULL), at most `capacity` of each. The definitions are written in the
+/// 0.2 layout, as gg_scene_get_light() (the symbol) writes them, 20 bytes apart. The symbol
+/// 0.2-built hosts call; a build against this header calls gg_scene_list_lights_sized() through
+/// the gg_scene_list_lights() macro below.
 /// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = full count);
 ///         GG_E_INVALID_ARG for NULL scene or out_count, or a negative capacity.
 /// @thread reader
@@ -1254,6 +1310,25 @@ GG_API int32_t gg_scene_light_count(const gg_scene *scene);
 GG_API GG_NODISCARD gg_status gg_scene_list_lights(const gg_scene *scene, gg_light_id *out_ids,
                                                    gg_light_def *out_defs, int32_t capacity,
                                                    int32_t *out_count);
+
+/// gg_scene_list_lights() with definitions of `def_size` bytes each, `def_size` apart (the
+/// array's stride): one of the sizes gg_scene_get_light_sized() accepts, checked even when
+/// `out_defs` is NULL. Each element is written as gg_scene_get_light_sized() writes it.
+/// @return as gg_scene_list_lights(); GG_E_BAD_DEF for an unknown `def_size` (nothing written,
+///         *out_count 0).
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_list_lights_sized(const gg_scene *scene,
+                                                         gg_light_id *out_ids,
+                                                         gg_light_def *out_defs, size_t def_size,
+                                                         int32_t capacity, int32_t *out_count);
+
+/// What a build against this header calls: gg_scene_list_lights_sized() with this header's
+/// sizeof(gg_light_def) as the stride (each argument evaluated once; `out_defs` may be NULL).
+/// @since 0.3
+#define gg_scene_list_lights(scene, out_ids, out_defs, capacity, out_count)                        \
+    gg_scene_list_lights_sized((scene), (out_ids), (out_defs), sizeof(gg_light_def), (capacity),   \
+                               (out_count))
 
 /// The light that sources alone put on `c` (GG_LIGHT_BRIGHT, GG_LIGHT_DIM, or GG_LIGHT_DARK
 /// when no source reaches it), ignoring tags and the default. gg_scene_light_on_cell() combines
@@ -1526,7 +1601,9 @@ GG_API GG_NODISCARD gg_status gg_scene_cell_tags(const gg_scene *scene, gg_cell_
 GG_API gg_light gg_scene_default_lighting(const gg_scene *scene);
 
 /// Lists the live walls in id order: their ids (`out_ids`, may be NULL) and definitions
-/// (`out_defs`, may be NULL, as gg_scene_get_wall() gives them), at most `capacity` of each.
+/// (`out_defs`, may be NULL, as the gg_scene_get_wall() symbol gives them: the 0.2 layout, 56
+/// bytes apart), at most `capacity` of each. The symbol 0.2-built hosts call; a build against
+/// this header calls gg_scene_list_walls_sized() through the gg_scene_list_walls() macro below.
 /// @return GG_OK; GG_PARTIAL when `capacity` cut the list (*out_count = the full count);
 ///         GG_E_INVALID_ARG for NULL scene or out_count, or a negative capacity.
 /// @thread reader
@@ -1534,6 +1611,24 @@ GG_API gg_light gg_scene_default_lighting(const gg_scene *scene);
 GG_API GG_NODISCARD gg_status gg_scene_list_walls(const gg_scene *scene, gg_wall_id *out_ids,
                                                   gg_wall_def *out_defs, int32_t capacity,
                                                   int32_t *out_count);
+
+/// gg_scene_list_walls() with definitions of `def_size` bytes each, `def_size` apart (the
+/// array's stride): one of the sizes gg_scene_get_wall_sized() accepts, checked even when
+/// `out_defs` is NULL. Each element is written as gg_scene_get_wall_sized() writes it.
+/// @return as gg_scene_list_walls(); GG_E_BAD_DEF for an unknown `def_size` (nothing written,
+///         *out_count 0).
+/// @thread reader
+/// @since 0.3
+GG_API GG_NODISCARD gg_status gg_scene_list_walls_sized(const gg_scene *scene, gg_wall_id *out_ids,
+                                                        gg_wall_def *out_defs, size_t def_size,
+                                                        int32_t capacity, int32_t *out_count);
+
+/// What a build against this header calls: gg_scene_list_walls_sized() with this header's
+/// sizeof(gg_wall_def) as the stride (each argument evaluated once; `out_defs` may be NULL).
+/// @since 0.3
+#define gg_scene_list_walls(scene, out_ids, out_defs, capacity, out_count)                         \
+    gg_scene_list_walls_sized((scene), (out_ids), (out_defs), sizeof(gg_wall_def), (capacity),     \
+                              (out_count))
 
 /// A copy of the allocator the scene was made with (malloc/free when its def had NULL), for code
 /// that works on the scene's behalf and should allocate where the host said (the io exporter).

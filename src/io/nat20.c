@@ -671,8 +671,16 @@ static gg_status export_file(const gg_scene *scene, gg__io_mem *mem, const char 
     return st;
 }
 
-gg_status gg_io_list_walls(const gg_scene *scene, gg_wall_id *out_ids, gg_wall_def *out_defs,
-                           int32_t capacity, int32_t *out_count)
+gg_status gg_io_list_walls_sized(const gg_scene *scene, gg_wall_id *out_ids, gg_wall_def *out_defs,
+                                 size_t def_size, int32_t capacity, int32_t *out_count)
 {
-    return gg_scene_list_walls(scene, out_ids, out_defs, capacity, out_count);
+    return gg_scene_list_walls_sized(scene, out_ids, out_defs, def_size, capacity, out_count);
+}
+
+/* The 0.2 symbol, for hosts built against the 0.2 header: the 0.2 layout, as the scene's own
+ * 0.2 symbol writes it (names in parentheses: io.h's macros of these names must not expand). */
+gg_status(gg_io_list_walls)(const gg_scene *scene, gg_wall_id *out_ids, gg_wall_def *out_defs,
+                            int32_t capacity, int32_t *out_count)
+{
+    return (gg_scene_list_walls)(scene, out_ids, out_defs, capacity, out_count);
 }

@@ -1,6 +1,7 @@
 /* check.c - the one check every consumer project builds and runs (tests/consumers/run.sh): a
- * scene, a wall, line of sight on both sides of it, a distance. Written in the common subset of
- * C11 and C++17 so the C++ consumer compiles this same file; keep it small and stable. */
+ * scene, a wall (read back), line of sight on both sides of it, a distance. Written in the
+ * common subset of C11 and C++17 so the C++ consumer compiles this same file; keep it small and
+ * stable. */
 #include <stdio.h>
 
 #include "gridgeom/gridgeom.h"
@@ -36,6 +37,18 @@ int main(void)
     if (gg_failed(s)) {
         gg_scene_destroy(scene);
         return fail("gg_scene_add_wall", s);
+    }
+
+    /* Reading it back: gg_scene_list_walls() is a macro passing this header's
+     * sizeof(gg_wall_def), which must compile as C and C++, with a NULL array too. */
+    int32_t walls = 0;
+    gg_wall_def back = gg_wall_def_default();
+    s = gg_scene_list_walls(scene, NULL, NULL, 0, &walls);
+    if (s == GG_PARTIAL && walls == 1)
+        s = gg_scene_list_walls(scene, NULL, &back, 1, &walls);
+    if (gg_failed(s) || back.struct_size != sizeof back || back.x1 != wall.x1) {
+        gg_scene_destroy(scene);
+        return fail("gg_scene_list_walls", gg_failed(s) ? s : GG_E_INTERNAL);
     }
 
     gg_cell archer = gg_cell_make(0, 2), goblin = gg_cell_make(5, 2), ogre = gg_cell_make(8, 2);

@@ -689,10 +689,63 @@ static void uvtt__light_colour_is_kept_with_its_alpha(void **state)
     gg_scene_destroy(s);
 }
 
+/* gg_io_list_walls as a 0.2-built host reaches it (through a pointer, not the header's macro):
+ * the 0.2 layout, 56 bytes a wall, nothing written past it; the sized form at either known size
+ * writes exactly that stride, and refuses any other size without writing. */
+static void io__list_walls_writes_the_callers_layout_only(void **state)
+{
+    (void)state;
+    gg_scene_def sd = gg_scene_def_default();
+    sd.width = sd.height = 6;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&sd, &s), GG_OK);
+    for (int k = 0; k < 2; k++) {
+        gg_wall_def w = gg_wall_def_default();
+        w.x1 = w.x2 = 1.0 + k;
+        w.y2 = 3.0;
+        w.door = GG_DOOR_OPEN;
+        w.top_ft = 8.0;
+        assert_int_equal(gg_scene_add_wall(s, &w, NULL), GG_OK);
+    }
+    const size_t old_size = offsetof(gg_wall_def, limited);
+    union {
+        gg_wall_def def[3];
+        unsigned char bytes[3 * sizeof(gg_wall_def)];
+    } b;
+    gg_status (*list)(const gg_scene *, gg_wall_id *, gg_wall_def *, int32_t,
+                      int32_t *) = gg_io_list_walls;
+    /* 0 stands for the 0.2 symbol, which writes old_size; old_size + 8 is no known size. */
+    const size_t sizes[] = {0, old_size, sizeof(gg_wall_def), old_size + 8};
+    for (size_t z = 0; z < 4; z++) {
+        memset(b.bytes, 0xA5, sizeof b.bytes);
+        int32_t n = -1;
+        const size_t size = sizes[z] == 0 ? old_size : sizes[z];
+        const bool known = size != old_size + 8;
+        gg_status st = sizes[z] == 0 ? list(s, NULL, b.def, 2, &n)
+                                     : gg_io_list_walls_sized(s, NULL, b.def, size, 2, &n);
+        assert_int_equal(st, known ? GG_OK : GG_E_BAD_DEF);
+        assert_int_equal(n, known ? 2 : 0);
+        const size_t written = known ? 2 * size : 0;
+        for (size_t i = written; i < sizeof b.bytes; i++)
+            assert_int_equal(b.bytes[i], 0xA5);
+        for (size_t k = 0; known && k < 2; k++) {
+            gg_wall_def d;
+            memcpy(&d, b.bytes + k * size, sizeof d);
+            assert_int_equal(d.struct_size, size);
+            assert_true(d.x1 == 1.0 + (double)k && d.y2 == 3.0);
+            assert_int_equal(d.door, GG_DOOR_OPEN);
+            if (size == sizeof(gg_wall_def))
+                assert_true(d.top_ft == 8.0);
+        }
+    }
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(uvtt__origin_portals_and_merging),
+        cmocka_unit_test(io__list_walls_writes_the_callers_layout_only),
         cmocka_unit_test(uvtt__doorway_half_a_cell_off_the_grid),
         cmocka_unit_test(uvtt__open_portal_is_a_window_and_objects_are_optional),
         cmocka_unit_test(foundry__old_fields_frame_doors_and_one_way),

@@ -607,6 +607,179 @@ static void light__cones_with_walls_are_the_full_light_within_the_cone(void **st
     }
 }
 
+/* ---- Reading lights back at the caller's size --------------------------------------------------
+ * A host built against the 0.2 header has a 20-byte gg_light_def (up to dim_ft), simulated by a
+ * def at the start of a canary-filled buffer: nothing past what the call may write may change. */
+
+#define LIGHT_SIZE_0_2 (offsetof(gg_light_def, dim_ft) + sizeof(int32_t))
+#define CANARY 0x5A
+
+typedef union {
+    gg_light_def def[4];
+    unsigned char bytes[4 * sizeof(gg_light_def) + 64];
+} light_buf;
+
+static void fill_canary(light_buf *b) { memset(b->bytes, CANARY, sizeof b->bytes); }
+
+static long first_written(const light_buf *b, size_t from)
+{
+    for (size_t i = from; i < sizeof b->bytes; i++)
+        if (b->bytes[i] != CANARY)
+            return (long)i;
+    return -1;
+}
+
+static gg_light_def light_at_offset(const light_buf *b, size_t at)
+{
+    gg_light_def d;
+    memcpy(&d, b->bytes + at, sizeof d);
+    return d;
+}
+
+/* A coloured cone at (k, k+1): every 0.3 field away from its default. */
+static gg_light_id add_coloured_cone(gg_scene *s, int k)
+{
+    gg_light_def l = gg_light_def_default();
+    l.cell = gg_cell_make(k, k + 1);
+    l.bright_ft = 5 * (k + 1);
+    l.dim_ft = 10 * (k + 1);
+    l.angle_deg = 90.0;
+    l.rotation_deg = 45.0 * k;
+    l.color_argb = 0xff00ff00u + (uint32_t)k;
+    l.has_color = true;
+    gg_light_id id;
+    assert_int_equal(gg_scene_add_light(s, &l, &id), GG_OK);
+    return id;
+}
+
+static void expect_light(const gg_light_def *d, int k, size_t size)
+{
+    assert_int_equal(d->struct_size, size);
+    assert_int_equal(d->cell.col, k);
+    assert_int_equal(d->cell.row, k + 1);
+    assert_int_equal(d->bright_ft, 5 * (k + 1));
+    assert_int_equal(d->dim_ft, 10 * (k + 1));
+    if (size == sizeof(gg_light_def)) {
+        assert_true(d->angle_deg == 90.0 && d->rotation_deg == 45.0 * k);
+        assert_int_equal(d->color_argb, 0xff00ff00u + (uint32_t)k);
+        assert_true(d->has_color);
+    }
+}
+
+static gg_scene *cone_scene(gg_light_id ids[3])
+{
+    gg_scene_def d = gg_scene_def_default();
+    d.width = d.height = 10;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&d, &s), GG_OK);
+    for (int k = 0; k < 3; ++k)
+        ids[k] = add_coloured_cone(s, k);
+    return s;
+}
+
+static void light__0_2_symbols_write_only_the_0_2_layout(void **state)
+{
+    (void)state;
+    gg_light_id ids[3];
+    gg_scene *s = cone_scene(ids);
+    gg_status (*get)(const gg_scene *, gg_light_id, gg_light_def *) = gg_scene_get_light;
+    gg_status (*list)(const gg_scene *, gg_light_id *, gg_light_def *, int32_t,
+                      int32_t *) = gg_scene_list_lights;
+    light_buf b;
+    fill_canary(&b);
+    assert_int_equal(get(s, ids[1], b.def), GG_OK);
+    assert_int_equal(first_written(&b, LIGHT_SIZE_0_2), -1);
+    expect_light(b.def, 1, LIGHT_SIZE_0_2);
+    fill_canary(&b);
+    assert_int_equal((gg_scene_get_light)(s, ids[2], b.def), GG_OK);
+    assert_int_equal(first_written(&b, LIGHT_SIZE_0_2), -1);
+    expect_light(b.def, 2, LIGHT_SIZE_0_2);
+    fill_canary(&b);
+    int32_t n = -1;
+    assert_int_equal(list(s, NULL, b.def, 3, &n), GG_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(first_written(&b, 3 * LIGHT_SIZE_0_2), -1);
+    for (int k = 0; k < 3; ++k) {
+        gg_light_def d = light_at_offset(&b, (size_t)k * LIGHT_SIZE_0_2);
+        expect_light(&d, k, LIGHT_SIZE_0_2);
+    }
+    /* A stale id leaves the default torch in the 0.2 bytes, and nothing past them. */
+    assert_int_equal(gg_scene_remove_light(s, ids[0]), GG_OK);
+    fill_canary(&b);
+    assert_int_equal(get(s, ids[0], b.def), GG_E_STALE_ID);
+    assert_int_equal(first_written(&b, LIGHT_SIZE_0_2), -1);
+    assert_int_equal(b.def[0].struct_size, LIGHT_SIZE_0_2);
+    assert_int_equal(b.def[0].dim_ft, gg_light_def_default().dim_ft);
+    gg_scene_destroy(s);
+}
+
+static void light__sized_getters_write_exactly_the_size_asked(void **state)
+{
+    (void)state;
+    gg_light_id ids[3];
+    gg_scene *s = cone_scene(ids);
+    const size_t sizes[] = {LIGHT_SIZE_0_2, sizeof(gg_light_def)};
+    for (size_t z = 0; z < 2; ++z) {
+        const size_t size = sizes[z];
+        light_buf b;
+        fill_canary(&b);
+        assert_int_equal(gg_scene_get_light_sized(s, ids[2], b.def, size), GG_OK);
+        assert_int_equal(first_written(&b, size), -1);
+        expect_light(b.def, 2, size);
+        fill_canary(&b);
+        gg_light_id got[3];
+        int32_t n = -1;
+        assert_int_equal(gg_scene_list_lights_sized(s, got, b.def, size, 2, &n), GG_PARTIAL);
+        assert_int_equal(n, 3);
+        assert_int_equal(first_written(&b, 2 * size), -1);
+        for (int k = 0; k < 2; ++k) {
+            gg_light_def d = light_at_offset(&b, (size_t)k * size);
+            assert_int_equal(got[k].index, ids[k].index);
+            expect_light(&d, k, size);
+        }
+    }
+    /* The header's names call the sized forms with this build's size. */
+    light_buf b;
+    fill_canary(&b);
+    assert_int_equal(gg_scene_get_light(s, ids[0], b.def), GG_OK);
+    assert_int_equal(first_written(&b, sizeof(gg_light_def)), -1);
+    expect_light(b.def, 0, sizeof(gg_light_def));
+    fill_canary(&b);
+    int32_t n = -1;
+    assert_int_equal(gg_scene_list_lights(s, NULL, b.def, 4, &n), GG_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(first_written(&b, 3 * sizeof(gg_light_def)), -1);
+    expect_light(&b.def[1], 1, sizeof(gg_light_def));
+    gg_scene_destroy(s);
+}
+
+static void light__sized_getters_refuse_unknown_sizes_and_write_nothing(void **state)
+{
+    (void)state;
+    gg_light_id ids[3];
+    gg_scene *s = cone_scene(ids);
+    const size_t bad[] = {0,
+                          sizeof(uint32_t),
+                          LIGHT_SIZE_0_2 - 4,
+                          LIGHT_SIZE_0_2 + 4,
+                          sizeof(gg_light_def) - 8,
+                          sizeof(gg_light_def) + 8,
+                          SIZE_MAX};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        light_buf b;
+        fill_canary(&b);
+        assert_int_equal(gg_scene_get_light_sized(s, ids[0], b.def, bad[k]), GG_E_BAD_DEF);
+        assert_int_equal(gg_scene_get_light_sized(NULL, ids[0], b.def, bad[k]), GG_E_BAD_DEF);
+        int32_t n = -1;
+        assert_int_equal(gg_scene_list_lights_sized(s, NULL, b.def, bad[k], 4, &n), GG_E_BAD_DEF);
+        assert_int_equal(n, 0);
+        assert_int_equal(first_written(&b, 0), -1);
+    }
+    assert_int_equal(gg_scene_get_light_sized(s, ids[0], NULL, sizeof(gg_light_def)),
+                     GG_E_INVALID_ARG);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -622,6 +795,9 @@ int main(void)
         cmocka_unit_test(light__half_wide_and_full_cones_and_axis_edges),
         cmocka_unit_test(light__narrow_cone_against_an_angle_oracle),
         cmocka_unit_test(light__cones_with_walls_are_the_full_light_within_the_cone),
+        cmocka_unit_test(light__0_2_symbols_write_only_the_0_2_layout),
+        cmocka_unit_test(light__sized_getters_write_exactly_the_size_asked),
+        cmocka_unit_test(light__sized_getters_refuse_unknown_sizes_and_write_nothing),
     };
     return cmocka_run_group_tests_name("topology/light", tests, NULL, NULL);
 }

@@ -508,6 +508,211 @@ static void walls__point_rule_no_blind_no_pinned_no_crossing(void **state)
     }
 }
 
+/* ---- Reading walls back at the caller's size ---------------------------------------------------
+ * A host built against the 0.2 header has a 56-byte gg_wall_def: the current struct up to
+ * `cover`. It is simulated by a def at the start of a canary-filled buffer; every byte past what
+ * the call may write must still be the canary afterwards. */
+
+#define WALL_SIZE_0_2 offsetof(gg_wall_def, limited)
+#define CANARY 0xA5
+
+typedef union {
+    gg_wall_def def[4];
+    unsigned char bytes[4 * sizeof(gg_wall_def) + 64];
+} wall_buf;
+
+static void fill_canary(wall_buf *b) { memset(b->bytes, CANARY, sizeof b->bytes); }
+
+/* The index of the first byte at or after `from` that is not the canary, or -1. */
+static long first_written(const wall_buf *b, size_t from)
+{
+    for (size_t i = from; i < sizeof b->bytes; i++)
+        if (b->bytes[i] != CANARY)
+            return (long)i;
+    return -1;
+}
+
+/* The def at byte offset `at` of the buffer, read as a whole current def (fields past a smaller
+ * layout read as the canary). */
+static gg_wall_def def_at_offset(const wall_buf *b, size_t at)
+{
+    gg_wall_def d;
+    memcpy(&d, b->bytes + at, sizeof d);
+    return d;
+}
+
+/* A closed secret door with a height range: every 0.3 field away from its default. */
+static gg_wall_id add_rich_wall(gg_scene *s, double x)
+{
+    gg_wall_def w = gg_wall_def_default();
+    w.x1 = w.x2 = x;
+    w.y1 = 0.0;
+    w.y2 = 4.0;
+    w.door = GG_DOOR_CLOSED;
+    w.one_way = GG_ONE_WAY_LEFT;
+    w.secret = true;
+    w.bottom_ft = 0.0;
+    w.top_ft = 10.0;
+    gg_wall_id id;
+    assert_int_equal(gg_scene_add_wall(s, &w, &id), GG_OK);
+    return id;
+}
+
+static void expect_0_2_fields(const gg_wall_def *d, double x, gg_door door)
+{
+    assert_int_equal(d->struct_size, WALL_SIZE_0_2);
+    assert_true(d->x1 == x && d->y1 == 0.0 && d->x2 == x && d->y2 == 4.0);
+    assert_int_equal(d->blocks, GG_BLOCKS_ALL);
+    assert_int_equal(d->door, door);
+    assert_int_equal(d->one_way, GG_ONE_WAY_LEFT);
+    assert_int_equal(d->cover, GG_COVER_NONE);
+}
+
+static void expect_all_fields(const gg_wall_def *d, double x, bool secret)
+{
+    assert_int_equal(d->struct_size, sizeof(gg_wall_def));
+    assert_true(d->x1 == x && d->y1 == 0.0 && d->x2 == x && d->y2 == 4.0);
+    assert_int_equal(d->door, secret ? GG_DOOR_CLOSED : GG_DOOR_NONE);
+    assert_int_equal(d->one_way, GG_ONE_WAY_LEFT);
+    assert_int_equal(d->limited, 0u);
+    assert_true(d->sight_proximity_ft == 0.0 && d->light_proximity_ft == 0.0);
+    assert_int_equal(d->secret, secret);
+    assert_true(d->bottom_ft == 0.0 && d->top_ft == 10.0);
+}
+
+static void walls__0_2_symbols_write_only_the_0_2_layout(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(8, 8, NULL);
+    gg_wall_id ids[3];
+    for (int k = 0; k < 3; k++)
+        ids[k] = add_rich_wall(s, 1.0 + k);
+    /* Through pointers, as a 0.2-built host reaches the symbols (the header's macros do not
+     * apply to a name without a call). */
+    gg_status (*get)(const gg_scene *, gg_wall_id, gg_wall_def *) = gg_scene_get_wall;
+    gg_status (*list)(const gg_scene *, gg_wall_id *, gg_wall_def *, int32_t,
+                      int32_t *) = gg_scene_list_walls;
+    wall_buf b;
+    fill_canary(&b);
+    assert_int_equal(get(s, ids[1], b.def), GG_OK);
+    assert_int_equal(first_written(&b, WALL_SIZE_0_2), -1);
+    expect_0_2_fields(b.def, 2.0, GG_DOOR_CLOSED);
+    fill_canary(&b);
+    assert_int_equal((gg_scene_get_wall)(s, ids[0], b.def), GG_OK);
+    assert_int_equal(first_written(&b, WALL_SIZE_0_2), -1);
+    expect_0_2_fields(b.def, 1.0, GG_DOOR_CLOSED);
+    /* A list of three 0.2 defs is 3 * 56 bytes, each element 56 bytes after the last. */
+    fill_canary(&b);
+    int32_t n = -1;
+    assert_int_equal(list(s, NULL, b.def, 3, &n), GG_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(first_written(&b, 3 * WALL_SIZE_0_2), -1);
+    for (int k = 0; k < 3; k++) {
+        gg_wall_def d = def_at_offset(&b, (size_t)k * WALL_SIZE_0_2);
+        expect_0_2_fields(&d, 1.0 + k, GG_DOOR_CLOSED);
+    }
+    /* A stale id writes nothing. */
+    assert_int_equal(gg_scene_remove_wall(s, ids[2]), GG_OK);
+    fill_canary(&b);
+    assert_int_equal(get(s, ids[2], b.def), GG_E_STALE_ID);
+    assert_int_equal(first_written(&b, 0), -1);
+    gg_scene_destroy(s);
+}
+
+static void walls__sized_getters_write_exactly_the_size_asked(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(8, 8, NULL);
+    gg_wall_id ids[3];
+    for (int k = 0; k < 3; k++)
+        ids[k] = add_rich_wall(s, 1.0 + k);
+    const size_t sizes[] = {WALL_SIZE_0_2, sizeof(gg_wall_def)};
+    for (size_t z = 0; z < 2; z++) {
+        const size_t size = sizes[z];
+        const bool full = size == sizeof(gg_wall_def);
+        wall_buf b;
+        fill_canary(&b);
+        assert_int_equal(gg_scene_get_wall_sized(s, ids[2], b.def, size), GG_OK);
+        assert_int_equal(first_written(&b, size), -1);
+        if (full)
+            expect_all_fields(b.def, 3.0, true);
+        else
+            expect_0_2_fields(b.def, 3.0, GG_DOOR_CLOSED);
+        /* A player's view: the closed secret door reads as a plain wall. */
+        fill_canary(&b);
+        assert_int_equal(gg_scene_get_wall_view_sized(s, ids[0], NULL, b.def, size), GG_OK);
+        assert_int_equal(first_written(&b, size), -1);
+        if (full)
+            expect_all_fields(b.def, 1.0, false);
+        else
+            expect_0_2_fields(b.def, 1.0, GG_DOOR_NONE);
+        /* The list's stride is the size given: a capacity of 2 writes two elements only. */
+        fill_canary(&b);
+        gg_wall_id got[3];
+        int32_t n = -1;
+        assert_int_equal(gg_scene_list_walls_sized(s, got, b.def, size, 2, &n), GG_PARTIAL);
+        assert_int_equal(n, 3);
+        assert_int_equal(first_written(&b, 2 * size), -1);
+        for (int k = 0; k < 2; k++) {
+            gg_wall_def d = def_at_offset(&b, (size_t)k * size);
+            assert_int_equal(got[k].index, ids[k].index);
+            if (full)
+                expect_all_fields(&d, 1.0 + k, true);
+            else
+                expect_0_2_fields(&d, 1.0 + k, GG_DOOR_CLOSED);
+        }
+        assert_int_equal(gg_scene_list_walls_sized(s, NULL, NULL, size, 0, &n), GG_PARTIAL);
+        assert_int_equal(n, 3);
+    }
+    /* The header's names call the sized forms with this build's size. */
+    wall_buf b;
+    fill_canary(&b);
+    assert_int_equal(gg_scene_get_wall(s, ids[1], b.def), GG_OK);
+    assert_int_equal(first_written(&b, sizeof(gg_wall_def)), -1);
+    expect_all_fields(b.def, 2.0, true);
+    int32_t n = -1;
+    fill_canary(&b);
+    assert_int_equal(gg_scene_list_walls(s, NULL, b.def, 4, &n), GG_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(first_written(&b, 3 * sizeof(gg_wall_def)), -1);
+    expect_all_fields(&b.def[2], 3.0, true);
+    gg_scene_destroy(s);
+}
+
+static void walls__sized_getters_refuse_unknown_sizes_and_write_nothing(void **state)
+{
+    (void)state;
+    gg_scene *s = fx_scene(8, 8, NULL);
+    gg_wall_id id = add_rich_wall(s, 2.0);
+    const size_t bad[] = {0,
+                          1,
+                          sizeof(uint32_t),
+                          WALL_SIZE_0_2 - 8,
+                          WALL_SIZE_0_2 - 1,
+                          WALL_SIZE_0_2 + 1,
+                          WALL_SIZE_0_2 + 8,
+                          sizeof(gg_wall_def) - 8,
+                          sizeof(gg_wall_def) + 8,
+                          SIZE_MAX};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        wall_buf b;
+        fill_canary(&b);
+        assert_int_equal(gg_scene_get_wall_sized(s, id, b.def, bad[k]), GG_E_BAD_DEF);
+        assert_int_equal(gg_scene_get_wall_view_sized(s, id, NULL, b.def, bad[k]), GG_E_BAD_DEF);
+        int32_t n = -1;
+        assert_int_equal(gg_scene_list_walls_sized(s, NULL, b.def, bad[k], 4, &n), GG_E_BAD_DEF);
+        assert_int_equal(n, 0);
+        assert_int_equal(gg_scene_list_walls_sized(s, NULL, NULL, bad[k], 0, &n), GG_E_BAD_DEF);
+        assert_int_equal(first_written(&b, 0), -1);
+    }
+    /* NULL output and NULL scene come before the size. */
+    assert_int_equal(gg_scene_get_wall_sized(s, id, NULL, sizeof(gg_wall_def)), GG_E_INVALID_ARG);
+    assert_int_equal(gg_scene_get_wall(s, id, NULL), GG_E_INVALID_ARG);
+    gg_wall_def d;
+    assert_int_equal(gg_scene_get_wall_sized(NULL, id, &d, 0), GG_E_INVALID_ARG);
+    gg_scene_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -522,6 +727,9 @@ int main(void)
         cmocka_unit_test(walls__long_walls_keep_move_data_exact),
         cmocka_unit_test(walls__bulk_add_costs_the_cells_each_wall_touches),
         cmocka_unit_test(walls__point_rule_no_blind_no_pinned_no_crossing),
+        cmocka_unit_test(walls__0_2_symbols_write_only_the_0_2_layout),
+        cmocka_unit_test(walls__sized_getters_write_exactly_the_size_asked),
+        cmocka_unit_test(walls__sized_getters_refuse_unknown_sizes_and_write_nothing),
     };
     return cmocka_run_group_tests_name("topology/walls", tests, NULL, NULL);
 }

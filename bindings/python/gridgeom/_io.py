@@ -78,12 +78,13 @@ def export_nat20(scene):
 
 
 def list_walls(scene):
-    """[(wall id, Wall)] of the scene's live walls in id order (gg_io_list_walls)."""
+    """[(wall id, Wall)] of the scene's live walls in id order (gg_io_list_walls_sized)."""
     from ._scene import _pack_id
     count = scene.wall_count
     ids = ffi.new("gg_wall_id[]", max(1, count))
     n = ffi.new("int32_t *")
-    st = lib.gg_io_list_walls(scene._ptr, ids, ffi.NULL, count, n)
+    st = lib.gg_io_list_walls_sized(scene._ptr, ids, ffi.NULL, ffi.sizeof("gg_wall_def"), count,
+                                    n)
     if st < 0:
         raise error_for(st)
     return [(_pack_id(ids[i]), scene.wall(_pack_id(ids[i]))) for i in range(n[0])]

@@ -230,7 +230,10 @@ class Scene:
 
     def wall(self, wall_id):
         d = ffi.new("gg_wall_def *")
-        self._w(lib.gg_scene_get_wall(self._ptr, _unpack_id(wall_id), d))
+        # cffi cannot call the header's macro: pass the size of the struct cffi laid out, as it
+        # does (gg_scene_get_wall() without a size writes the 0.2 layout, for 0.2-built hosts).
+        self._w(lib.gg_scene_get_wall_sized(self._ptr, _unpack_id(wall_id), d,
+                                            ffi.sizeof("gg_wall_def")))
         return Wall(d.x1, d.y1, d.x2, d.y2, Blocks(d.blocks), Door(d.door), OneWay(d.one_way),
                     Cover(d.cover))
 

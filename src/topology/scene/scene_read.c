@@ -33,32 +33,6 @@ gg_light gg_scene_default_lighting(const gg_scene *s)
     return s == NULL ? GG_LIGHT_DEFAULT : s->default_light;
 }
 
-gg_status gg_scene_list_walls(const gg_scene *s, gg_wall_id *out_ids, gg_wall_def *out_defs,
-                              int32_t capacity, int32_t *out_count)
-{
-    if (out_count != NULL)
-        *out_count = 0;
-    if (s == NULL || out_count == NULL || capacity < 0)
-        return GG_E_INVALID_ARG;
-    int32_t n = 0;
-    for (uint32_t i = 0; i < s->wall_slots; i++) {
-        const gg__wall *w = &s->walls[i];
-        if (!gg__wall_live(w))
-            continue;
-        if (n < capacity) {
-            if (out_ids != NULL) {
-                out_ids[n].index = i;
-                out_ids[n].generation = w->generation;
-            }
-            if (out_defs != NULL)
-                gg__wall_def_of(s, w, true, &out_defs[n]);
-        }
-        n++;
-    }
-    *out_count = n;
-    return n > capacity ? GG_PARTIAL : GG_OK;
-}
-
 gg_status gg_scene_allocator(const gg_scene *s, gg_allocator *out_allocator)
 {
     if (s == NULL || out_allocator == NULL)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "topology/scene/def_sizes.h"
 #include "topology/scene/scene_internal.h"
 #include "topology/scene/wall_index.h"
 
@@ -496,9 +497,9 @@ static void forget_wall(gg_scene *s, uint32_t slot)
     release_slot(s, slot);
 }
 
-/* Walls built against the 0.2 header end before `limited`: an array of them is read with that
- * stride, each missing field as its default (docs/api.md, "Growing without breaking"). */
-#define GG__WALL_DEF_SIZE_0_2 ((uint32_t)offsetof(gg_wall_def, limited))
+/* Walls built against the 0.2 header end before `limited` (GG__WALL_DEF_SIZE_0_2): an array of
+ * them is read with that stride, each missing field as its default (docs/api.md, "Growing
+ * without breaking"). */
 
 /* The k-th def of an array whose elements are `stride` bytes, as a whole current def. */
 static const gg_wall_def *def_at(const gg_wall_def *defs, uint32_t stride, int32_t k,
@@ -672,16 +673,6 @@ gg_status gg_scene_set_door(gg_scene *s, gg_wall_id id, gg_door door)
     return GG_OK;
 }
 
-gg_status gg_scene_get_wall(const gg_scene *s, gg_wall_id id, gg_wall_def *out)
-{
-    if (s == NULL || out == NULL)
-        return GG_E_INVALID_ARG;
-    if (lookup(s, id) != GG_OK)
-        return GG_E_STALE_ID;
-    gg__wall_def_of(s, &s->walls[id.index], true, out);
-    return GG_OK;
-}
-
 void gg__wall_def_of(const gg_scene *s, const gg__wall *w, bool knows_secrets, gg_wall_def *out)
 {
     *out = gg_wall_def_default();
@@ -716,21 +707,6 @@ const gg_view_def *gg__view_def_or_default(const gg_view_def *view, gg_view_def 
     if (view == NULL)
         return dflt;
     return view->struct_size == (uint32_t)sizeof *view ? view : NULL;
-}
-
-gg_status gg_scene_get_wall_view(const gg_scene *s, gg_wall_id id, const gg_view_def *view,
-                                 gg_wall_def *out)
-{
-    if (s == NULL || out == NULL)
-        return GG_E_INVALID_ARG;
-    gg_view_def dflt;
-    const gg_view_def *v = gg__view_def_or_default(view, &dflt);
-    if (v == NULL)
-        return GG_E_BAD_DEF;
-    if (lookup(s, id) != GG_OK)
-        return GG_E_STALE_ID;
-    gg__wall_def_of(s, &s->walls[id.index], v->knows_secret_doors, out);
-    return GG_OK;
 }
 
 int32_t gg_scene_wall_count(const gg_scene *s) { return s ? (int32_t)s->live_walls : 0; }

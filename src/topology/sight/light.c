@@ -9,6 +9,7 @@
  * is bright enough. Writers are O(1); reads cost O(lights) distance checks plus one line walk
  * per source in range, stopping at the first that answers. */
 #include "base/alloc.h"
+#include "topology/scene/def_sizes.h"
 #include "topology/sight/fov.h"
 #include "topology/sight/light_cone.h"
 
@@ -27,10 +28,8 @@ struct gg__light {
     uint32_t next_free;  /* index + 1 of the next free slot, 0 = none */
 };
 
-/* A host built against the 0.2 header passes a def that ends after dim_ft (20 bytes: the
- * double after it is aligned to 8, so offsetof(angle_deg) is not the old size); the fields
+/* A host built against the 0.2 header passes a def of GG__LIGHT_DEF_SIZE_0_2 bytes; the fields
  * added since read as their defaults (docs/api.md, "Growing without breaking"). */
-#define GG__LIGHT_DEF_SIZE_0_2 ((uint32_t)(offsetof(gg_light_def, dim_ft) + sizeof(int32_t)))
 
 #define GG__MAX_LIGHTS (1u << 24)
 
@@ -187,30 +186,58 @@ gg_status gg_scene_remove_light(gg_scene *s, gg_light_id id)
     return GG_OK;
 }
 
-gg_status gg_scene_get_light(const gg_scene *s, gg_light_id id, gg_light_def *out_def)
+/* The getters below write `size` bytes (a known size) of a def, stamped with that size: the
+ * caller says its size, since a 0.2-built host's def is 20 bytes and today's 48, and its
+ * output struct is not initialised, so no size can be read from it. The 0.2 symbols are
+ * defined with their names in parentheses: the header's macros of those names must not expand
+ * here. */
+static void write_def(gg_light_def d, void *out, size_t size)
+{
+    d.struct_size = (uint32_t)size;
+    memcpy(out, &d, size);
+}
+
+static bool size_known(size_t size)
+{
+    return gg__def_out_size_known(size, GG__LIGHT_DEF_SIZE_0_2, sizeof(gg_light_def));
+}
+
+gg_status gg_scene_get_light_sized(const gg_scene *s, gg_light_id id, gg_light_def *out_def,
+                                   size_t out_size)
 {
     if (out_def == NULL)
         return GG_E_INVALID_ARG;
-    *out_def = gg_light_def_default();
+    if (!size_known(out_size))
+        return GG_E_BAD_DEF;
+    write_def(gg_light_def_default(), out_def, out_size); /* the neutral answer on failure */
     if (s == NULL)
         return GG_E_INVALID_ARG;
     const struct gg__light *l = live_light(s, id);
     if (l == NULL)
         return GG_E_STALE_ID;
-    *out_def = def_of(l);
+    write_def(def_of(l), out_def, out_size);
     return GG_OK;
+}
+
+gg_status(gg_scene_get_light)(const gg_scene *s, gg_light_id id, gg_light_def *out_def)
+{
+    return gg_scene_get_light_sized(s, id, out_def, GG__LIGHT_DEF_SIZE_0_2);
 }
 
 int32_t gg_scene_light_count(const gg_scene *s) { return s ? (int32_t)s->live_lights : 0; }
 
-gg_status gg_scene_list_lights(const gg_scene *s, gg_light_id *out_ids, gg_light_def *out_defs,
-                               int32_t capacity, int32_t *out_count)
+gg_status gg_scene_list_lights_sized(const gg_scene *s, gg_light_id *out_ids,
+                                     gg_light_def *out_defs, size_t def_size, int32_t capacity,
+                                     int32_t *out_count)
 {
     if (out_count == NULL)
         return GG_E_INVALID_ARG;
     *out_count = 0;
     if (s == NULL || capacity < 0)
         return GG_E_INVALID_ARG;
+    if (!size_known(def_size))
+        return GG_E_BAD_DEF;
+    char *defs = (char *)out_defs; /* the caller's array, def_size bytes an element */
     int32_t n = 0;
     for (uint32_t i = 0; i < s->light_slots; ++i) {
         const struct gg__light *l = &s->lights[i];
@@ -221,13 +248,20 @@ gg_status gg_scene_list_lights(const gg_scene *s, gg_light_id *out_ids, gg_light
                 out_ids[n].index = i;
                 out_ids[n].generation = l->generation;
             }
-            if (out_defs != NULL)
-                out_defs[n] = def_of(l);
+            if (defs != NULL)
+                write_def(def_of(l), defs + (size_t)n * def_size, def_size);
         }
         ++n;
     }
     *out_count = n;
     return n > capacity ? GG_PARTIAL : GG_OK;
+}
+
+gg_status(gg_scene_list_lights)(const gg_scene *s, gg_light_id *out_ids, gg_light_def *out_defs,
+                                int32_t capacity, int32_t *out_count)
+{
+    return gg_scene_list_lights_sized(s, out_ids, out_defs, GG__LIGHT_DEF_SIZE_0_2, capacity,
+                                      out_count);
 }
 
 /* ---- Reading light ---------------------------------------------------------------------------- */
