@@ -1642,11 +1642,10 @@ GG_API GG_NODISCARD gg_status gg_scene_visibility_polygon(const gg_scene *scene,
 ///         gg_scene_visibility_polygon() for a bad def.
 /// @thread reader
 /// @since 0.3
-GG_API GG_NODISCARD gg_status gg_scene_polygon_cells(const gg_scene *scene,
-                                                     const gg_polygon_def *def, const double *xy,
-                                                     int32_t count, gg_bitset_mode mode,
-                                                     uint64_t *bits, size_t words,
-                                                     int32_t *out_count);
+GG_API GG_NODISCARD gg_status gg_scene_polygon_cells(const gg_scene *scene, const double *xy,
+                                                     int32_t count, const gg_polygon_def *def,
+                                                     gg_bitset_mode mode, uint64_t *bits,
+                                                     size_t words, int32_t *out_count);
 
 /// The light polygon of a light source (docs/vision.md, "Light polygons"): the visibility
 /// polygon of gg_scene_visibility_polygon() from the centre of the light's cell among the walls
@@ -1683,8 +1682,8 @@ GG_API GG_NODISCARD gg_status gg_scene_light_polygon(const gg_scene *scene, void
 /// @thread reader
 /// @since 0.3
 GG_API GG_NODISCARD gg_status gg_scene_light_polygon_cells(const gg_scene *scene, gg_light_id id,
-                                                           gg_light which, const double *xy,
-                                                           int32_t count, gg_bitset_mode mode,
+                                                           const double *xy, int32_t count,
+                                                           gg_light which, gg_bitset_mode mode,
                                                            uint64_t *bits, size_t words,
                                                            int32_t *out_count);
 

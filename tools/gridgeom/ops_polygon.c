@@ -39,9 +39,9 @@ static gg_status source_cells(const polygon_source *src, const double *xy, int32
                               uint64_t *bits, size_t words, int32_t *out_count)
 {
     if (src->def != NULL)
-        return gg_scene_polygon_cells(src->s, src->def, xy, n, GG_BITSET_REPLACE, bits, words,
+        return gg_scene_polygon_cells(src->s, xy, n, src->def, GG_BITSET_REPLACE, bits, words,
                                       out_count);
-    return gg_scene_light_polygon_cells(src->s, src->light, src->which, xy, n, GG_BITSET_REPLACE,
+    return gg_scene_light_polygon_cells(src->s, src->light, xy, n, src->which, GG_BITSET_REPLACE,
                                         bits, words, out_count);
 }
 

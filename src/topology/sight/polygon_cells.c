@@ -144,9 +144,9 @@ static void add_crack(const gg_scene *s, const gg__wall *w, gg_hpoint v, const g
     }
 }
 
-gg_status gg_scene_polygon_cells(const gg_scene *scene, const gg_polygon_def *def, const double *xy,
-                                 int32_t count, gg_bitset_mode mode, uint64_t *bits, size_t words,
-                                 int32_t *out_count)
+gg_status gg_scene_polygon_cells(const gg_scene *scene, const double *xy, int32_t count,
+                                 const gg_polygon_def *def, gg_bitset_mode mode, uint64_t *bits,
+                                 size_t words, int32_t *out_count)
 {
     return gg__polygon_cells_in(scene, def, xy, count, mode, bits, words, out_count, NULL,
                                 gg_cell_make(0, 0));
