@@ -15,75 +15,14 @@ __extension__ typedef __int128 i128;
 
 /* ---- The point rule for one segment (the rasterisation's boundary test) ---------------------- */
 
-typedef struct seg_ctx {
-    const gg_scene *s;
-    gg_hpoint v, p;
-    uint32_t mask;
-    int32_t eye;
-    int limited;    /* distinct limited walls met so far (0..2) */
-    int64_t kx, ky; /* the first one's name: a point, or INT64_MIN and its slot */
-    bool blocked;
-} seg_ctx;
-
-static bool seg_visit(seg_ctx *c, const gg__wall *w)
-{
-    const int part = gg__wall_part(c->s, w, c->v, c->mask, c->eye);
-    if (part == GG__PART_NONE || !gg_segments_intersect(c->v, c->p, w->a, w->b))
-        return false;
-    if (gg__on_segment(c->p, w->a, w->b) && !gg__meets_before(c->v, c->p, w->a, w->b))
-        return false; /* the open segment stops short of p: a wall through p does not hide it */
-    const gg__wview view = {true, c->eye, c->eye, 0u};
-    if (gg__doorway_excuses_view(c->s, GG__RULE_SIGHT, w, c->v, c->p, c->mask, false, &view))
-        return false;
-    if (part == GG__PART_FULL) {
-        c->blocked = true;
-        return true;
-    }
-    /* Limited walls met at one point (a chain's joint) count once, as in line of sight. */
-    int64_t kx = INT64_MIN, ky = (int64_t)(w - c->s->walls);
-    if (gg__on_segment(w->a, c->v, c->p)) {
-        kx = w->a.x;
-        ky = w->a.y;
-    } else if (gg__on_segment(w->b, c->v, c->p)) {
-        kx = w->b.x;
-        ky = w->b.y;
-    }
-    if (c->limited == 0) {
-        c->limited = 1;
-        c->kx = kx;
-        c->ky = ky;
-    } else if (kx != c->kx || ky != c->ky) {
-        c->blocked = true;
-        return true;
-    }
-    return false;
-}
-
-static bool seg_strip(void *vctx, int32_t i, int32_t j0, int32_t j1)
-{
-    seg_ctx *c = (seg_ctx *)vctx;
-    const gg__wall_index *ix = &c->s->index;
-    for (int32_t j = j0; j <= j1; ++j) {
-        const size_t b = (size_t)j * (size_t)ix->bw + (size_t)i;
-        for (uint32_t k = ix->start[b]; k < ix->start[b + 1]; ++k)
-            if (seg_visit(c, &c->s->walls[ix->items[k]]))
-                return true;
-    }
-    return false;
-}
-
+/* A line of sight's own test (wall_kinds.c) under the point rule, the eye and the target at one
+ * elevation: the walls that take part are exactly those gg__wall_part() names (live, blocking the
+ * sense, not containing v, one-way and proximity as there, heights holding the eye), so the
+ * polygon, its rasterisation and line of sight share one segment test. */
 bool gg__point_rule_blocked(const gg_scene *s, gg_hpoint v, gg_hpoint p, uint32_t mask, int32_t eye)
 {
-    seg_ctx c = {s, v, p, mask, eye, 0, 0, 0, false};
-    if (v.x == p.x && v.y == p.y)
-        return false;
-    const gg__wall_index *ix = &s->index;
-    for (uint32_t k = 0; k < ix->pending_count && !c.blocked; ++k)
-        (void)seg_visit(&c, &s->walls[ix->pending[k]]);
-    if (!c.blocked && ix->built)
-        (void)gg__for_each_bucket_strip(v, p, (int64_t)GG__WALL_UNIT << ix->bucket_shift, 0, ix->bw,
-                                        ix->bh, seg_strip, &c);
-    return c.blocked;
+    const gg__wview view = {true, eye, eye, 0u};
+    return gg__segment_hits_wall_rule(s, v, p, mask, GG__RULE_SIGHT, &view);
 }
 
 /* ---- Rasterisation ------------------------------------------------------------------------------ */
