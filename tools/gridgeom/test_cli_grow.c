@@ -68,103 +68,73 @@ static gg_status run(env *e, gg_cli_grow *g, stand_in *q, int32_t first, bool pa
     return st;
 }
 
-static void check_values(const gg_cli_grow *g, int32_t n)
-{
-    const int32_t *v = g->buf[0];
-    assert_non_null(v);
-    for (int32_t i = 0; i < n; i++)
-        assert_int_equal(v[i], i + 1);
-}
+/* One stand-in query through the loop, and what the loop must have done. */
+typedef struct grow_case {
+    const char *what;
+    int32_t need, grow_by; /* the stand-in's answer */
+    bool answers_partial;  /* ... as a prefix and GG_PARTIAL */
+    int32_t first;         /* the handler's first guess (0: ask) */
+    bool partial;          /* the handler grows on GG_PARTIAL */
+    gg_status want;
+    int32_t calls;   /* calls made */
+    int32_t caps[2]; /* their capacities */
+    int32_t written; /* elements 1, 2, 3 ... in the array at the end */
+} grow_case;
 
-static void grow__first_guess_is_enough(void **state)
+static const grow_case k_cases[] = {
+    {"the first guess is enough", 10, 0, false, 64, false, GG_OK, 1, {64, 0}, 10},
+    {"too small: grown to the count asked", 300, 0, false, 64, false, GG_OK, 2, {64, 300}, 300},
+    {"asking first: no array, then the count", 7, 0, false, 0, false, GG_OK, 2, {0, 7}, 7},
+    {"asking first, an empty answer: one call", 0, 0, false, 0, false, GG_OK, 1, {0, 0}, 0},
+    {"a prefix is an answer unless asked", 100, 0, true, 16, false, GG_PARTIAL, 1, {16, 0}, 16},
+    {"GG_PARTIAL grows when asked", 100, 0, true, 16, true, GG_OK, 2, {16, 100}, 100},
+    {"never a third call", 50, 10, false, 8, false, GG_E_BUFFER_TOO_SMALL, 2, {8, 50}, 0},
+};
+
+static void grow__each_case_calls_as_it_should(void **state)
 {
     (void)state;
-    env e;
-    env_init(&e, -1);
-    stand_in q = {10, 0, false, 0, {0}, {false}};
-    gg_cli_grow g;
-    assert_int_equal(run(&e, &g, &q, 64, false), GG_OK);
-    assert_int_equal(q.calls, 1);
-    assert_int_equal(q.caps[0], 64);
-    check_values(&g, 10);
-    gg_cli_grow_free(&g);
-    assert_int_equal(e.ta.live_blocks, 0);
+    for (size_t k = 0; k < sizeof k_cases / sizeof *k_cases; k++) {
+        const grow_case *t = &k_cases[k];
+        env e;
+        env_init(&e, -1);
+        stand_in q = {t->need, t->grow_by, t->answers_partial, 0, {0}, {false}};
+        gg_cli_grow g;
+        if (run(&e, &g, &q, t->first, t->partial) != t->want || q.calls != t->calls)
+            fail_msg("%s: %d calls", t->what, q.calls);
+        for (int32_t i = 0; i < t->calls; i++) {
+            assert_int_equal(q.caps[i], t->caps[i]);
+            assert_int_equal(q.null[i], t->caps[i] == 0); /* capacity 0 comes with NULL */
+        }
+        const int32_t *v = g.buf[0];
+        for (int32_t i = 0; i < t->written; i++)
+            assert_int_equal(v[i], i + 1);
+        gg_cli_grow_free(&g);
+        assert_int_equal(e.ta.live_blocks, 0);
+    }
 }
 
-static void grow__too_small_grows_to_the_count_asked(void **state)
+/* A path and its flags (two arrays) through the loop, for a query that needs `need` of each and
+ * fills both when it has room; counts the calls. */
+static gg_status pair_loop(env *e, gg_cli_grow *g, int32_t need, int32_t *calls)
 {
-    (void)state;
-    env e;
-    env_init(&e, -1);
-    stand_in q = {300, 0, false, 0, {0}, {false}};
-    gg_cli_grow g;
-    assert_int_equal(run(&e, &g, &q, 64, false), GG_OK);
-    assert_int_equal(q.calls, 2);
-    assert_int_equal(q.caps[0], 64);
-    assert_int_equal(q.caps[1], 300);
-    assert_int_equal(g.cap, 300);
-    check_values(&g, 300);
-    gg_cli_grow_free(&g);
-    assert_int_equal(e.ta.live_blocks, 0);
-}
-
-static void grow__asking_first_passes_no_array(void **state)
-{
-    (void)state;
-    env e;
-    env_init(&e, -1);
-    stand_in q = {7, 0, false, 0, {0}, {false}};
-    gg_cli_grow g;
-    assert_int_equal(run(&e, &g, &q, 0, false), GG_OK);
-    assert_int_equal(q.calls, 2);
-    assert_true(q.null[0]);
-    assert_int_equal(q.caps[0], 0);
-    assert_false(q.null[1]);
-    assert_int_equal(q.caps[1], 7);
-    check_values(&g, 7);
-    gg_cli_grow_free(&g);
-    /* an empty answer: one call, no array at all */
-    stand_in empty = {0, 0, false, 0, {0}, {false}};
-    assert_int_equal(run(&e, &g, &empty, 0, false), GG_OK);
-    assert_int_equal(empty.calls, 1);
-    assert_null(g.buf[0]);
-    gg_cli_grow_free(&g);
-    assert_int_equal(e.ta.live_blocks, 0);
-    assert_int_equal(e.ta.calls, 1);
-}
-
-static void grow__partial_grows_only_when_asked(void **state)
-{
-    (void)state;
-    env e;
-    env_init(&e, -1);
-    gg_cli_grow g;
-    stand_in q = {100, 0, true, 0, {0}, {false}};
-    assert_int_equal(run(&e, &g, &q, 16, false), GG_PARTIAL); /* a prefix is an answer */
-    assert_int_equal(q.calls, 1);
-    check_values(&g, 16);
-    gg_cli_grow_free(&g);
-    stand_in p = {100, 0, true, 0, {0}, {false}};
-    assert_int_equal(run(&e, &g, &p, 16, true), GG_OK);
-    assert_int_equal(p.calls, 2);
-    assert_int_equal(p.caps[1], 100);
-    check_values(&g, 100);
-    gg_cli_grow_free(&g);
-    assert_int_equal(e.ta.live_blocks, 0);
-}
-
-static void grow__never_a_third_call(void **state)
-{
-    (void)state;
-    env e;
-    env_init(&e, -1);
-    gg_cli_grow g;
-    stand_in q = {50, 10, false, 0, {0}, {false}}; /* needs more at every call */
-    assert_int_equal(run(&e, &g, &q, 8, false), GG_E_BUFFER_TOO_SMALL);
-    assert_int_equal(q.calls, 2);
-    assert_int_equal(q.caps[1], 50);
-    gg_cli_grow_free(&g);
-    assert_int_equal(e.ta.live_blocks, 0);
+    gg_cli_grow_init(g, &e->c, 4, sizeof(int32_t), sizeof(bool));
+    gg_status st = GG_E_NO_MEMORY;
+    int32_t count = 0;
+    *calls = 0;
+    while (gg_cli_grow_next(g, st, count)) {
+        ++*calls;
+        assert_non_null(g->buf[0]);
+        assert_non_null(g->buf[1]);
+        count = need;
+        st = g->cap < count ? GG_E_BUFFER_TOO_SMALL : GG_OK;
+        if (st == GG_OK) /* the whole of both arrays is there (ASan checks) */
+            for (int32_t i = 0; i < count; i++) {
+                ((int32_t *)g->buf[0])[i] = i;
+                ((bool *)g->buf[1])[i] = true;
+            }
+    }
+    return st;
 }
 
 static void grow__two_arrays_grow_together(void **state)
@@ -173,23 +143,10 @@ static void grow__two_arrays_grow_together(void **state)
     env e;
     env_init(&e, -1);
     gg_cli_grow g;
-    gg_cli_grow_init(&g, &e.c, 4, sizeof(int32_t), sizeof(bool));
-    gg_status st = GG_E_NO_MEMORY;
-    int32_t count = 0, calls = 0;
-    while (gg_cli_grow_next(&g, st, count)) {
-        calls++;
-        assert_non_null(g.buf[0]);
-        assert_non_null(g.buf[1]);
-        count = 9;
-        st = g.cap < count ? GG_E_BUFFER_TOO_SMALL : GG_OK;
-        if (st == GG_OK) {
-            bool *flags = g.buf[1];
-            for (int32_t i = 0; i < count; i++)
-                flags[i] = true; /* the whole second array is there (ASan checks) */
-        }
-    }
-    assert_int_equal(st, GG_OK);
+    int32_t calls = 0;
+    assert_int_equal(pair_loop(&e, &g, 9, &calls), GG_OK);
     assert_int_equal(calls, 2);
+    assert_int_equal(g.cap, 9);
     assert_int_equal(e.ta.live_blocks, 2);
     gg_cli_grow_free(&g);
     assert_int_equal(e.ta.live_blocks, 0);
@@ -198,18 +155,13 @@ static void grow__two_arrays_grow_together(void **state)
 static void grow__failed_allocation_stops_with_a_message(void **state)
 {
     (void)state;
-    for (long fail = 0; fail < 3; fail++) { /* the first guess, the grown first, the second */
+    /* allocation 0 and 1: the first guess's two arrays; 2: the first grown one */
+    for (long fail = 0; fail < 3; fail++) {
         env e;
         env_init(&e, fail);
         gg_cli_grow g;
-        gg_cli_grow_init(&g, &e.c, 4, sizeof(int32_t), sizeof(bool));
-        gg_status st = GG_E_NO_MEMORY;
-        int32_t count = 0, calls = 0;
-        while (gg_cli_grow_next(&g, st, count)) {
-            calls++;
-            count = 20;
-            st = g.cap < count ? GG_E_BUFFER_TOO_SMALL : GG_OK;
-        }
+        int32_t calls = 0;
+        (void)pair_loop(&e, &g, 20, &calls);
         assert_true(g.failed);
         assert_int_equal(calls, fail < 2 ? 0 : 1);
         assert_null(g.buf[0]);
@@ -224,11 +176,7 @@ static void grow__failed_allocation_stops_with_a_message(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(grow__first_guess_is_enough),
-        cmocka_unit_test(grow__too_small_grows_to_the_count_asked),
-        cmocka_unit_test(grow__asking_first_passes_no_array),
-        cmocka_unit_test(grow__partial_grows_only_when_asked),
-        cmocka_unit_test(grow__never_a_third_call),
+        cmocka_unit_test(grow__each_case_calls_as_it_should),
         cmocka_unit_test(grow__two_arrays_grow_together),
         cmocka_unit_test(grow__failed_allocation_stops_with_a_message),
     };
