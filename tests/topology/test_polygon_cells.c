@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "shared_maps.h"
 #include "topology/scene/scene_internal.h"
 #include "topology/scene/wall_index.h"
 #include "topology/sight/light_cone.h"
@@ -690,25 +691,10 @@ static void check_map(const char *path)
 static void cells__scanline_equals_the_slow_path_on_every_shared_map(void **state)
 {
     (void)state;
-    const char *maps[] = {
-        "foundry/majorvictory__dungeon-of-coins.json",
-        "foundry/majorvictory__jonto-island.json",
-        "foundry/majorvictory__mansion-floor-2.json",
-        "foundry/majorvictory__underbark-tavern-top-floor.json",
-        "foundry/ocd__collapsed-tower.json",
-        "foundry/ocd__nort-gate.json",
-        "foundry/zahi__cities-street.json",
-        "foundry/zahi__oota-warning-sign.json",
-        "uvtt/oganm__test.dd2vtt",
-        "uvtt/vttmaps__gold-room.dd2vtt",
-        "uvtt/vttmaps__headmasters-quarters.dd2vtt",
-        "uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
-        "uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt",
-    };
     char path[512];
     memset(&g_tally, 0, sizeof g_tally);
-    for (size_t k = 0; k < sizeof maps / sizeof *maps; ++k) {
-        snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, maps[k]);
+    for (size_t k = 0; k < GG_SHARED_MAP_COUNT; ++k) {
+        snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, gg_shared_maps[k]);
         check_map(path);
     }
     assert_true(g_tally.cells > 1000);
