@@ -12,6 +12,7 @@
 
 #include "fixture.h"
 #include "shared_maps.h"
+#include "test_alloc.h"
 #include "topology/scene/scene_internal.h"
 #include "topology/scene/wall_index.h"
 #include "topology/sight/light_cone.h"
@@ -664,6 +665,67 @@ static void cells__fallbacks_equal_the_slow_path(void **state)
     }
 }
 
+/* The rasterisation allocates nothing: with every allocation of the scene's allocator failing,
+ * it answers on the scanline, with crack rays, with every centre exact and with a row too wide
+ * for its buffers. */
+static void cells__allocate_nothing(void **state)
+{
+    (void)state;
+    gg_test_alloc ta;
+    gg_test_alloc_init(&ta, -1);
+    gg_scene_def sd = gg_scene_def_default();
+    sd.width = 80, sd.height = 40, sd.wall_rule = GG_WALL_RULE_POINT;
+    sd.allocator = &ta.iface;
+    gg_scene *s = NULL;
+    assert_int_equal(gg_scene_create(&sd, &s), GG_OK);
+    fx_rng r;
+    fx_rng_seed(&r, 19, "cells_allocate_nothing");
+    for (int k = 0; k < 160; ++k) { /* doors: more than 256 crack points near most viewers */
+        gg_wall_def wd = random_wall(&r, sd.width, sd.height, false);
+        wd.door = k % 2 ? GG_DOOR_OPEN : GG_DOOR_CLOSED;
+        assert_int_equal(gg_scene_add_wall(s, &wd, NULL), GG_OK);
+    }
+    gg_light_def ld = gg_light_def_default();
+    ld.cell = gg_cell_make(10, 10), ld.bright_ft = 20, ld.dim_ft = 40, ld.angle_deg = 90;
+    gg_light_id id;
+    assert_int_equal(gg_scene_add_light(s, &ld, &id), GG_OK);
+    gg_polygon_def d = gg_polygon_def_default(), ranged = d;
+    d.x = 40.5, d.y = 20.5;
+    ranged.x = 20.5, ranged.y = 5.5, ranged.range_ft = 25;
+    poly p = polygon_of(s, &d), q = polygon_of(s, &ranged);
+    double comb_xy[2 * (4 * 300 + 2)];
+    const int32_t comb_n = comb(comb_xy, 39, sd.height); /* 78 crossings a row: fits */
+    void *work = work_for(s);
+    int32_t ln = 0;
+    double lxy[2 * 512];
+    assert_int_equal(gg_scene_light_polygon(s, work, g_work_bytes, id, GG_LIGHT_DIM, lxy, 512, &ln),
+                     GG_OK);
+    const size_t words = gg_scene_bitset_words(s);
+    uint64_t *bits = calloc(words, sizeof *bits);
+    assert_non_null(bits);
+    gg_test_alloc_fail_from_now(&ta);
+    const long calls = ta.calls;
+    int32_t n = 0;
+    assert_int_equal(gg_scene_polygon_cells(s, p.xy, p.n, &d, GG_BITSET_REPLACE, bits, words, &n),
+                     GG_OK);
+    assert_true(n > 0);
+    assert_int_equal(gg_scene_polygon_cells(s, q.xy, q.n, &ranged, GG_BITSET_UNION, bits, words,
+                                            &n),
+                     GG_OK);
+    assert_int_equal(gg_scene_polygon_cells(s, comb_xy, comb_n, &d, GG_BITSET_UNION, bits, words,
+                                            &n),
+                     GG_OK);
+    assert_int_equal(gg_scene_light_polygon_cells(s, id, lxy, ln, GG_LIGHT_DIM, GG_BITSET_UNION,
+                                                  bits, words, &n),
+                     GG_OK);
+    assert_int_equal(ta.calls, calls);
+    free(bits);
+    free(p.xy);
+    free(q.xy);
+    gg_scene_destroy(s);
+    assert_int_equal(ta.live_blocks, 0);
+}
+
 #ifdef GG_TEST_HAVE_IO
 static void check_map(const char *path)
 {
@@ -775,6 +837,7 @@ int main(void)
         cmocka_unit_test(cells__scanline_equals_the_slow_path_on_random_scenes),
         cmocka_unit_test(cells__light_cones_equal_the_slow_path),
         cmocka_unit_test(cells__fallbacks_equal_the_slow_path),
+        cmocka_unit_test(cells__allocate_nothing),
 #ifdef GG_TEST_HAVE_IO
         cmocka_unit_test(cells__scanline_equals_the_slow_path_on_every_shared_map),
 #endif
