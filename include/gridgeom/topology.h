@@ -1635,9 +1635,9 @@ GG_API GG_NODISCARD gg_status gg_scene_visibility_polygon(const gg_scene *scene,
 /// set, and one exact segment test per centre near the boundary. A viewer whose sight lines
 /// may pass the end of a door, window, curtain or proximity wall also tests, exactly, the
 /// centres on the rays through those ends anywhere on the map (within the radius's box): one
-/// centre per row and ray. Allocates nothing (about 14 KiB of stack); a row with more than 256
-/// crossings is decided centre by centre, and with more than 256 such ends, or a viewer on one,
-/// every centre of the map (of the radius's box) gets the exact test.
+/// centre at most per row and ray. Allocates nothing (about 14 KiB of stack); a row with more
+/// than 256 crossings is decided centre by centre, and with more than 256 such ends, or a viewer
+/// on one, every centre of the map (of the radius's box) gets the exact test.
 /// @param out_count optional: the cells set by this polygon.
 /// @return GG_OK; GG_E_BUFFER_TOO_SMALL when words < gg_scene_bitset_words();
 ///         GG_E_INVALID_ARG for NULL, count < 0 or another mode; as
