@@ -1726,22 +1726,23 @@ GG_API GG_NODISCARD gg_status gg_scene_visibility_polygon(const gg_scene *scene,
 /// scene without blocked cells, for a viewer at a cell centre, the cells set are exactly those
 /// with gg_scene_has_line_of_sight() from it whose centre lies within the radius.
 /// Bits as gg_scene_visible_cells(); `mode` GG_BITSET_REPLACE or GG_BITSET_UNION.
-/// Cost: one point-in-polygon test per cell of the polygon's box. A viewer whose sight lines
+/// Cost: a scanline fill, the polygon's rows x the edges crossing each (sorted) plus the cells
+/// set, and one exact segment test per centre near the boundary. A viewer whose sight lines
 /// may pass the end of a door, window, curtain or proximity wall also tests, exactly, the
-/// centres on the rays through those ends anywhere on the map (within the radius's box); with
-/// more than 63 such ends every centre there gets the exact segment test, which grows with the
-/// map: prefer gg_scene_visible_cells() for whole-map cell views.
+/// centres on the rays through those ends anywhere on the map (within the radius's box): one
+/// centre at most per row and ray. Allocates nothing (about 14 KiB of stack); a row with more
+/// than 256 crossings is decided centre by centre, and with more than 256 such ends, or a viewer
+/// on one, every centre of the map (of the radius's box) gets the exact test.
 /// @param out_count optional: the cells set by this polygon.
 /// @return GG_OK; GG_E_BUFFER_TOO_SMALL when words < gg_scene_bitset_words();
 ///         GG_E_INVALID_ARG for NULL, count < 0 or another mode; as
 ///         gg_scene_visibility_polygon() for a bad def.
 /// @thread reader
 /// @since 0.3
-GG_API GG_NODISCARD gg_status gg_scene_polygon_cells(const gg_scene *scene,
-                                                     const gg_polygon_def *def, const double *xy,
-                                                     int32_t count, gg_bitset_mode mode,
-                                                     uint64_t *bits, size_t words,
-                                                     int32_t *out_count);
+GG_API GG_NODISCARD gg_status gg_scene_polygon_cells(const gg_scene *scene, const double *xy,
+                                                     int32_t count, const gg_polygon_def *def,
+                                                     gg_bitset_mode mode, uint64_t *bits,
+                                                     size_t words, int32_t *out_count);
 
 /// The light polygon of a light source (docs/vision.md, "Light polygons"): the visibility
 /// polygon of gg_scene_visibility_polygon() from the centre of the light's cell among the walls
@@ -1778,8 +1779,8 @@ GG_API GG_NODISCARD gg_status gg_scene_light_polygon(const gg_scene *scene, void
 /// @thread reader
 /// @since 0.3
 GG_API GG_NODISCARD gg_status gg_scene_light_polygon_cells(const gg_scene *scene, gg_light_id id,
-                                                           gg_light which, const double *xy,
-                                                           int32_t count, gg_bitset_mode mode,
+                                                           const double *xy, int32_t count,
+                                                           gg_light which, gg_bitset_mode mode,
                                                            uint64_t *bits, size_t words,
                                                            int32_t *out_count);
 

@@ -109,10 +109,10 @@ static void lpoly__bad_input_and_the_count_protocol(void **state)
     assert_int_equal(gg_scene_light_polygon(s, w, bytes, id, GG_LIGHT_DIM, xy, need, &n), GG_OK);
     assert_true(n >= 3 && n <= need);
     uint64_t bits[1];
-    assert_int_equal(gg_scene_light_polygon_cells(s, stale, GG_LIGHT_DIM, xy, n, GG_BITSET_REPLACE,
+    assert_int_equal(gg_scene_light_polygon_cells(s, stale, xy, n, GG_LIGHT_DIM, GG_BITSET_REPLACE,
                                                   bits, 1, NULL),
                      GG_E_STALE_ID);
-    assert_int_equal(gg_scene_light_polygon_cells(s, id, GG_LIGHT_DEFAULT, xy, n, GG_BITSET_REPLACE,
+    assert_int_equal(gg_scene_light_polygon_cells(s, id, xy, n, GG_LIGHT_DEFAULT, GG_BITSET_REPLACE,
                                                   bits, 1, NULL),
                      GG_E_INVALID_ARG);
     /* bright_ft 0: the bright polygon is empty */
@@ -227,7 +227,7 @@ static void lpoly__cells_equal_the_lighting_where_the_rules_coincide(void **stat
         const size_t words = gg_scene_bitset_words(s);
         uint64_t *bits = calloc(words, sizeof *bits);
         int32_t count = 0, want_count = 0, clear = 0;
-        assert_int_equal(gg_scene_light_polygon_cells(s, id, GG_LIGHT_DIM, p.xy, p.n,
+        assert_int_equal(gg_scene_light_polygon_cells(s, id, p.xy, p.n, GG_LIGHT_DIM,
                                                       GG_BITSET_REPLACE, bits, words, &count),
                          GG_OK);
         for (int32_t y = 0; y < h; ++y)

@@ -646,7 +646,7 @@ static void polygon__cells_equal_line_of_sight(void **state)
                 d.eye_ft = view.eye_elevation_ft = view.target_elevation_ft = 5.0 * fx_below(&r, 4);
             poly p = polygon_of(s, &d);
             int32_t count = -1;
-            assert_int_equal(gg_scene_polygon_cells(s, &d, p.xy, p.n, GG_BITSET_REPLACE, bits, 8,
+            assert_int_equal(gg_scene_polygon_cells(s, p.xy, p.n, &d, GG_BITSET_REPLACE, bits, 8,
                                                     &count),
                              GG_OK);
             int32_t want_count = 0;
@@ -735,7 +735,7 @@ static void check_cells_against_line_of_sight(gg_scene *s, gg_cell vc)
     poly p = polygon_of(s, &d);
     uint64_t bits[8];
     int32_t count = -1;
-    assert_int_equal(gg_scene_polygon_cells(s, &d, p.xy, p.n, GG_BITSET_REPLACE, bits, 8, &count),
+    assert_int_equal(gg_scene_polygon_cells(s, p.xy, p.n, &d, GG_BITSET_REPLACE, bits, 8, &count),
                      GG_OK);
     for (int32_t row = 0; row < h; ++row)
         for (int32_t col = 0; col < w; ++col) {

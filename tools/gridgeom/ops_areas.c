@@ -4,6 +4,7 @@
  * the creatures it reaches (gg_rules_shape_cells(), gg_rules_shape_targets()). The shape is
  * given by the "shape options" (gg_cli_shape_fields), its point of origin in cells. Layer:
  * tools. */
+#include "grow.h"
 #include "ops.h"
 
 #include <gridgeom/core.h>
@@ -101,26 +102,24 @@ static json_t *cells_of(gg_cli_call *c, bool on_scene)
     gg_shape_rule_def rd = gg_shape_rule_def_default();
     rd.line_of_effect = gg_cli_bool(c, "line_of_effect", true);
     const gg_scene *s = c->ctx->scene;
-    int32_t cap = 0, count = 0;
+    int32_t count = 0;
     const char *reason = NULL;
-    gg_cell *out = NULL;
-    gg_status st;
-    /* A size query (capacity 0), then the cells. */
-    for (int attempt = 0; attempt < 2; attempt++) {
-        st = on_scene ? gg_rules_shape_cells(s, &d, &rd, out, cap, &count)
-                      : gg_shape_cells(gg_scene_width(s), gg_scene_height(s),
-                                       gg_scene_cell_size_ft(s), &d, out, cap, &count, &reason);
-        if (attempt == 1 || count == 0 || (st != GG_OK && st != GG_PARTIAL))
-            break;
-        cap = count;
-        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL)
-            return NULL;
-    }
-    json_t *r = st == GG_OK ? json_pack("{s:i,s:o}", "count", (int)count, "cells",
-                                        gg_cli_cells_json(out, count))
-                            : shape_fail(c, on_scene ? "gg_rules_shape_cells" : "gg_shape_cells",
-                                         st, reason);
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    gg_status st = GG_E_NO_MEMORY;
+    gg_cli_grow g; /* a size query (capacity 0), then the cells */
+    gg_cli_grow_init(&g, c, 0, sizeof(gg_cell), 0);
+    g.partial = true;
+    while (gg_cli_grow_next(&g, st, count))
+        st = on_scene
+                 ? gg_rules_shape_cells(s, &d, &rd, g.buf[0], g.cap, &count)
+                 : gg_shape_cells(gg_scene_width(s), gg_scene_height(s), gg_scene_cell_size_ft(s),
+                                  &d, g.buf[0], g.cap, &count, &reason);
+    json_t *r = NULL;
+    if (!g.failed)
+        r = st == GG_OK
+                ? json_pack("{s:i,s:o}", "count", (int)count, "cells",
+                            gg_cli_cells_json(g.buf[0], count))
+                : shape_fail(c, on_scene ? "gg_rules_shape_cells" : "gg_shape_cells", st, reason);
+    gg_cli_grow_free(&g);
     return r;
 }
 

@@ -3,6 +3,7 @@
  * cheapest path, the cells within a movement budget, distance and line (hexes are [q, r] axial
  * pairs); on any map, the same terrain sight over a square height board given in the query
  * (terrain.h). Layer: tools. */
+#include "grow.h"
 #include "ops.h"
 
 #include <gridgeom/terrain.h>
@@ -53,18 +54,18 @@ static json_t *op_hex_sight(gg_cli_call *c)
     def.trace = (gg_sight_trace)gg_cli_name(c, "trace", 0);
     def.opacity_threshold = gg_cli_number(c, "opacity_threshold", 0.0);
     gg_hex from = gg_cli_hex(c, "from"), to = gg_cli_hex(c, "to");
-    int32_t count = 0, cap = 0;
-    gg_hex *traced = NULL;
+    int32_t count = 0;
     gg_hex_sight_result res;
-    gg_status st = gg_hex_board_sight(c->ctx->board, from, to, &def, NULL, 0, &count, &res);
-    if (st == GG_PARTIAL || st == GG_E_BUFFER_TOO_SMALL) {
-        cap = count;
-        if ((traced = gg_cli_alloc(c, (size_t)cap, sizeof *traced)) == NULL)
-            return NULL;
-        st = gg_hex_board_sight(c->ctx->board, from, to, &def, traced, cap, &count, &res);
-    }
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 0, sizeof(gg_hex), 0);
+    g.partial = true;
+    gg_status st = GG_E_NO_MEMORY;
+    while (gg_cli_grow_next(&g, st, count))
+        st = gg_hex_board_sight(c->ctx->board, from, to, &def, g.buf[0], g.cap, &count, &res);
     json_t *r = NULL;
-    if (st != GG_OK && st != GG_PARTIAL) {
+    if (g.failed) {
+        r = NULL;
+    } else if (st != GG_OK && st != GG_PARTIAL) {
         r = gg_cli_status_fail(c, "gg_hex_board_sight", st);
     } else {
         r = json_pack("{s:b,s:s,s:I,s:o,s:i,s:f,s:o}", "visible", res.visible, "reason",
@@ -72,9 +73,9 @@ static json_t *op_hex_sight(gg_cli_call *c)
                       (json_int_t)res.distance, "blocker",
                       res.has_blocker ? gg_cli_hex_json(res.blocker) : json_null(), "blocker_index",
                       (int)res.blocker_index, "opacity", res.opacity, "traced",
-                      hexes_json(traced, count < cap ? count : cap));
+                      hexes_json(g.buf[0], count < g.cap ? count : g.cap));
     }
-    gg_cli_free(c, traced, (size_t)cap, sizeof *traced);
+    gg_cli_grow_free(&g);
     return r;
 }
 
@@ -109,24 +110,23 @@ static json_t *op_hex_path(gg_cli_call *c)
         return NULL;
     gg_hex_move_def d = move_def(c);
     gg_hex_path_result res;
-    int32_t count = 0, cap = 0;
-    gg_hex *out = NULL;
+    int32_t count = 0;
     gg_hex from = gg_cli_hex(c, "from"), to = gg_cli_hex(c, "to");
-    gg_status st = gg_hex_board_path(c->ctx->board, s, from, to, &d, NULL, 0, &count, &res);
-    if (st == GG_E_BUFFER_TOO_SMALL) {
-        cap = count;
-        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL)
-            return NULL;
-        st = gg_hex_board_path(c->ctx->board, s, from, to, &d, out, cap, &count, &res);
-    }
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 0, sizeof(gg_hex), 0);
+    gg_status st = GG_E_NO_MEMORY;
+    while (gg_cli_grow_next(&g, st, count))
+        st = gg_hex_board_path(c->ctx->board, s, from, to, &d, g.buf[0], g.cap, &count, &res);
     json_t *r = NULL;
-    if (st != GG_OK)
+    if (g.failed)
+        r = NULL;
+    else if (st != GG_OK)
         r = gg_cli_status_fail(c, "gg_hex_board_path", st);
     else
         r = json_pack("{s:b,s:o,s:o}", "found", res.found, "cost",
                       res.found ? json_real(res.cost) : json_null(), "path",
-                      hexes_json(out, res.found ? count : 0));
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+                      hexes_json(g.buf[0], res.found ? count : 0));
+    gg_cli_grow_free(&g);
     return r;
 }
 
@@ -142,22 +142,19 @@ static json_t *op_hex_reachable(gg_cli_call *c)
     if (s == NULL)
         return NULL;
     gg_hex_move_def d = move_def(c);
-    int32_t cap = 256, count = 0;
-    gg_hex_reach *out = NULL;
+    int32_t count = 0;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 256, sizeof(gg_hex_reach), 0);
+    g.partial = true;
     gg_status st = GG_E_NO_MEMORY;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        gg_cli_free(c, out, (size_t)cap, sizeof *out);
-        if (attempt > 0)
-            cap = count;
-        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL)
-            return NULL;
+    while (gg_cli_grow_next(&g, st, count))
         st = gg_hex_board_reachable(c->ctx->board, s, gg_cli_hex(c, "start"),
-                                    gg_cli_number(c, "budget", 0), &d, out, cap, &count);
-        if (st != GG_PARTIAL)
-            break;
-    }
+                                    gg_cli_number(c, "budget", 0), &d, g.buf[0], g.cap, &count);
+    const gg_hex_reach *out = g.buf[0];
     json_t *r = NULL;
-    if (st != GG_OK) {
+    if (g.failed) {
+        r = NULL;
+    } else if (st != GG_OK) {
         r = gg_cli_status_fail(c, "gg_hex_board_reachable", st);
     } else {
         json_t *arr = json_array();
@@ -166,7 +163,7 @@ static json_t *op_hex_reachable(gg_cli_call *c)
                                                  "cost", out[i].cost));
         r = json_pack("{s:i,s:o}", "count", (int)count, "cells", arr);
     }
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    gg_cli_grow_free(&g);
     return r;
 }
 
@@ -259,9 +256,11 @@ static json_t *op_square_sight(gg_cli_call *c)
     }
     size_t cells = (size_t)w * (size_t)h;
     double *ground = NULL, *obstruction = NULL, *density = NULL;
-    gg_cell *traced = NULL;
-    int32_t count = 0, cap = 0;
+    int32_t count = 0;
     json_t *r = NULL;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 0, sizeof(gg_cell), 0);
+    g.partial = true;
     if (!heights(c, "ground", cells, &ground) || !heights(c, "obstruction", cells, &obstruction) ||
         !heights(c, "density", cells, &density))
         goto done;
@@ -275,13 +274,11 @@ static json_t *op_square_sight(gg_cli_call *c)
     def.opacity_threshold = gg_cli_number(c, "opacity_threshold", 0.0);
     gg_cell from = gg_cli_cell(c, "from"), to = gg_cli_cell(c, "to");
     gg_square_sight_result res;
-    gg_status st = gg_square_sight(&board, from, to, &def, NULL, 0, &count, &res);
-    if (st == GG_PARTIAL || st == GG_E_BUFFER_TOO_SMALL) {
-        cap = count;
-        if ((traced = gg_cli_alloc(c, (size_t)cap, sizeof *traced)) == NULL)
-            goto done;
-        st = gg_square_sight(&board, from, to, &def, traced, cap, &count, &res);
-    }
+    gg_status st = GG_E_NO_MEMORY;
+    while (gg_cli_grow_next(&g, st, count))
+        st = gg_square_sight(&board, from, to, &def, g.buf[0], g.cap, &count, &res);
+    if (g.failed)
+        goto done;
     if (st != GG_OK && st != GG_PARTIAL) {
         gg_cli_status_fail(c, "gg_square_sight", st);
         goto done;
@@ -291,9 +288,9 @@ static json_t *op_square_sight(gg_cli_call *c)
                   (json_int_t)res.distance, "blocker",
                   res.has_blocker ? gg_cli_cell_json(res.blocker) : json_null(), "blocker_index",
                   (int)res.blocker_index, "opacity", res.opacity, "traced",
-                  gg_cli_cells_json(traced, count < cap ? count : cap));
+                  gg_cli_cells_json(g.buf[0], count < g.cap ? count : g.cap));
 done:
-    gg_cli_free(c, traced, (size_t)cap, sizeof *traced);
+    gg_cli_grow_free(&g);
     gg_cli_free(c, density, cells, sizeof *density);
     gg_cli_free(c, obstruction, cells, sizeof *obstruction);
     gg_cli_free(c, ground, cells, sizeof *ground);

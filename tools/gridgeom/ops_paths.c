@@ -1,6 +1,7 @@
 /* ops_paths.c - `gridgeom query` ops of the movement family (docs/movement.md): lowest-cost path
  * (A*) and the squeezing path, distance fields, the movement overlay, route pricing, budgeted
  * reach, and the metric and footprint distances. Layer: tools. */
+#include "grow.h"
 #include "ops.h"
 
 #include <gridgeom/core.h>
@@ -35,24 +36,17 @@ static json_t *op_lowest_cost_path(gg_cli_call *c)
     if (scratch == NULL || !gg_cli_move_def(c, &m))
         return NULL;
     gg_cell a = gg_cli_cell(c, "a"), b = gg_cli_cell(c, "b");
-    int32_t cap = 256, count = 0;
+    int32_t count = 0;
     gg_metric_cost cost = {0, 0, 0, 0};
-    gg_cell *out = NULL;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 256, sizeof(gg_cell), 0);
     gg_status st = GG_E_NO_MEMORY;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        gg_cli_free(c, out, (size_t)cap, sizeof *out);
-        if (attempt > 0)
-            cap = count;
-        out = gg_cli_alloc(c, (size_t)cap, sizeof *out);
-        if (out == NULL)
-            break;
+    while (gg_cli_grow_next(&g, st, count))
         st = gg_scene_lowest_cost_path(c->ctx->scene, scratch, a, b, gg_cli_int(c, "parity", 0),
-                                       &m.def, out, cap, &count, &cost);
-        if (st != GG_E_BUFFER_TOO_SMALL)
-            break;
-    }
+                                       &m.def, g.buf[0], g.cap, &count, &cost);
+    const gg_cell *out = g.buf[0];
     json_t *r = NULL;
-    if (out == NULL)
+    if (g.failed)
         r = NULL;
     else if (st != GG_OK)
         r = gg_cli_status_fail(c, "gg_scene_lowest_cost_path", st);
@@ -63,7 +57,7 @@ static json_t *op_lowest_cost_path(gg_cli_call *c)
             json_object_set_new(r, "path", gg_cli_cells_json(out, count));
         }
     }
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    gg_cli_grow_free(&g);
     gg_cli_move_free(c, &m);
     return r;
 }
@@ -74,31 +68,20 @@ static json_t *op_squeeze_path(gg_cli_call *c)
     gg_scratch *scratch = gg_cli_scratch(c);
     if (scratch == NULL || !gg_cli_move_def(c, &m))
         return NULL;
-    int32_t cap = 256, count = 0;
+    int32_t count = 0;
     gg_metric_cost cost = {0, 0, 0, 0};
-    gg_cell *out = NULL;
-    bool *sq = NULL;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 256, sizeof(gg_cell), sizeof(bool));
     gg_status st = GG_E_NO_MEMORY;
     json_t *r = NULL;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        gg_cli_free(c, out, (size_t)cap, sizeof *out);
-        gg_cli_free(c, sq, (size_t)cap, sizeof *sq);
-        sq = NULL;
-        if (attempt > 0)
-            cap = count;
-        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL ||
-            (sq = gg_cli_alloc(c, (size_t)cap, sizeof *sq)) == NULL)
-            goto done;
+    while (gg_cli_grow_next(&g, st, count))
         st = gg_scene_squeeze_path(c->ctx->scene, scratch, gg_cli_cell(c, "a"), gg_cli_cell(c, "b"),
-                                   gg_cli_int(c, "parity", 0), &m.def, out, sq, cap, &count, &cost);
-        if (st != GG_E_BUFFER_TOO_SMALL)
-            break;
-    }
-    r = st == GG_OK ? gg_cli_route_json(out, sq, count, cost)
-                    : gg_cli_status_fail(c, "gg_scene_squeeze_path", st);
-done:
-    gg_cli_free(c, sq, (size_t)cap, sizeof *sq);
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+                                   gg_cli_int(c, "parity", 0), &m.def, g.buf[0], g.buf[1], g.cap,
+                                   &count, &cost);
+    if (!g.failed)
+        r = st == GG_OK ? gg_cli_route_json(g.buf[0], g.buf[1], count, cost)
+                        : gg_cli_status_fail(c, "gg_scene_squeeze_path", st);
+    gg_cli_grow_free(&g);
     gg_cli_move_free(c, &m);
     return r;
 }
@@ -136,9 +119,11 @@ static json_t *op_move_field(gg_cli_call *c)
     json_t *r = NULL;
     size_t bytes = 0;
     void *mem = NULL;
-    gg_cell *cells = NULL, *path = NULL;
-    int32_t n = 0, path_cap = 0;
+    gg_cell *cells = NULL;
+    int32_t n = 0;
     gg_move_field *field = NULL;
+    gg_cli_grow path;
+    gg_cli_grow_init(&path, c, 0, sizeof(gg_cell), 0);
     gg_status st = gg_move_field_bytes(c->ctx->scene, &m.def, &bytes);
     if (st != GG_OK) {
         gg_cli_status_fail(c, "gg_move_field_bytes", st);
@@ -163,22 +148,20 @@ static json_t *op_move_field(gg_cli_call *c)
     }
     if (gg_cli_has(c, "path_to")) {
         int32_t count = 0;
-        st = gg_move_field_path(field, gg_cli_cell(c, "path_to"), NULL, 0, &count);
-        if (st == GG_E_BUFFER_TOO_SMALL) {
-            path_cap = count;
-            if ((path = gg_cli_alloc(c, (size_t)path_cap, sizeof *path)) == NULL) {
-                json_decref(r);
-                r = NULL;
-                goto done;
-            }
-            st = gg_move_field_path(field, gg_cli_cell(c, "path_to"), path, path_cap, &count);
+        while (gg_cli_grow_next(&path, st, count))
+            st = gg_move_field_path(field, gg_cli_cell(c, "path_to"), path.buf[0], path.cap,
+                                    &count);
+        if (path.failed) {
+            json_decref(r);
+            r = NULL;
+            goto done;
         }
         if (st != GG_OK) {
             json_decref(r);
             r = gg_cli_status_fail(c, "gg_move_field_path", st);
             goto done;
         }
-        json_object_set_new(r, "path", gg_cli_cells_json(path, count));
+        json_object_set_new(r, "path", gg_cli_cells_json(path.buf[0], count));
     }
     if (!gg_cli_has(c, "cells") && !gg_cli_has(c, "path_to")) {
         int32_t reached = 0, can_end = 0;
@@ -205,7 +188,7 @@ static json_t *op_move_field(gg_cli_call *c)
         json_object_set_new(r, "farthest_cost", gg_cli_cost_json(far));
     }
 done:
-    gg_cli_free(c, path, (size_t)path_cap, sizeof *path);
+    gg_cli_grow_free(&path);
     gg_cli_free(c, cells, (size_t)n, sizeof *cells);
     gg_cli_free(c, mem, bytes, 1);
     gg_cli_move_free(c, &m);
@@ -227,21 +210,17 @@ static json_t *op_move_overlay(gg_cli_call *c)
     int32_t budget = gg_cli_int(c, "budget_ft", 0);
     gg_scratch *scratch = bounded_scratch(c, budget, m.def.size);
     json_t *r = NULL;
-    gg_move_reach *out = NULL;
-    int32_t cap = 1024, count = 0;
+    int32_t count = 0;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 1024, sizeof(gg_move_reach), 0);
+    g.partial = true;
     gg_status st = GG_E_NO_MEMORY;
-    for (int attempt = 0; scratch != NULL && attempt < 2; attempt++) {
-        gg_cli_free(c, out, (size_t)cap, sizeof *out);
-        if (attempt > 0)
-            cap = count;
-        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL)
-            break;
+    while (scratch != NULL && gg_cli_grow_next(&g, st, count))
         st = gg_scene_move_overlay(c->ctx->scene, scratch, gg_cli_cell(c, "origin"),
-                                   gg_cli_int(c, "parity", 0), budget, &m.def, out, cap, &count);
-        if (st != GG_PARTIAL)
-            break;
-    }
-    if (scratch != NULL && out != NULL) {
+                                   gg_cli_int(c, "parity", 0), budget, &m.def, g.buf[0], g.cap,
+                                   &count);
+    const gg_move_reach *out = g.buf[0];
+    if (scratch != NULL && !g.failed) {
         if (st != GG_OK) {
             r = gg_cli_status_fail(c, "gg_scene_move_overlay", st);
         } else {
@@ -258,7 +237,7 @@ static json_t *op_move_overlay(gg_cli_call *c)
             r = json_pack("{s:i,s:o}", "count", (int)count, "cells", arr);
         }
     }
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    gg_cli_grow_free(&g);
     gg_scratch_destroy(scratch);
     gg_cli_move_free(c, &m);
     return r;
@@ -310,22 +289,17 @@ static json_t *op_reachable(gg_cli_call *c)
     if (!gg_cli_cells(c, "avoid", &avoid, &n_avoid))
         return NULL;
     gg_scratch *scratch = bounded_scratch(c, budget, GG_SIZE_MEDIUM);
-    gg_reach *out = NULL;
-    int32_t cap = 1024, count = 0;
+    int32_t count = 0;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 1024, sizeof(gg_reach), 0);
+    g.partial = true;
     gg_status st = GG_E_NO_MEMORY;
-    for (int attempt = 0; scratch != NULL && attempt < 2; attempt++) {
-        gg_cli_free(c, out, (size_t)cap, sizeof *out);
-        if (attempt > 0)
-            cap = count;
-        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL)
-            break;
+    while (scratch != NULL && gg_cli_grow_next(&g, st, count))
         st = gg_scene_reachable(c->ctx->scene, scratch, gg_cli_cell(c, "start"), budget, avoid,
-                                n_avoid, out, cap, &count);
-        if (st != GG_PARTIAL)
-            break;
-    }
+                                n_avoid, g.buf[0], g.cap, &count);
+    const gg_reach *out = g.buf[0];
     json_t *r = NULL;
-    if (scratch != NULL && out != NULL) {
+    if (scratch != NULL && !g.failed) {
         if (st != GG_OK) {
             r = gg_cli_status_fail(c, "gg_scene_reachable", st);
         } else {
@@ -338,7 +312,7 @@ static json_t *op_reachable(gg_cli_call *c)
             r = json_pack("{s:i,s:o}", "count", (int)count, "cells", arr);
         }
     }
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    gg_cli_grow_free(&g);
     gg_scratch_destroy(scratch);
     gg_cli_free(c, avoid, (size_t)n_avoid, sizeof *avoid);
     return r;

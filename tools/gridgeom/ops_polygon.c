@@ -2,6 +2,7 @@
  * polygon", "Light polygons"): the exact polygon a point or a light sees among the walls, and the
  * cells it rasterises to.
  * Layer: tools. */
+#include "grow.h"
 #include "ops.h"
 
 #include <math.h>
@@ -39,9 +40,9 @@ static gg_status source_cells(const polygon_source *src, const double *xy, int32
                               uint64_t *bits, size_t words, int32_t *out_count)
 {
     if (src->def != NULL)
-        return gg_scene_polygon_cells(src->s, src->def, xy, n, GG_BITSET_REPLACE, bits, words,
+        return gg_scene_polygon_cells(src->s, xy, n, src->def, GG_BITSET_REPLACE, bits, words,
                                       out_count);
-    return gg_scene_light_polygon_cells(src->s, src->light, src->which, xy, n, GG_BITSET_REPLACE,
+    return gg_scene_light_polygon_cells(src->s, src->light, xy, n, src->which, GG_BITSET_REPLACE,
                                         bits, words, out_count);
 }
 
@@ -85,15 +86,15 @@ static json_t *polygon_answer(gg_cli_call *c, const polygon_source *src, const c
     if (work == NULL)
         return NULL;
     int32_t n = 0;
-    st = source_polygon(src, work, bytes, NULL, 0, &n);
-    double *xy = NULL;
+    gg_cli_grow g; /* ask for the count, then room for it: one (x, y) pair per vertex */
+    gg_cli_grow_init(&g, c, 0, 2 * sizeof(double), 0);
+    while (gg_cli_grow_next(&g, st, n))
+        st = source_polygon(src, work, bytes, g.buf[0], g.cap, &n);
+    const double *xy = g.buf[0];
     json_t *r = NULL;
-    const size_t xy_count = 2 * (size_t)n + 2;
-    if (st == GG_OK || st == GG_E_BUFFER_TOO_SMALL) {
-        xy = gg_cli_alloc(c, xy_count, sizeof *xy);
-        st = xy == NULL ? GG_E_NO_MEMORY : source_polygon(src, work, bytes, xy, n, &n);
-    }
-    if (st != GG_OK) {
+    if (g.failed) {
+        r = NULL;
+    } else if (st != GG_OK) {
         r = gg_cli_status_fail(c, name, st);
     } else {
         json_t *v = json_array();
@@ -106,7 +107,7 @@ static json_t *polygon_answer(gg_cli_call *c, const polygon_source *src, const c
         if (r != NULL && gg_cli_bool(c, "cells", false))
             r = add_cells(c, src, xy, n, r, cells_name);
     }
-    gg_cli_free(c, xy, xy_count, sizeof *xy);
+    gg_cli_grow_free(&g);
     gg_cli_free(c, work, bytes / 16 + 1, 16);
     return r;
 }

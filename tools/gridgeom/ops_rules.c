@@ -3,6 +3,7 @@
  * reason, opportunity-attack schedules, push, area targets, aiming, fleeing and cover bonuses.
  * Creatures are given as a list of objects (docs/cli.md "Creatures") and named by index.
  * Layer: tools. */
+#include "grow.h"
 #include "ops.h"
 
 #include <gridgeom/core.h>
@@ -142,30 +143,24 @@ static json_t *op_plan_move(gg_cli_call *c)
     if (scratch == NULL || !gg_cli_creatures(c, "creatures", &cr, &n))
         return NULL;
     int32_t w = gg_scene_width(c->ctx->scene), h = gg_scene_height(c->ctx->scene);
-    int32_t cap = 64, count = 0, cost = 0;
-    gg_cell *out = NULL;
+    int32_t count = 0, cost = 0;
     gg_move_result res = GG_MOVE_UNREACHABLE;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 64, sizeof(gg_cell), 0);
     gg_status st = GG_E_NO_MEMORY;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        gg_cli_free(c, out, (size_t)cap, sizeof *out);
-        if (attempt > 0)
-            cap = count > 0 ? count : w * h;
-        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL)
-            break;
+    while (gg_cli_grow_next(&g, st, count > 0 ? count : w * h))
         st = gg_rules_plan_move(c->ctx->scene, scratch, cr, n, gg_cli_int(c, "mover", 0),
-                                gg_cli_cell(c, "destination"), out, cap, &count, &cost, &res);
-        if (st != GG_E_BUFFER_TOO_SMALL)
-            break;
-    }
+                                gg_cli_cell(c, "destination"), g.buf[0], g.cap, &count, &cost,
+                                &res);
     json_t *r = NULL;
-    if (out != NULL) {
+    if (!g.failed) {
         if (st != GG_OK)
             r = gg_cli_status_fail(c, "gg_rules_plan_move", st);
         else
             r = json_pack("{s:s,s:o,s:i}", "result", gg_rules_move_result_name(res), "path",
-                          gg_cli_cells_json(out, count), "cost_ft", (int)cost);
+                          gg_cli_cells_json(g.buf[0], count), "cost_ft", (int)cost);
     }
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    gg_cli_grow_free(&g);
     gg_cli_free(c, cr, (size_t)n, sizeof *cr);
     return r;
 }

@@ -4,6 +4,7 @@
  * where a creature fits or squeezes, routes that may squeeze, push and flee. Each takes the creatures as a list of objects
  * (docs/cli.md "Creatures": every size, base_in and height_in as elevation) and a gg_rules_def as
  * a preset name with overrides (the "rules options", gg_cli_rules_fields). Layer: tools. */
+#include "grow.h"
 #include "ops.h"
 
 #include <gridgeom/core.h>
@@ -85,38 +86,33 @@ static json_t *op_opportunity_attacks(gg_cli_call *c)
 {
     sized s;
     gg_cell *route = NULL;
-    gg_oa_event *ev = NULL;
-    int32_t nr = 0, cap = 0, count = 0;
+    int32_t nr = 0, count = 0;
     json_t *r = NULL;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 0, sizeof(gg_oa_event), 0);
     if (!sized_open(c, &s) || !gg_cli_cells(c, "route", &route, &nr))
         goto done;
     /* A reactor spends its reaction on its attack, so one event per creature is the usual
      * need; the call says how many it needs otherwise. */
-    cap = s.n > 0 ? s.n : 1;
+    g.cap = s.n > 0 ? s.n : 1;
     gg_status st = GG_E_NO_MEMORY;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        if (attempt > 0) {
-            gg_cli_free(c, ev, (size_t)cap, sizeof *ev);
-            cap = count;
-        }
-        if ((ev = gg_cli_alloc(c, (size_t)cap, sizeof *ev)) == NULL)
-            goto done;
+    while (gg_cli_grow_next(&g, st, count))
         st = gg_rules_opportunity_attacks(c->ctx->scene, s.cr, s.n, gg_cli_int(c, "mover", 0),
-                                          route, nr, &s.def, ev, cap, &count);
-        if (st != GG_E_BUFFER_TOO_SMALL)
-            break;
-    }
+                                          route, nr, &s.def, g.buf[0], g.cap, &count);
+    if (g.failed)
+        goto done;
     if (st != GG_OK) {
         gg_cli_status_fail(c, "gg_rules_opportunity_attacks", st);
         goto done;
     }
+    const gg_oa_event *ev = g.buf[0];
     r = json_array();
     for (int32_t i = 0; r != NULL && i < count; i++)
         json_array_append_new(r, json_pack("{s:i,s:i,s:o}", "step", (int)ev[i].step, "reactor",
                                            (int)ev[i].reactor, "at",
                                            gg_cli_cell_json(route[ev[i].step])));
 done:
-    gg_cli_free(c, ev, (size_t)cap, sizeof *ev);
+    gg_cli_grow_free(&g);
     gg_cli_free(c, route, (size_t)nr, sizeof *route);
     sized_close(c, &s);
     return r;
@@ -191,29 +187,25 @@ static json_t *path_under(gg_cli_call *c, const gg_creature *mover, const gg_mov
     gg_scratch *scratch = gg_cli_scratch(c);
     if (scratch == NULL)
         return NULL;
-    int32_t cap = 256, count = 0;
+    int32_t count = 0;
     gg_metric_cost cost = {0, 0, 0, 0};
-    gg_cell *out = NULL;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 256, sizeof(gg_cell), 0);
     gg_status st = GG_E_NO_MEMORY;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        gg_cli_free(c, out, (size_t)cap, sizeof *out);
-        if (attempt > 0)
-            cap = count;
-        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL)
-            return NULL;
+    while (gg_cli_grow_next(&g, st, count))
         st = gg_scene_lowest_cost_path(c->ctx->scene, scratch, mover->body.cell,
-                                       gg_cli_cell(c, "to"), 0, def, out, cap, &count, &cost);
-        if (st != GG_E_BUFFER_TOO_SMALL)
-            break;
-    }
+                                       gg_cli_cell(c, "to"), 0, def, g.buf[0], g.cap, &count,
+                                       &cost);
     json_t *r = NULL;
-    if (st != GG_OK) {
+    if (g.failed) {
+        r = NULL;
+    } else if (st != GG_OK) {
         gg_cli_status_fail(c, "gg_scene_lowest_cost_path", st);
     } else if ((r = gg_cli_cost_json(cost)) != NULL) {
         json_object_set_new(r, "found", json_boolean(count > 0));
-        json_object_set_new(r, "path", gg_cli_cells_json(out, count));
+        json_object_set_new(r, "path", gg_cli_cells_json(g.buf[0], count));
     }
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+    gg_cli_grow_free(&g);
     return r;
 }
 
@@ -292,31 +284,20 @@ static json_t *op_route(gg_cli_call *c)
     gg_scratch *scratch = gg_cli_scratch(c);
     if (scratch == NULL || !sized_open(c, &s))
         return NULL;
-    int32_t cap = 256, count = 0;
+    int32_t count = 0;
     gg_metric_cost cost = {0, 0, 0, 0};
-    gg_cell *out = NULL;
-    bool *sq = NULL;
+    gg_cli_grow g;
+    gg_cli_grow_init(&g, c, 256, sizeof(gg_cell), sizeof(bool));
     gg_status st = GG_E_NO_MEMORY;
     json_t *r = NULL;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        gg_cli_free(c, out, (size_t)cap, sizeof *out);
-        gg_cli_free(c, sq, (size_t)cap, sizeof *sq);
-        sq = NULL;
-        if (attempt > 0)
-            cap = count;
-        if ((out = gg_cli_alloc(c, (size_t)cap, sizeof *out)) == NULL ||
-            (sq = gg_cli_alloc(c, (size_t)cap, sizeof *sq)) == NULL)
-            goto done;
+    while (gg_cli_grow_next(&g, st, count))
         st = gg_rules_route(c->ctx->scene, scratch, s.cr, s.n, gg_cli_int(c, "mover", 0),
-                            gg_cli_cell(c, "destination"), &s.def, out, sq, cap, &count, &cost);
-        if (st != GG_E_BUFFER_TOO_SMALL)
-            break;
-    }
-    r = st == GG_OK ? gg_cli_route_json(out, sq, count, cost)
-                    : gg_cli_status_fail(c, "gg_rules_route", st);
-done:
-    gg_cli_free(c, sq, (size_t)cap, sizeof *sq);
-    gg_cli_free(c, out, (size_t)cap, sizeof *out);
+                            gg_cli_cell(c, "destination"), &s.def, g.buf[0], g.buf[1], g.cap,
+                            &count, &cost);
+    if (!g.failed)
+        r = st == GG_OK ? gg_cli_route_json(g.buf[0], g.buf[1], count, cost)
+                        : gg_cli_status_fail(c, "gg_rules_route", st);
+    gg_cli_grow_free(&g);
     sized_close(c, &s);
     return r;
 }

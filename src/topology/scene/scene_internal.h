@@ -324,6 +324,12 @@ bool gg__wall_limited_second(const gg_scene *s, const gg__wall *w, gg_hpoint a, 
 bool gg__segment_hits_wall_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
                                 const gg__wview *v);
 
+/* The same test with the GG__RULE_* given instead of the scene's (gg__segment_rule()): the
+ * doorway rule applies under GG__RULE_SIGHT. The one implementation of both that and the
+ * visibility polygon's point-rule test (gg__point_rule_blocked(), with an eye at one elevation). */
+bool gg__segment_hits_wall_rule(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                                int rule, const gg__wview *v);
+
 /* The step a -> b (centres) for a mover under a view that opens doors: whether a wall stops it,
  * exactly as in the scene with the view's doors open (rule, doorways and all). */
 bool gg__step_stopped_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, const gg__wview *v);

@@ -175,7 +175,9 @@ bool gg__wall_height_meets(int rule, const gg__wall *w, gg_hpoint a, gg_hpoint b
 /* ---- Sight under a view ---------------------------------------------------------------------
  * gg__segment_hits_wall() for sight or light, each wall judged by gg__wall_stops_view(): the same
  * doorway, proximity and limited steps as wall_index.c's visitor, in a loop of its own so that the
- * queries without a view keep their inlined closed test. */
+ * queries without a view keep their inlined closed test. The visibility polygon's rasterisation
+ * asks the same question under the point rule whatever the scene's rule (its eye at one
+ * elevation), so both go through gg__segment_hits_wall_rule(). */
 
 typedef struct view_hit {
     const gg_scene *s;
@@ -191,7 +193,7 @@ static bool view_visit(view_hit *h, const gg__wall *w)
 {
     if (!gg__wall_stops_view(h->rule, w, h->a, h->b, h->mask, h->v))
         return false;
-    if (h->s->point_rule &&
+    if (h->rule == GG__RULE_SIGHT &&
         gg__doorway_excuses_view(h->s, h->rule, w, h->a, h->b, h->mask, false, h->v))
         return false;
     if (gg__wall_proximity_clear(w, h->a, h->mask))
@@ -214,18 +216,26 @@ static bool view_strip(void *vctx, int32_t i, int32_t j0, int32_t j1)
     return false;
 }
 
-bool gg__segment_hits_wall_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
-                                const gg__wview *v)
+bool gg__segment_hits_wall_rule(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                                int rule, const gg__wview *v)
 {
     if (s->live_walls == 0)
         return false;
-    view_hit h = {s, a, b, mask, gg__segment_rule(s, a, b, mask), v, false, {0, 0}};
+    view_hit h = {s, a, b, mask, rule, v, false, {0, 0}};
     const gg__wall_index *ix = &s->index;
     for (uint32_t k = 0; k < ix->pending_count; ++k)
         if (view_visit(&h, &s->walls[ix->pending[k]]))
             return true;
     return ix->built && gg__for_each_bucket_strip(a, b, (int64_t)GG__WALL_UNIT << ix->bucket_shift,
                                                   0, ix->bw, ix->bh, view_strip, &h);
+}
+
+bool gg__segment_hits_wall_view(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask,
+                                const gg__wview *v)
+{
+    /* For sight and light the rule is SIGHT exactly on point-rule scenes, where the doorway rule
+     * applies (wall_index.c's visitor does the same). */
+    return gg__segment_hits_wall_rule(s, a, b, mask, gg__segment_rule(s, a, b, mask), v);
 }
 
 /* ---- Movers that open doors ------------------------------------------------------------------ */

@@ -174,8 +174,8 @@ gg_status gg_scene_light_polygon(const gg_scene *scene, void *work, size_t work_
     return GG_OK;
 }
 
-gg_status gg_scene_light_polygon_cells(const gg_scene *scene, gg_light_id id, gg_light which,
-                                       const double *xy, int32_t count, gg_bitset_mode mode,
+gg_status gg_scene_light_polygon_cells(const gg_scene *scene, gg_light_id id, const double *xy,
+                                       int32_t count, gg_light which, gg_bitset_mode mode,
                                        uint64_t *bits, size_t words, int32_t *out_count)
 {
     if (out_count != NULL)
