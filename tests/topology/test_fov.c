@@ -7,6 +7,7 @@
 
 #include "test_alloc.h"
 #include "topology/sight/fov.h"
+#include "shared_maps.h"
 
 #ifdef GG_TEST_HAVE_JANSSON
 #include <jansson.h>
@@ -733,24 +734,10 @@ static gg_scene *load_foundry(const json_t *root, int *walls)
 static void fov__every_real_map(void **state)
 {
     (void)state;
-    const char *files[] = {
-        "uvtt/oganm__test.dd2vtt",
-        "uvtt/vttmaps__the-litch-and-his-tomb.dd2vtt",
-        "uvtt/vttmaps__stone-resolve-academy_ground-floor-north-rooms.dd2vtt",
-        "uvtt/vttmaps__headmasters-quarters.dd2vtt",
-        "uvtt/vttmaps__gold-room.dd2vtt",
-        "foundry/zahi__cities-street.json",
-        "foundry/zahi__oota-warning-sign.json",
-        "foundry/majorvictory__underbark-tavern-top-floor.json",
-        "foundry/majorvictory__dungeon-of-coins.json",
-        "foundry/majorvictory__mansion-floor-2.json",
-        "foundry/majorvictory__jonto-island.json",
-        "foundry/ocd__nort-gate.json",
-        "foundry/ocd__collapsed-tower.json",
-    };
+    const char *const *files = gg_shared_maps;
     fx_rng r;
     fx_rng_seed(&r, 1313u, "fov real maps");
-    for (size_t f = 0; f < sizeof files / sizeof *files; ++f) {
+    for (size_t f = 0; f < GG_SHARED_MAP_COUNT; ++f) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", GG_TEST_MAPS_DIR, files[f]);
         json_error_t err;
