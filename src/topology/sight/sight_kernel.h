@@ -32,17 +32,29 @@ static inline bool gg__sk_bit(const uint64_t *bits, int64_t i)
     return ((bits[(uint64_t)i >> 6] >> ((uint64_t)i & 63u)) & 1u) != 0;
 }
 
-/* A blocked cell strictly between a and b on Nat20's walk (the cells of the kernel alone). */
-static inline bool gg__sk_cells_blocked(const gg_scene *s, gg_cell a, gg_cell b)
+/* Nat20's Bresenham from cell a to cell b over storage indices: DM steps along the major axis,
+ * each moving the index by M, and Dm along the minor axis, each moving it by m. */
+typedef struct gg__sk_axes {
+    int64_t DM, Dm, M, m;
+} gg__sk_axes;
+static inline gg__sk_axes gg__sk_axes_of(const gg_scene *s, gg_cell a, gg_cell b)
 {
     const int64_t dx = (int64_t)b.col - a.col, dy = (int64_t)b.row - a.row;
     const int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy, W = s->width;
-    int64_t DM, Dm, M, m;
+    gg__sk_axes x;
     if (ax >= ay) {
-        DM = ax, Dm = ay, M = dx < 0 ? -1 : 1, m = dy < 0 ? -W : W;
+        x.DM = ax, x.Dm = ay, x.M = dx < 0 ? -1 : 1, x.m = dy < 0 ? -W : W;
     } else {
-        DM = ay, Dm = ax, M = dy < 0 ? -W : W, m = dx < 0 ? -1 : 1;
+        x.DM = ay, x.Dm = ax, x.M = dy < 0 ? -W : W, x.m = dx < 0 ? -1 : 1;
     }
+    return x;
+}
+
+/* A blocked cell strictly between a and b on Nat20's walk (the cells of the kernel alone). */
+static inline bool gg__sk_cells_blocked(const gg_scene *s, gg_cell a, gg_cell b)
+{
+    const gg__sk_axes ax = gg__sk_axes_of(s, a, b);
+    const int64_t DM = ax.DM, Dm = ax.Dm, M = ax.M, m = ax.m, W = s->width;
     const uint64_t *bits = s->blocked_bits;
     int64_t k = (int64_t)a.row * W + a.col;
     /* G = E + Dm: the row steps in this column when G >= 0 (before, at or after the line). */

@@ -89,14 +89,8 @@ static inline bool has_ties(gg_cell a, gg_cell b)
  * walks share the cell. GG__SK_AB / GG__SK_BA bits; stops when both are blocked. */
 static inline unsigned cells_blocked_both(const gg_scene *s, gg_cell a, gg_cell b)
 {
-    const int64_t dx = (int64_t)b.col - a.col, dy = (int64_t)b.row - a.row;
-    const int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy, W = s->width;
-    int64_t DM, Dm, M, m;
-    if (ax >= ay) {
-        DM = ax, Dm = ay, M = dx < 0 ? -1 : 1, m = dy < 0 ? -W : W;
-    } else {
-        DM = ay, Dm = ax, M = dy < 0 ? -W : W, m = dx < 0 ? -1 : 1;
-    }
+    const gg__sk_axes ax = gg__sk_axes_of(s, a, b);
+    const int64_t DM = ax.DM, Dm = ax.Dm, M = ax.M, m = ax.m, W = s->width;
     const unsigned both = (unsigned)(GG__SK_AB | GG__SK_BA);
     const uint64_t *bits = s->blocked_bits;
     int64_t k = (int64_t)a.row * W + a.col;
