@@ -168,6 +168,56 @@ static inline void fx_assert_cells(const gg_cell *got, int32_t got_n, const gg_c
 
 /* ---- Random scenes and edits ----------------------------------------------------------------- */
 
+/* A random wall on the half lattice (so that walls meet, cross, overlap and line up): axis-
+ * aligned, diagonal (clamped to the map when `on_map`, else free to leave it) or any two lattice
+ * points; of any kind when `kinds` (door, one-way, LIMITED, proximity, cover, movement-and-light,
+ * heights, secret door, or plain). The polygon tests' generator. */
+static inline gg_wall_def fx_random_half_wall(fx_rng *r, int32_t w, int32_t h, bool kinds,
+                                              bool on_map)
+{
+    gg_wall_def d = gg_wall_def_default();
+    d.x1 = fx_below(r, 2 * w + 1) / 2.0;
+    d.y1 = fx_below(r, 2 * h + 1) / 2.0;
+    const int shape = fx_below(r, 4);
+    if (shape == 0) { /* axis-aligned */
+        d.x2 = d.x1, d.y2 = fx_below(r, 2 * h + 1) / 2.0;
+        if (fx_below(r, 2))
+            d.x2 = fx_below(r, 2 * w + 1) / 2.0, d.y2 = d.y1;
+    } else if (shape == 1) { /* diagonal */
+        const double t = fx_range(r, -6, 6) / 2.0;
+        d.x2 = d.x1 + t, d.y2 = d.y1 + (fx_below(r, 2) ? t : -t);
+        if (on_map) {
+            d.x2 = d.x2 < 0 ? 0 : (d.x2 > w ? w : d.x2);
+            d.y2 = d.y2 < 0 ? 0 : (d.y2 > h ? h : d.y2);
+        }
+    } else {
+        d.x2 = fx_below(r, 2 * w + 1) / 2.0, d.y2 = fx_below(r, 2 * h + 1) / 2.0;
+    }
+    if (kinds) {
+        const int kind = fx_below(r, 11);
+        if (kind == 0)
+            d.door = fx_below(r, 2) ? GG_DOOR_OPEN : GG_DOOR_CLOSED;
+        else if (kind == 1)
+            d.one_way = fx_below(r, 2) ? GG_ONE_WAY_LEFT : GG_ONE_WAY_RIGHT;
+        else if (kind == 2 || kind == 3)
+            d.limited = (uint32_t)GG_BLOCKS_SIGHT | (uint32_t)GG_BLOCKS_LIGHT;
+        else if (kind == 4)
+            d.sight_proximity_ft = 5.0 * fx_below(r, 4);
+        else if (kind == 5)
+            d.cover = GG_COVER_HALF;
+        else if (kind == 6)
+            d.blocks = (uint32_t)GG_BLOCKS_MOVEMENT | (uint32_t)GG_BLOCKS_LIGHT;
+        else if (kind == 7) { /* a wall from 0, 5 or 10 ft up to 5 .. 20 ft */
+            d.bottom_ft = 5.0 * fx_below(r, 3);
+            d.top_ft = d.bottom_ft + 5.0 * (1 + fx_below(r, 2));
+        } else if (kind == 8) {
+            d.door = GG_DOOR_CLOSED;
+            d.secret = true;
+        }
+    }
+    return d;
+}
+
 /* A random small scene: blocked and difficult cells at the given percentages, and a few integer
  * walls (axis, diagonal, zero-length) anywhere on or just off the map. */
 static inline gg_scene *fx_random_scene(fx_rng *r, int32_t w, int32_t h, int32_t cell_size_ft,

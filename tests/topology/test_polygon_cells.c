@@ -402,55 +402,11 @@ static gg_scene *scene_of(int32_t w, int32_t h, bool point_rule)
     return s;
 }
 
-/* A random wall on the half lattice (so that walls meet, cross, overlap and line up), of any
- * kind when `kinds`. */
-static gg_wall_def random_wall(fx_rng *r, int32_t w, int32_t h, bool kinds)
-{
-    gg_wall_def d = gg_wall_def_default();
-    d.x1 = fx_below(r, 2 * w + 1) / 2.0;
-    d.y1 = fx_below(r, 2 * h + 1) / 2.0;
-    const int shape = fx_below(r, 4);
-    if (shape == 0) {
-        d.x2 = d.x1, d.y2 = fx_below(r, 2 * h + 1) / 2.0;
-        if (fx_below(r, 2))
-            d.x2 = fx_below(r, 2 * w + 1) / 2.0, d.y2 = d.y1;
-    } else if (shape == 1) {
-        const double t = fx_range(r, -6, 6) / 2.0;
-        d.x2 = fmin(w, fmax(0, d.x1 + t)),
-        d.y2 = fmin(h, fmax(0, d.y1 + (fx_below(r, 2) ? t : -t)));
-    } else {
-        d.x2 = fx_below(r, 2 * w + 1) / 2.0, d.y2 = fx_below(r, 2 * h + 1) / 2.0;
-    }
-    if (kinds) {
-        const int kind = fx_below(r, 11);
-        if (kind == 0)
-            d.door = fx_below(r, 2) ? GG_DOOR_OPEN : GG_DOOR_CLOSED;
-        else if (kind == 1)
-            d.one_way = fx_below(r, 2) ? GG_ONE_WAY_LEFT : GG_ONE_WAY_RIGHT;
-        else if (kind == 2 || kind == 3)
-            d.limited = (uint32_t)GG_BLOCKS_SIGHT | (uint32_t)GG_BLOCKS_LIGHT;
-        else if (kind == 4)
-            d.sight_proximity_ft = 5.0 * fx_below(r, 4);
-        else if (kind == 5)
-            d.cover = GG_COVER_HALF;
-        else if (kind == 6)
-            d.blocks = (uint32_t)GG_BLOCKS_MOVEMENT | (uint32_t)GG_BLOCKS_LIGHT;
-        else if (kind == 7) {
-            d.bottom_ft = 5.0 * fx_below(r, 3);
-            d.top_ft = d.bottom_ft + 5.0 * (1 + fx_below(r, 2));
-        } else if (kind == 8) {
-            d.door = GG_DOOR_CLOSED;
-            d.secret = true;
-        }
-    }
-    return d;
-}
-
 static gg_scene *random_scene(fx_rng *r, int32_t w, int32_t h, int nwalls, bool point_rule)
 {
     gg_scene *s = scene_of(w, h, point_rule);
     for (int k = 0; k < nwalls; ++k) {
-        const gg_wall_def d = random_wall(r, w, h, true);
+        const gg_wall_def d = fx_random_half_wall(r, w, h, true, true);
         assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
     }
     return s;
@@ -681,7 +637,7 @@ static void cells__allocate_nothing(void **state)
     fx_rng r;
     fx_rng_seed(&r, 19, "cells_allocate_nothing");
     for (int k = 0; k < 160; ++k) { /* doors: more than 256 crack points near most viewers */
-        gg_wall_def wd = random_wall(&r, sd.width, sd.height, false);
+        gg_wall_def wd = fx_random_half_wall(&r, sd.width, sd.height, false, true);
         wd.door = k % 2 ? GG_DOOR_OPEN : GG_DOOR_CLOSED;
         assert_int_equal(gg_scene_add_wall(s, &wd, NULL), GG_OK);
     }
