@@ -73,7 +73,7 @@ typedef struct pw {
 
 typedef struct ep {
     double key;   /* pseudo-angle, for a fast first sort */
-    int64_t x, y; /* the endpoint */
+    int32_t x, y; /* the endpoint (relative coordinates stay below REL_LIMIT) */
     int32_t wall; /* pw index */
     int32_t is_b; /* the wall's counter-clockwise end */
 } ep;
@@ -176,14 +176,14 @@ static rat param_of_crossing(const pw *L, const pw *Z)
 /* ... as many buckets as endpoints, up to this many (`count` holds SORT_BUCKETS + 1) ... */
 #define SORT_BUCKETS 256
 /* ... unless a bucket gets more than this many: then the merge sort (no quadratic case). */
-#define SORT_BUCKET_MAX 24
+#define SORT_BUCKET_MAX 64
 
 /* Stable sort of a[0, n) by key into tmp through buckets: one counting pass, one scatter, and an
  * insertion sort that moves each endpoint only within its bucket. Returns false (nothing done)
  * when a bucket is too full, so that many endpoints in one narrow angle cost no n^2. */
 static bool bucket_sort_eps(const ep *a, ep *tmp, size_t n, uint32_t *count)
 {
-    const size_t nb = n < SORT_BUCKETS ? n : SORT_BUCKETS;
+    const size_t nb = 2 * n < SORT_BUCKETS ? 2 * n : SORT_BUCKETS;
     const double scale = (double)nb / 4.0;
     memset(count, 0, (nb + 1) * sizeof *count);
     for (size_t i = 0; i < n; ++i) {
@@ -796,11 +796,12 @@ static rat param_on_z(const pw *L, const pw *Z)
 static inline void consider(const sweep *sw, bstate *b, int32_t zi)
 {
     const pw *L = &sw->w[b->L], *Z = &sw->w[zi];
-    const rat t = param_of_crossing(L, Z);
-    if (t.d == 0 || rat_cmp(t, b->tcur) <= 0 || (b->xwall >= 0 && rat_cmp(t, b->xbest) >= 0))
-        return;
+    /* Most active walls do not reach L's line at all: that test first (two products). */
     const rat u = param_on_z(L, Z);
     if (u.n < 0 || u.n >= u.d)
+        return;
+    const rat t = param_of_crossing(L, Z);
+    if (t.d == 0 || rat_cmp(t, b->tcur) <= 0 || (b->xwall >= 0 && rat_cmp(t, b->xbest) >= 0))
         return;
     b->xbest = t;
     b->xwall = zi;
@@ -918,8 +919,8 @@ static void sweep_walls(sweep *sw)
         pw *p = &sw->w[i];
         p->pos = -1; /* a smaller box's sweep may have left it active */
         const int64_t bx = p->ax + p->ex, by = p->ay + p->ey;
-        const ep ea = {p->pa, p->ax, p->ay, i, 0};
-        const ep eb = {p->pb, bx, by, i, 1};
+        const ep ea = {p->pa, (int32_t)p->ax, (int32_t)p->ay, i, 0};
+        const ep eb = {p->pb, (int32_t)bx, (int32_t)by, i, 1};
         sw->e[n++] = ea;
         sw->e[n++] = eb;
     }
@@ -932,7 +933,7 @@ static void sweep_walls(sweep *sw)
     for (int k = 0; k < 4; ++k) {
         const int64_t mx = k == 0 ? 1 : (k == 1 ? -1 : 0), my = k == 2 ? 1 : (k == 3 ? -1 : 0);
         if ((k < 2 && on_y) || (k >= 2 && on_x)) {
-            const ep e = {pseudo_angle(mx, my), mx, my, -1, 0};
+            const ep e = {pseudo_angle(mx, my), (int32_t)mx, (int32_t)my, -1, 0};
             sw->e[n++] = e;
         }
     }
@@ -941,11 +942,15 @@ static void sweep_walls(sweep *sw)
         sw->e = sw->et;
         sw->et = t;
     }
-    /* Angle classes: runs of equal directions. dir of class k = its first endpoint. */
-    int32_t K = 0;
+    /* Angle classes: runs of equal directions. et[K] (the temporary array is free now) holds
+     * class K's direction, its last endpoint, in x, y, and in `wall` where the class's endpoints
+     * begin in e[]; et[K] of the last class + 1 ends the last run. */
+    int32_t K = 0, start = 0;
     for (int32_t k = 0; k < n; ++k) {
-        if (k > 0 && !same_dir(&sw->e[k - 1], &sw->e[k]))
+        if (k > 0 && !same_dir(&sw->e[k - 1], &sw->e[k])) {
             ++K;
+            start = k;
+        }
         if (sw->e[k].wall >= 0) {
             pw *p = &sw->w[sw->e[k].wall];
             if (sw->e[k].is_b)
@@ -953,9 +958,11 @@ static void sweep_walls(sweep *sw)
             else
                 p->ca = K;
         }
-        sw->et[K] = sw->e[k]; /* the class's direction (the temporary array is free now) */
+        sw->et[K] = sw->e[k];
+        sw->et[K].wall = start;
     }
     ++K;
+    sw->et[K].wall = n;
     /* Start at a class where a full wall begins (the map's edges are full walls): that
      * interval has a stopping wall, so a run of directions without one never wraps around. */
     int32_t k0 = -1;
@@ -976,25 +983,16 @@ static void sweep_walls(sweep *sw)
         if (at < span)
             act_add(sw, i);
     }
-    /* Where class k0's endpoints begin in e[]. */
-    int32_t pos = 0;
-    for (int32_t cls = 0; cls < k0;) {
-        ++pos;
-        if (!same_dir(&sw->e[pos - 1], &sw->e[pos]))
-            ++cls;
-    }
     trans tr = {-1, false, 0, 0};
     int32_t first_S = -2, prev = -1;
     bstate st = {-1, -1, -1, 0, {0, 1}, {0, 1}};
     bool valid = false; /* st may be carried over the next endpoint (no limited wall active) */
     for (int32_t step = 0; step < K; ++step) {
         const int32_t k = (k0 + step) % K;
-        if (k == 0)
-            pos = 0;
-        const int32_t g0 = pos;
+        const int32_t g0 = sw->et[k].wall, pos = sw->et[k + 1].wall;
         bool lost = false; /* the stopping wall or the next crossing's wall ended here */
-        while (pos < n) {
-            const ep *e = &sw->e[pos];
+        for (int32_t q = g0; q < pos; ++q) {
+            const ep *e = &sw->e[q];
             if (e->wall < 0) {
                 /* a marker */
             } else if (e->is_b) {
@@ -1004,9 +1002,6 @@ static void sweep_walls(sweep *sw)
             } else {
                 act_add(sw, e->wall);
             }
-            ++pos;
-            if (pos >= n || !same_dir(e, &sw->e[pos]))
-                break;
         }
         const int64_t d0x = sw->et[k].x, d0y = sw->et[k].y;
         const int64_t d1x = sw->et[(k + 1) % K].x, d1y = sw->et[(k + 1) % K].y;
