@@ -285,10 +285,17 @@ static inline bool same_dir(const ep *p, const ep *q)
 #define CULL_ABS 1024.0 /* absolute margin on squared distances (wall units squared) */
 
 typedef struct cbin {
-    double full;            /* squared distance beyond which the whole bin is hidden */
-    double lo_d, hi_d;      /* the same for the covered part from the lower / upper boundary */
+    double lo_d, hi_d;      /* squared distance beyond which the covered part from the lower /
+                             * upper boundary is hidden */
     int32_t lx, ly, hx, hy; /* where the lower part ends and the upper part begins */
 } cbin;
+
+/* The bins: `full` apart from the parts, so that the loops over runs of bins read and write
+ * consecutive doubles (the compiler's vector minimum). */
+typedef struct cover {
+    double full[CULL_BINS]; /* squared distance beyond which the whole bin is hidden */
+    cbin part[CULL_BINS];
+} cover;
 
 static inline int32_t bin_of(double pa)
 {
@@ -325,17 +332,18 @@ static inline double end_d2_up(int64_t x, int64_t y)
     return ((double)x * (double)x + (double)y * (double)y) * (1 + CULL_REL) + CULL_ABS;
 }
 
-static inline void bin_join(cbin *b)
+static inline void bin_join(cover *cv, int32_t k)
 {
+    const cbin *b = &cv->part[k];
     if (b->lo_d < HUGE_VAL && b->hi_d < HUGE_VAL && angle_cmp(b->lx, b->ly, b->hx, b->hy) >= 0) {
         const double d = b->lo_d > b->hi_d ? b->lo_d : b->hi_d;
-        if (d < b->full)
-            b->full = d;
+        if (d < cv->full[k])
+            cv->full[k] = d;
     }
 }
 
 /* Marks the bins the full wall p covers. */
-static void cover_add(cbin *bins, const pw *p)
+static void cover_add(cover *cv, const pw *p)
 {
     const int64_t bx = p->ax + p->ex, by = p->ay + p->ey;
     const double pa = p->pa, pb = p->pb;
@@ -346,23 +354,23 @@ static void cover_add(cbin *bins, const pw *p)
         return; /* within one bin (or a pseudo-angle at the seam): no whole bin */
     double d0 = ray_d2_up(p, ka1 + 1);
     if (ka0 == ka1 && kb0 == kb1) { /* the ends' own bins, from each end to the far boundary */
-        cbin *a = &bins[ka1];
+        cbin *a = &cv->part[ka1];
         const double da = fmax(end_d2_up(p->ax, p->ay), d0);
         if (a->hi_d == HUGE_VAL || angle_cmp(p->ax, p->ay, a->hx, a->hy) < 0 ||
             (angle_cmp(p->ax, p->ay, a->hx, a->hy) == 0 && da < a->hi_d)) {
             a->hi_d = da;
             a->hx = (int32_t)p->ax;
             a->hy = (int32_t)p->ay;
-            bin_join(a);
+            bin_join(cv, ka1);
         }
-        cbin *b = &bins[kb0];
+        cbin *b = &cv->part[kb0];
         const double db = fmax(end_d2_up(bx, by), ray_d2_up(p, kb0));
         if (b->lo_d == HUGE_VAL || angle_cmp(bx, by, b->lx, b->ly) > 0 ||
             (angle_cmp(bx, by, b->lx, b->ly) == 0 && db < b->lo_d)) {
             b->lo_d = db;
             b->lx = (int32_t)bx;
             b->ly = (int32_t)by;
-            bin_join(b);
+            bin_join(cv, kb0);
         }
     }
     /* The distance to a line over a range of directions is largest at one of its ends: one
@@ -371,9 +379,16 @@ static void cover_add(cbin *bins, const pw *p)
         const int32_t c = n - j < CULL_CHUNK ? n - j : CULL_CHUNK;
         const double d1 = ray_d2_up(p, ka1 + 1 + j + c);
         const double d = d0 > d1 ? d0 : d1;
-        for (int32_t i = 0; i < c; ++i) {
-            cbin *b = &bins[(ka1 + 1 + j + i) & (CULL_BINS - 1)];
-            b->full = d < b->full ? d : b->full;
+        const int32_t k = (ka1 + 1 + j) & (CULL_BINS - 1);
+        double *f = cv->full;
+        if (k + c <= CULL_BINS) {
+            for (int32_t i = k; i < k + c; ++i)
+                f[i] = d < f[i] ? d : f[i];
+        } else {
+            for (int32_t i = 0; i < c; ++i) {
+                const int32_t q = (k + i) & (CULL_BINS - 1);
+                f[q] = d < f[q] ? d : f[q];
+            }
         }
         d0 = d1;
     }
@@ -393,7 +408,7 @@ static double near_d2_down(const pw *p)
 
 /* Wall p, nearest at squared distance dmin (rounded down), is hidden: every bin it may meet is
  * covered closer. */
-static bool cover_hides(const cbin *bins, const pw *p, double dmin)
+static bool cover_hides(const cover *cv, const pw *p, double dmin)
 {
     if (!(dmin > 0))
         return false;
@@ -403,7 +418,7 @@ static bool cover_hides(const cbin *bins, const pw *p, double dmin)
     if (pa - CULL_EPS < 0 || pb + CULL_EPS >= 4 || n > CULL_BINS / 2 + 2)
         return false; /* at the seam of the pseudo-angle: keep it */
     for (int32_t j = 0; j < n; ++j)
-        if (!(bins[(k0 + j) & (CULL_BINS - 1)].full < dmin))
+        if (!(cv->full[(k0 + j) & (CULL_BINS - 1)] < dmin))
             return false;
     return true;
 }
@@ -414,17 +429,17 @@ static bool cover_hides(const cbin *bins, const pw *p, double dmin)
  * The walls are visited from near to far (by distance class): a wall can only be hidden by
  * nearer ones, and a hidden wall would cover nothing new, so only visible full walls are added
  * to the bins. `d2` and `order` hold m values each, `count` CULL_RINGS + 1. */
-static void bins_clear(cbin *bins)
+static void bins_clear(cover *cv)
 {
     for (int32_t k = 0; k < CULL_BINS; ++k) {
-        bins[k].full = bins[k].lo_d = bins[k].hi_d = HUGE_VAL;
-        bins[k].lx = bins[k].ly = bins[k].hx = bins[k].hy = 0;
+        cv->full[k] = cv->part[k].lo_d = cv->part[k].hi_d = HUGE_VAL;
+        cv->part[k].lx = cv->part[k].ly = cv->part[k].hx = cv->part[k].hy = 0;
     }
 }
 
 /* The bins may already hold walls of a smaller box (collect()): they are real full walls, so
  * their cover stays true; the order only decides how much is dropped, never what is kept. */
-static int32_t cull_hidden(cbin *bins, pw *w, int32_t m, double *d2, uint32_t *order,
+static int32_t cull_hidden(cover *bins, pw *w, int32_t m, double *d2, uint32_t *order,
                            uint32_t *count)
 {
     double far = 0;
@@ -491,7 +506,7 @@ static layout layout_for(const gg_scene *s)
     l.off_ept = align16(l.off_ep + (2 * l.mmax + 8) * sizeof(ep));
     l.off_act = align16(l.off_ept + (2 * l.mmax + 8) * sizeof(ep));
     l.off_bins = align16(l.off_act + l.mmax * sizeof(uint32_t));
-    l.off_d2 = align16(l.off_bins + CULL_BINS * sizeof(cbin));
+    l.off_d2 = align16(l.off_bins + sizeof(cover));
     l.off_ord = align16(l.off_d2 + l.mmax * sizeof(double));
     l.total = align16(l.off_ord + (l.mmax + CULL_RINGS + 1) * sizeof(uint32_t));
     return l;
@@ -518,7 +533,7 @@ typedef struct sweep {
     uint64_t *bits; /* one per wall slot, clear between calls */
     pw *w;
     ep *e, *et;
-    cbin *bins; /* occlusion culling: the bins, distances, order and its counts */
+    cover *bins; /* occlusion culling: the bins, distances, order and its counts */
     double *d2;
     uint32_t *order, *count;
     bool culled;  /* the bins hold the full walls kept so far */
@@ -1070,7 +1085,7 @@ static bool open_beyond(const sweep *sw, int64_t x0, int64_t y0, int64_t x1, int
     const double d2 = (double)d * (double)d;
     int32_t open = 0;
     for (int32_t k = 0; k < CULL_BINS; ++k)
-        open += !(sw->bins[k].full < d2);
+        open += !(sw->bins->full[k] < d2);
     return open > CULL_BINS / 32;
 }
 
@@ -1115,7 +1130,7 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     sw.e = (ep *)(void *)(base + l.off_ep);
     sw.et = (ep *)(void *)(base + l.off_ept);
     sw.act = (uint32_t *)(void *)(base + l.off_act);
-    sw.bins = (cbin *)(void *)(base + l.off_bins);
+    sw.bins = (cover *)(void *)(base + l.off_bins);
     sw.d2 = (double *)(void *)(base + l.off_d2);
     sw.order = (uint32_t *)(void *)(base + l.off_ord);
     sw.count = sw.order + l.mmax;
