@@ -352,29 +352,11 @@ static void cover_add(cover *cv, const pw *p)
     const int32_t n = ((kb0 - ka1 + CULL_BINS) & (CULL_BINS - 1)) - 1; /* whole bins between */
     if (n < 0 || n > CULL_BINS / 2 + 1)
         return; /* within one bin (or a pseudo-angle at the seam): no whole bin */
-    double d0 = ray_d2_up(p, ka1 + 1);
-    if (ka0 == ka1 && kb0 == kb1) { /* the ends' own bins, from each end to the far boundary */
-        cbin *a = &cv->part[ka1];
-        const double da = fmax(end_d2_up(p->ax, p->ay), d0);
-        if (a->hi_d == HUGE_VAL || angle_cmp(p->ax, p->ay, a->hx, a->hy) < 0 ||
-            (angle_cmp(p->ax, p->ay, a->hx, a->hy) == 0 && da < a->hi_d)) {
-            a->hi_d = da;
-            a->hx = (int32_t)p->ax;
-            a->hy = (int32_t)p->ay;
-            bin_join(cv, ka1);
-        }
-        cbin *b = &cv->part[kb0];
-        const double db = fmax(end_d2_up(bx, by), ray_d2_up(p, kb0));
-        if (b->lo_d == HUGE_VAL || angle_cmp(bx, by, b->lx, b->ly) > 0 ||
-            (angle_cmp(bx, by, b->lx, b->ly) == 0 && db < b->lo_d)) {
-            b->lo_d = db;
-            b->lx = (int32_t)bx;
-            b->ly = (int32_t)by;
-            bin_join(cv, kb0);
-        }
-    }
     /* The distance to a line over a range of directions is largest at one of its ends: one
-     * bound for each run of CULL_CHUNK bins. */
+     * bound for each run of CULL_CHUNK bins. The runs cover the bins strictly between the ends'
+     * bins, so their order with the ends' bins below does not matter. */
+    const double d_a = ray_d2_up(p, ka1 + 1);
+    double d0 = d_a;
     for (int32_t j = 0; j < n; j += CULL_CHUNK) {
         const int32_t c = n - j < CULL_CHUNK ? n - j : CULL_CHUNK;
         const double d1 = ray_d2_up(p, ka1 + 1 + j + c);
@@ -391,6 +373,27 @@ static void cover_add(cover *cv, const pw *p)
             }
         }
         d0 = d1;
+    }
+    /* d0 is now the bound on boundary kb0 (ka1 + 1 + n): the last run ended there. */
+    if (ka0 == ka1 && kb0 == kb1) { /* the ends' own bins, from each end to the far boundary */
+        cbin *a = &cv->part[ka1];
+        const double da = fmax(end_d2_up(p->ax, p->ay), d_a);
+        if (a->hi_d == HUGE_VAL || angle_cmp(p->ax, p->ay, a->hx, a->hy) < 0 ||
+            (angle_cmp(p->ax, p->ay, a->hx, a->hy) == 0 && da < a->hi_d)) {
+            a->hi_d = da;
+            a->hx = (int32_t)p->ax;
+            a->hy = (int32_t)p->ay;
+            bin_join(cv, ka1);
+        }
+        cbin *b = &cv->part[kb0];
+        const double db = fmax(end_d2_up(bx, by), d0);
+        if (b->lo_d == HUGE_VAL || angle_cmp(bx, by, b->lx, b->ly) > 0 ||
+            (angle_cmp(bx, by, b->lx, b->ly) == 0 && db < b->lo_d)) {
+            b->lo_d = db;
+            b->lx = (int32_t)bx;
+            b->ly = (int32_t)by;
+            bin_join(cv, kb0);
+        }
     }
 }
 
