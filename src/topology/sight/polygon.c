@@ -303,22 +303,34 @@ static inline int32_t bin_of(double pa)
     return k < 0 ? 0 : (k >= CULL_BINS ? CULL_BINS - 1 : k);
 }
 
-/* The direction of bin boundary k (pseudo-angle 4k / CULL_BINS), exact. */
-static inline void bin_dir(int32_t k, double *dx, double *dy)
-{
-    k &= CULL_BINS - 1;
-    const int32_t q = k / (CULL_BINS / 4);
-    const double t = (double)(k % (CULL_BINS / 4)) / (CULL_BINS / 4);
-    *dx = q == 0 ? 1 - t : (q == 1 ? -t : (q == 2 ? t - 1 : t));
-    *dy = q == 0 ? t : (q == 1 ? 1 - t : (q == 2 ? -t : t - 1));
-}
+/* The direction of bin boundary k (pseudo-angle 4k / CULL_BINS), exact: a table, built by the
+ * compiler from the same exact expressions (t = (k mod 64) / 64 and 1 - t, -t, t - 1 are exact
+ * in doubles), since cover_add() needs one for every run of bins. */
+_Static_assert(CULL_BINS == 256, "bin_dirs[] is written out for 256 bins");
+#define BD_T(k) ((double)((k) % 64) / 64)
+#define BD_X(k) ((k) < 64 ? 1 - BD_T(k) : (k) < 128 ? -BD_T(k) : (k) < 192 ? BD_T(k) - 1 : BD_T(k))
+#define BD_Y(k) ((k) < 64 ? BD_T(k) : (k) < 128 ? 1 - BD_T(k) : (k) < 192 ? -BD_T(k) : BD_T(k) - 1)
+#define BD1(k)                                                                                     \
+    {                                                                                              \
+        BD_X(k), BD_Y(k)                                                                           \
+    }
+#define BD4(k) BD1(k), BD1((k) + 1), BD1((k) + 2), BD1((k) + 3)
+#define BD16(k) BD4(k), BD4((k) + 4), BD4((k) + 8), BD4((k) + 12)
+#define BD64(k) BD16(k), BD16((k) + 16), BD16((k) + 32), BD16((k) + 48)
+static const double bin_dirs[CULL_BINS][2] = {BD64(0), BD64(64), BD64(128), BD64(192)};
+#undef BD64
+#undef BD16
+#undef BD4
+#undef BD1
+#undef BD_Y
+#undef BD_X
+#undef BD_T
 
 /* An upper bound on the squared distance to wall p along boundary k's ray (infinite when the
  * ray may miss the wall's line in front: the cross product's rounding is bounded first). */
 static inline double ray_d2_up(const pw *p, int32_t k)
 {
-    double dx, dy;
-    bin_dir(k, &dx, &dy);
+    const double dx = bin_dirs[k & (CULL_BINS - 1)][0], dy = bin_dirs[k & (CULL_BINS - 1)][1];
     const double p1 = dx * (double)p->ey, p2 = dy * (double)p->ex;
     const double c = (p1 - p2) - 1e-15 * (fabs(p1) + fabs(p2));
     if (!(c > 0))
