@@ -173,7 +173,7 @@ static rat param_of_crossing(const pw *L, const pw *Z)
 
 /* More endpoints than this go through buckets of their key (the pseudo-angle, in [0, 4)) ... */
 #define SORT_BUCKET_MIN 32
-/* ... as many buckets as endpoints, up to this many (`count` holds SORT_BUCKETS + 1) ... */
+/* ... twice as many buckets as endpoints, up to this many (`count` holds SORT_BUCKETS + 1) ... */
 #define SORT_BUCKETS 256
 /* ... unless a bucket gets more than this many: then the merge sort (no quadratic case). */
 #define SORT_BUCKET_MAX 64
