@@ -414,9 +414,19 @@ static void cover_add(cover *cv, const pw *p)
 static double near_d2_down(const pw *p)
 {
     const double ax = (double)p->ax, ay = (double)p->ay, ex = (double)p->ex, ey = (double)p->ey;
-    double t = -(ax * ex + ay * ey) / (ex * ex + ey * ey);
-    t = t < 0 ? 0 : (t > 1 ? 1 : t);
-    const double cx = ax + t * ex, cy = ay + t * ey;
+    /* t = num / den clamped to [0, 1]; the division only when it is not clamped (most walls
+     * are nearest at an end). The same doubles: a clamped t is exactly 0 or 1, and a + 0 e = a,
+     * a + 1 e = a + e. */
+    const double num = -(ax * ex + ay * ey), den = ex * ex + ey * ey;
+    double cx = ax, cy = ay;
+    if (num >= den) {
+        cx = ax + ex;
+        cy = ay + ey;
+    } else if (num > 0) {
+        const double t = num / den;
+        cx = ax + t * ex;
+        cy = ay + t * ey;
+    }
     const double d = (cx * cx + cy * cy) * (1 - CULL_REL) - CULL_ABS;
     return d > 0 ? d : 0;
 }
