@@ -474,19 +474,17 @@ static int32_t cull_hidden(cover *bins, pw *w, int32_t m, double *d2, uint32_t *
     }
     const double scale = far > 0 ? (CULL_RINGS - 1) / sqrt(far) : 0;
     memset(count, 0, (CULL_RINGS + 1) * sizeof *count);
-    for (int32_t i = 0; i < m; ++i) {
+    for (int32_t i = 0; i < m; ++i) { /* w[i].pos is free until the sweep: the class, for now */
         const int32_t c = (int32_t)(sqrt(d2[i]) * scale);
-        order[i] = (uint32_t)(c < CULL_RINGS - 1 ? c : CULL_RINGS - 1); /* the class, for now */
-        count[order[i] + 1]++;
+        w[i].pos = c < CULL_RINGS - 1 ? c : CULL_RINGS - 1;
+        count[w[i].pos + 1]++;
     }
     for (int32_t c = 1; c <= CULL_RINGS; ++c)
         count[c] += count[c - 1];
-    for (int32_t i = 0; i < m; ++i) /* w[i].pos is free until the sweep: the sorted order */
-        w[i].pos = (int32_t)count[order[i]]++;
-    for (int32_t i = 0; i < m; ++i)
-        order[w[i].pos] = (uint32_t)i;
-    for (int32_t i = 0; i < m; ++i)
+    for (int32_t i = 0; i < m; ++i) { /* a stable counting sort by class */
+        order[count[w[i].pos]++] = (uint32_t)i;
         w[i].pos = -1;
+    }
     for (int32_t k = 0; k < m; ++k) {
         pw *p = &w[order[k]];
         if (cover_hides(bins, p, d2[order[k]]))
