@@ -72,22 +72,17 @@ void gg__mv_field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, const
      * wrap to the other edge of the map and are never legal. */
     f->inner_lo = (uint32_t)w + 1u;
     f->inner_len = n > 2 * w + 2 ? (uint32_t)(n - 2 * w - 2) : 0u;
-    if (n == (int32_t)m->s->ncells) {
-        /* The grid is the whole scene: its step_masks are the masks, read with the steps this
-         * mover has (all eight, or the orthogonal four) and the difficult bits if it needs them. */
-        f->lmd = m->smasks;
-        f->keep = (m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu) | (with_difficult ? 0xFF00u : 0u);
-    } else {
-        /* A band of rows (an overlay's window): its edge rows are edges here, so the masks are
-         * made for it, in the predecessor plane (2 * ncells bytes, free during a field). */
-        uint16_t *lmd = (uint16_t *)(void *)x->m_prev;
-        if (with_difficult)
-            cell_masks(m, lmd, true);
-        else
-            cell_masks(m, lmd, false);
-        f->lmd = lmd;
-        f->keep = 0xFFFFu;
-    }
+    /* The masks, made for this grid (the map, or an overlay's band of rows, whose edge rows are
+     * edges here) in one pass: in the scratch's mask plane (GG_SCRATCH_FIELD) or its
+     * predecessor plane (2 * ncells bytes, free during a field). The scene stores no step words
+     * (docs/memory.md). */
+    uint16_t *lmd = x->f_masks != NULL ? x->f_masks : (uint16_t *)(void *)x->m_prev;
+    if (with_difficult)
+        cell_masks(m, lmd, true);
+    else
+        cell_masks(m, lmd, false);
+    f->lmd = lmd;
+    f->keep = 0xFFFFu;
     memset(f->bm, 0, ((size_t)n + 7u) / 8u + 4u);
     pl->cost[q->start] = 0;
     pl->steps[q->start] = 0;
