@@ -369,8 +369,11 @@ static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__
     gg_move_reach *const out = q->overlay ? q->out : NULL;
     const int32_t capacity = q->overlay ? q->capacity : 0, parity = m->parity_in;
     int32_t settled = q->settled;
-    /* The band's cell bytes from its west neighbour's (gg__cell_steps_inner()). */
+    /* The band's cell bytes from its west neighbour's (gg__cell_steps_inner()), and the
+     * scene's fields in locals (the label stores could alias them). */
     const uint8_t *const west = scene->cells + (size_t)y0 * (size_t)w - 1;
+    uint8_t *const *const wall_rows = scene->wall_rows;
+    const uint32_t inner_w = (uint32_t)w - 2u, inner_h = (uint32_t)scene->height - 2u;
 
     dqueue dq;
     dq_init(&dq, x->m_queue, (uint32_t)(2 * x->mcells), start);
@@ -398,8 +401,9 @@ static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__
         settled++;
         uint32_t sm;
         unsigned legal;
-        if (gg__cell_inner(scene, col, srow)) {
-            sm = gg__cell_steps_inner(west + cell, (size_t)w, gg__move_walls_row(scene, srow)[col]);
+        if ((uint32_t)(col - 1) < inner_w && (uint32_t)(srow - 1) < inner_h) {
+            /* move_walls of (col, srow): gg__move_walls_row()'s layout */
+            sm = gg__cell_steps_inner(west + cell, (size_t)w, wall_rows[srow][w + 1 + col]);
             legal = sm & 0xFFu;
             if ((uint32_t)(row - 1) >= (uint32_t)(h - 2)) /* a band edge row */
                 legal &= (row == 0 ? top_keep : ~0u) & (row == h - 1 ? bottom_keep : ~0u);
