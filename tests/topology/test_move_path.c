@@ -539,8 +539,8 @@ static void move_path__astar_ties_on_open_maps(void **state)
     }
 }
 
-/* The scene keeps a per-cell word of legal steps (step_masks) that the 1x1 A* and the fields
- * read: while cells, walls and doors change, the field keeps matching the brute force (which
+/* The 1x1 A* and the fields derive each cell's legal steps from the cell bytes and move_walls
+ * (the scene stores no step words): while cells, walls and doors change, the field keeps matching the brute force (which
  * asks gg_scene_edge_distance(), not the words) and A* keeps matching the field. */
 static void move_path__astar_follows_scene_edits(void **state)
 {

@@ -440,7 +440,7 @@ static void scratch__bounded_answers_like_full(void **state)
 }
 
 /* Property: the default overlay (a Medium mover, Chebyshev, difficult terrain doubles, no other
- * creatures), which a whole-map scratch answers from the scene's step masks (move_bucket.c), gives
+ * creatures), which a whole-map scratch answers with steps derived per cell (move_bucket.c), gives
  * the answers of a GG_SCRATCH_BOUNDED scratch's window search, order and ties included: on maps
  * taller than the budget's band (whose edge rows drop the steps out of the band) and on maps the
  * band covers whole, from starts anywhere, edges included, with difficult terrain forwarded

@@ -36,7 +36,7 @@ static inline int gg__dir_index(int dc, int dr)
  * `dn` the rows above and below, `mwr` the row's move_walls (bits in gg__dirs order). Bit k of
  * gg__row_steps() is set when neighbour k is open, no wall blocks the step, and for a diagonal
  * both orthogonal neighbours are open (the corner rule); bit k of gg__row_difficult() when
- * neighbour k is difficult. Shared by the step_masks plane and the movement searches. */
+ * neighbour k is difficult. Shared by the field engines' whole-map masks and the searches. */
 static inline uint8_t gg__row_steps(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
                                     const uint8_t *mwr, int32_t i, uint8_t keep)
 {
@@ -489,7 +489,7 @@ static inline gg_cover gg__cover_tag(const gg_scene *s, gg_cell c)
 }
 
 /* Bytes of the scene's dense storage: every array whose size follows the cell or row count (cell
- * bytes, step_masks, the blocked bits, the table of wall rows and the zero row). And the storage
+ * bytes, the blocked bits, the table of wall rows and, on maps over 4096 wide, the zero row). And the storage
  * that follows the walls: the wall slots, the wall index (its bucket offsets, items and pending
  * list) and the wall rows that have their own bytes. Together with the scene struct and its
  * lights, everything the scene allocated (docs/memory.md). */
