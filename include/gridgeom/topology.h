@@ -691,7 +691,7 @@ typedef enum gg_scratch_use {
     GG_SCRATCH_FULL = 4,
     /// gg_scene_move_field() for a Medium-or-smaller mover (1x1) with no avoid list or other
     /// creatures under GG_METRIC_CHEBYSHEV or GG_METRIC_MANHATTAN (any difficult-terrain rule
-    /// whose step prices are small multiples of one unit): about 4.1 bytes per cell.
+    /// whose step prices are small multiples of one unit): about 6.1 bytes per cell.
     GG_SCRATCH_FIELD = 8
 } gg_scratch_use;
 

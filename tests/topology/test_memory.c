@@ -1,6 +1,6 @@
 /* test_memory.c - the working memory each query family needs, measured with a counting
  * allocator (docs/memory.md): line of sight, cover and field of view need none, a 30-ft reach
- * on a 4096x4096 scene less than 1 MiB, a whole-map field on 1024x1024 at most 6 bytes a cell.
+ * on a 4096x4096 scene less than 1 MiB, a whole-map field on 1024x1024 at most 6.5 bytes a cell.
  * Layer: topology (tests). */
 #include <stdlib.h>
 
@@ -162,9 +162,10 @@ static void memory__bounded_reach_on_4096_under_1_mib(void **state)
 }
 
 /* A whole-map field on 1024x1024 (a Medium mover, Chebyshev, difficult terrain doubling, the
- * defaults) with a GG_SCRATCH_FIELD scratch: at most 6 bytes per cell of working memory beyond
- * the field itself, which lives in the caller's memory. */
-static void memory__field_on_1024_at_most_6_bytes_a_cell(void **state)
+ * defaults) with a GG_SCRATCH_FIELD scratch: at most 6.5 bytes per cell of working memory
+ * beyond the field itself, which lives in the caller's memory (about 6.1: the bit map, the
+ * queue, and the step masks the field derives, which the scene no longer stores: issue 15). */
+static void memory__field_on_1024_at_most_6_5_bytes_a_cell(void **state)
 {
     (void)state;
     gg_test_alloc ta;
@@ -197,7 +198,7 @@ static void memory__field_on_1024_at_most_6_bytes_a_cell(void **state)
     assert_int_equal(ta.calls, calls);
     report("whole-map field on 1024x1024", used, cells);
     report("(its output, caller memory, for the record)", fb, cells);
-    assert_true(used <= 6 * cells);
+    assert_true(used <= 13 * cells / 2);
     free(mem);
     gg_scratch_destroy(x);
     gg_scene_destroy(s);
@@ -210,7 +211,7 @@ int main(void)
         cmocka_unit_test(memory__sight_and_cover_take_none),
         cmocka_unit_test(memory__field_of_view_takes_none),
         cmocka_unit_test(memory__bounded_reach_on_4096_under_1_mib),
-        cmocka_unit_test(memory__field_on_1024_at_most_6_bytes_a_cell),
+        cmocka_unit_test(memory__field_on_1024_at_most_6_5_bytes_a_cell),
     };
     return cmocka_run_group_tests_name("topology/memory", tests, NULL, NULL);
 }

@@ -447,6 +447,33 @@ static void expect_field_matches_brute_force(const gg_scene *s, const gg_move_fi
     free(lab);
 }
 
+/* A whole-map field derives every cell's step masks sixteen cells at a time, the last block of a
+ * row overlapping the one before it (move_field_bfs.c): on widths around those blocks (17, the
+ * first with a block, to 50), with walls near some rows only and difficult terrain, every
+ * field of the field engines (Chebyshev and Manhattan, difficult doubled or ignored) has the
+ * brute force's labels. */
+static void move_path__field_masks_on_every_block_width(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 7717, "move_path__field_masks_on_every_block_width");
+    const gg_metric metrics[2] = {GG_METRIC_CHEBYSHEV, GG_METRIC_MANHATTAN};
+    for (int32_t w = 17; w <= 50; ++w) {
+        const int32_t h = 3 + fx_below(&r, 12);
+        fixture f = fx_make(fx_random_scene(&r, w, h, 5, 15, 30, fx_below(&r, 3) * w / 8));
+        for (int k = 0; k < 2; ++k) {
+            gg_move_def def = gg_move_def_default();
+            def.metric = metrics[k];
+            if (fx_below(&r, 3) == 0)
+                def.difficult = GG_DIFFICULT_IGNORE;
+            const gg_cell origin = fx_c(fx_below(&r, w), fx_below(&r, h));
+            expect_field_matches_brute_force(f.scene, fx_field(&f, &def, origin, 0), &def, origin,
+                                             0);
+        }
+        fx_free(&f);
+    }
+}
+
 /* Maps large enough for the engines' fast paths (the compact A*, the run-labelled two-price
  * field, the prefetching field searches, heaps thousands deep): field labels equal the brute
  * force, and A* gives the field's cost and route for every reached cell sampled. */
@@ -539,8 +566,8 @@ static void move_path__astar_ties_on_open_maps(void **state)
     }
 }
 
-/* The scene keeps a per-cell word of legal steps (step_masks) that the 1x1 A* and the fields
- * read: while cells, walls and doors change, the field keeps matching the brute force (which
+/* The 1x1 A* and the fields derive each cell's legal steps from the cell bytes and move_walls
+ * (the scene stores no step words): while cells, walls and doors change, the field keeps matching the brute force (which
  * asks gg_scene_edge_distance(), not the words) and A* keeps matching the field. */
 static void move_path__astar_follows_scene_edits(void **state)
 {
@@ -929,6 +956,7 @@ int main(void)
         cmocka_unit_test(move_path__euclidean_and_manhattan),
         cmocka_unit_test(move_path__walls_and_corner_rule),
         cmocka_unit_test(move_path__random_maps_match_brute_force),
+        cmocka_unit_test(move_path__field_masks_on_every_block_width),
         cmocka_unit_test(move_path__large_maps_astar_matches_field),
         cmocka_unit_test(move_path__astar_ties_on_open_maps),
         cmocka_unit_test(move_path__astar_follows_scene_edits),

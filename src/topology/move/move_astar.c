@@ -320,7 +320,8 @@ static inline void cn_prefetch(const gg__mv *m, const cnode *nodes, int32_t cell
 {
     const prow p = prow_of(m, cell);
     prefetch_rows(&p, nodes, sizeof *nodes, 3);
-    GG__MV_PREFETCH(m->smasks + cell);
+    for (int k = 0; k < 3; ++k) /* the cell bytes its steps are derived from (read only) */
+        GG__MV_PREFETCH(m->cells + p.r[k]);
 }
 
 bool gg__mv_astar_1x1_fits(const gg__mv *m, const gg_scratch *x)
@@ -346,8 +347,11 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
     h.astar = true;
     h.goal = gg_cell_make(goal % w, goal / w);
     h.tol = 0.0;
-    const int32_t off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
-    const uint8_t keep = m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu;
+    int32_t off[8]; /* gg__dirs order */
+    for (int d = 0; d < 8; ++d)
+        off[d] = gg__dirs[d].dr * w + gg__dirs[d].dc;
+    /* W, N, S, E (gg__dirs bits 1, 3, 4, 6) for four directions. */
+    const uint32_t keep = m->ndirs == 4 ? 0x5Au : 0xFFu;
     const uint32_t dmask = m->ignore_difficult ? 0u : 0xFFu;
 
     nodes[start].epoch = epoch;
@@ -411,18 +415,18 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
             continue;
         }
         const int32_t row = cell / w, col = cell - row * w;
-        /* The whole scene is the grid here, so its step_masks word is the legal steps. */
-        const uint32_t sm = m->smasks[cell], difficult = sm >> 8 & dmask;
+        /* The whole scene is the grid here: the cell's steps, bits in gg__dirs order. */
+        const uint32_t sm = gg__cell_steps(m->s, col, row), difficult = sm >> 8 & dmask;
         uint32_t legal = sm & keep;
         const int32_t g = sn->cost, g2 = sn->root2;
         const uint32_t ns = (sn->meta & CN_STEPS) + 1u;
         for (; legal != 0; legal &= legal - 1u) {
-            const int k = first_bit(legal);
-            const int32_t t = cell + off[k];
-            const int diff = (int)(difficult >> k & 1u);
-            const int cls = (0xA5u >> k) & 1u; /* NW, NE, SW, SE */
-            cn_relax(&h, &q, nodes, epoch, t, col + sp_dc[k], row + sp_dr[k], g + pu[cls][diff],
-                     g2 + pr[cls][diff], ns, sp_dir[k], metric);
+            const int d = first_bit(legal);
+            const int32_t t = cell + off[d];
+            const int diff = (int)(difficult >> d & 1u);
+            const int cls = (0xA5u >> d) & 1u; /* NW, SW, NE, SE: gg__dirs 0, 2, 5, 7 */
+            cn_relax(&h, &q, nodes, epoch, t, col + gg__dirs[d].dc, row + gg__dirs[d].dr,
+                     g + pu[cls][diff], g2 + pr[cls][diff], ns, d, metric);
         }
     }
     if (!found)

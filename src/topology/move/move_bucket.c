@@ -322,41 +322,25 @@ static bool fifo_fits(const gg__mv *m, const gg__mv_planes *pl)
     return pl->stamp == NULL && gg__mv_field_small(m);
 }
 
-/* A step_masks byte (bit k: spatial neighbour k) with its bits moved to gg__dirs order (bit d),
- * so that the set bits are taken in Nat20 order. */
-static const uint8_t sp_to_dirs[256] = {
-    0x00, 0x01, 0x08, 0x09, 0x20, 0x21, 0x28, 0x29, 0x02, 0x03, 0x0A, 0x0B, 0x22, 0x23, 0x2A, 0x2B,
-    0x40, 0x41, 0x48, 0x49, 0x60, 0x61, 0x68, 0x69, 0x42, 0x43, 0x4A, 0x4B, 0x62, 0x63, 0x6A, 0x6B,
-    0x04, 0x05, 0x0C, 0x0D, 0x24, 0x25, 0x2C, 0x2D, 0x06, 0x07, 0x0E, 0x0F, 0x26, 0x27, 0x2E, 0x2F,
-    0x44, 0x45, 0x4C, 0x4D, 0x64, 0x65, 0x6C, 0x6D, 0x46, 0x47, 0x4E, 0x4F, 0x66, 0x67, 0x6E, 0x6F,
-    0x10, 0x11, 0x18, 0x19, 0x30, 0x31, 0x38, 0x39, 0x12, 0x13, 0x1A, 0x1B, 0x32, 0x33, 0x3A, 0x3B,
-    0x50, 0x51, 0x58, 0x59, 0x70, 0x71, 0x78, 0x79, 0x52, 0x53, 0x5A, 0x5B, 0x72, 0x73, 0x7A, 0x7B,
-    0x14, 0x15, 0x1C, 0x1D, 0x34, 0x35, 0x3C, 0x3D, 0x16, 0x17, 0x1E, 0x1F, 0x36, 0x37, 0x3E, 0x3F,
-    0x54, 0x55, 0x5C, 0x5D, 0x74, 0x75, 0x7C, 0x7D, 0x56, 0x57, 0x5E, 0x5F, 0x76, 0x77, 0x7E, 0x7F,
-    0x80, 0x81, 0x88, 0x89, 0xA0, 0xA1, 0xA8, 0xA9, 0x82, 0x83, 0x8A, 0x8B, 0xA2, 0xA3, 0xAA, 0xAB,
-    0xC0, 0xC1, 0xC8, 0xC9, 0xE0, 0xE1, 0xE8, 0xE9, 0xC2, 0xC3, 0xCA, 0xCB, 0xE2, 0xE3, 0xEA, 0xEB,
-    0x84, 0x85, 0x8C, 0x8D, 0xA4, 0xA5, 0xAC, 0xAD, 0x86, 0x87, 0x8E, 0x8F, 0xA6, 0xA7, 0xAE, 0xAF,
-    0xC4, 0xC5, 0xCC, 0xCD, 0xE4, 0xE5, 0xEC, 0xED, 0xC6, 0xC7, 0xCE, 0xCF, 0xE6, 0xE7, 0xEE, 0xEF,
-    0x90, 0x91, 0x98, 0x99, 0xB0, 0xB1, 0xB8, 0xB9, 0x92, 0x93, 0x9A, 0x9B, 0xB2, 0xB3, 0xBA, 0xBB,
-    0xD0, 0xD1, 0xD8, 0xD9, 0xF0, 0xF1, 0xF8, 0xF9, 0xD2, 0xD3, 0xDA, 0xDB, 0xF2, 0xF3, 0xFA, 0xFB,
-    0x94, 0x95, 0x9C, 0x9D, 0xB4, 0xB5, 0xBC, 0xBD, 0x96, 0x97, 0x9E, 0x9F, 0xB6, 0xB7, 0xBE, 0xBF,
-    0xD4, 0xD5, 0xDC, 0xDD, 0xF4, 0xF5, 0xFC, 0xFD, 0xD6, 0xD7, 0xDE, 0xDF, 0xF6, 0xF7, 0xFE, 0xFF,
-};
-
 /* The overlay's usual case on whole-map scratch planes: a 1x1 mover, one layer, eight
  * directions, prices by the cell entered (non-uniform), stamped labels. It is bucket_core's
- * search with each cell's legal steps and difficult neighbours read from the scene's step_masks
- * word (one load instead of the cell bytes, move-wall byte and corner cells per neighbour), and
+ * search with each settled cell's legal steps and difficult neighbours derived at once from
+ * its 3 x 3 cell bytes and move_walls byte (gg__cell_steps(), bits in gg__dirs order), and
  * illegal neighbours never looked at. Neighbours are relaxed in the same Nat20 order and queued
  * in the same order, so it settles the same states in the same order with the same labels and
- * predecessors. `masks` is the band's: a band edge row that is not a map edge has neighbours
- * outside the band, beyond the budget, so those steps are dropped here. */
+ * predecessors. The grid is a band of the scene's rows: a band edge row that is not a map edge
+ * has neighbours outside the band, beyond the budget, so those steps are dropped here.
+ *
+ * A cell's labels are final when it is first taken from the queue (every later relaxation
+ * comes from a cost at least its own, plus a step), so its overlay entry is written whole
+ * there (cell, cost, predecessor, can_end: this mover has no other creatures to avoid) and
+ * q->filled tells the caller so. */
 static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
 {
-    const int32_t w = m->w, h = m->h;
-    const uint16_t *restrict masks = m->smasks;
+    const int32_t w = m->w, h = m->h, y0 = m->y0;
+    const gg_scene *const scene = m->s;
     int32_t *restrict cost = pl->cost, *restrict steps = pl->steps;
-    uint8_t *restrict prev = pl->prev, *restrict flag = pl->flag;
+    uint8_t *restrict prev = pl->prev;
     uint32_t *restrict stamp = pl->stamp;
     const uint32_t epoch = pl->epoch;
     const unsigned dmask = m->ignore_difficult ? 0u : 0xFFu;
@@ -367,52 +351,77 @@ static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__
         price[d][1] = m->price[cls][1];
     }
     const int64_t budget = q->budget_ft == INT64_MAX ? INT64_MAX : q->budget_ft / m->unit_ft;
+    const int64_t unit_ft = m->unit_ft;
     int32_t off[8];
     for (int d = 0; d < 8; ++d)
         off[d] = gg__dirs[d].dr * w + gg__dirs[d].dc;
-    /* The band's first and last rows lose their steps out of the band unless they are the map's
-     * own edges (whose masks already have none). */
-    const bool top_cut = m->y0 > 0, bottom_cut = m->y0 + h < m->s->height;
+    /* The band's first and last rows lose their steps out of the band (NW, N, NE: gg__dirs bits
+     * 0, 3, 5; SW, S, SE: 2, 4, 7) unless they are the map's own edges (which have none). */
+    const unsigned top_keep = y0 > 0 ? ~0x29u : ~0u;
+    const unsigned bottom_keep = y0 + h < scene->height ? ~0x94u : ~0u;
 
     const int32_t start = q->start;
     stamp[start] = epoch;
-    flag[start] = 0;
     cost[start] = 0;
     steps[start] = 0;
     prev[start] = GG__MV_NO_PREV;
+    q->filled = true;
+    gg_move_reach *const out = q->overlay ? q->out : NULL;
+    const int32_t capacity = q->overlay ? q->capacity : 0, parity = m->parity_in;
+    int32_t settled = q->settled;
+    /* The band's cell bytes from its west neighbour's (gg__cell_steps_inner()), and the
+     * scene's fields in locals (the label stores could alias them). */
+    const uint8_t *const west = scene->cells + (size_t)y0 * (size_t)w - 1;
+    uint8_t *const *const wall_rows = scene->wall_rows;
+    const uint32_t inner_w = (uint32_t)w - 2u, inner_h = (uint32_t)scene->height - 2u;
 
     dqueue dq;
     dq_init(&dq, x->m_queue, (uint32_t)(2 * x->mcells), start);
     int32_t cell = 0;
     int got;
+    /* dq_next() hands out each cell once: a cell is queued again only at a strictly lower
+     * cost, and only the entry with its final cost is taken (so no flag plane is needed). */
     while ((got = dq_next(&dq, cost, &cell)) > 0) {
         const int32_t lc = dq.layer_cost;
-        const int32_t row = cell / w;
-        if (q->overlay && !flag[cell]) {
-            flag[cell] = 1;
-            if (q->settled < q->capacity)
-                q->out[q->settled].cell = gg_cell_make(cell - row * w, row);
-            q->settled++;
+        const int32_t row = cell / w, col = cell - row * w, srow = row + y0;
+        if (settled < capacity) {
+            gg_move_reach *r = &out[settled];
+            r->cell = gg_cell_make(col, srow);
+            r->prev = r->cell;
+            if (prev[cell] != GG__MV_NO_PREV) {
+                const gg__dir *pd = &gg__dirs[prev[cell] & 7];
+                r->prev = gg_cell_make(col - pd->dc, srow - pd->dr);
+            }
+            r->cost.feet = (int64_t)lc * unit_ft;
+            r->cost.root2_feet = 0;
+            r->cost.steps = steps[cell];
+            r->cost.parity = parity;
+            r->can_end = true;
         }
-        unsigned sm = masks[cell];
-        unsigned legal = sm & 0xFFu;
-        if (row == 0 && top_cut)
-            legal &= ~0x07u; /* NW, N, NE */
-        if (row == h - 1 && bottom_cut)
-            legal &= ~0xE0u;                                /* SW, S, SE */
-        const unsigned dif = sp_to_dirs[(sm >> 8) & dmask]; /* difficult neighbours, bit d */
-        unsigned byd = sp_to_dirs[legal];                   /* the legal steps, bit d */
+        settled++;
+        uint32_t sm;
+        unsigned legal;
+        if ((uint32_t)(col - 1) < inner_w && (uint32_t)(srow - 1) < inner_h) {
+            /* move_walls of (col, srow): gg__move_walls_row()'s layout */
+            sm = gg__cell_steps_inner(west + cell, (size_t)w, wall_rows[srow][w + 1 + col]);
+            legal = sm & 0xFFu;
+            if ((uint32_t)(row - 1) >= (uint32_t)(h - 2)) /* a band edge row */
+                legal &= (row == 0 ? top_keep : ~0u) & (row == h - 1 ? bottom_keep : ~0u);
+        } else {
+            sm = gg__cell_steps_edge(scene, col, srow);
+            legal = sm & 0xFFu & (row == 0 ? top_keep : ~0u) & (row == h - 1 ? bottom_keep : ~0u);
+        }
+        const unsigned dif = (sm >> 8) & dmask; /* difficult neighbours, bit d */
         const int32_t ns = steps[cell] + 1;
         int32_t ts[8], units[8];
         int n = 0;
-        while (byd) {
-            const int d = first_bit(byd);
-            byd &= byd - 1;
+        while (legal) {
+            const int d = first_bit(legal);
+            legal &= legal - 1;
             const int32_t t = cell + off[d];
             if (stamp[t] != epoch) {
                 stamp[t] = epoch;
                 cost[t] = GG__MV_INF;
-                flag[t] = 0;
             }
             const int32_t cu = cost[t];
             if (cu <= lc)
@@ -439,9 +448,12 @@ static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__
             units[n++] = u;
         }
         for (int i = 0; i < n; ++i)
-            if (!dq_push(&dq, ts[i], units[i]))
+            if (!dq_push(&dq, ts[i], units[i])) {
+                q->settled = settled;
                 return false;
+            }
     }
+    q->settled = settled;
     return got == 0;
 }
 
@@ -455,7 +467,7 @@ static bool bucket_simple(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg_
         return true;
     }
     const bool two = m->layers == 2, stamped = pl->stamp != NULL;
-    if (stamped && !two && m->ndirs == 8 && !m->uniform && m->smasks != NULL)
+    if (stamped && !two && m->ndirs == 8 && !m->uniform && m->scene_rows)
         return bucket_masks(m, x, pl, q);
     if (m->ndirs == 4)
         return m->uniform ? bucket_core(m, x, pl, q, false, stamped, true, true)

@@ -33,30 +33,130 @@ static uint8_t edge_difficult(const gg__mv *m, int32_t col, int32_t row)
     return (uint8_t)diff;
 }
 
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 9)
+#define GG__MV_VEC_MASKS 1
+/* Sixteen cell bytes in one vector (GCC/Clang vector extensions: SSE2 on x86-64, NEON on Arm,
+ * plain code elsewhere), the same bits as 16-bit lanes (shifts: byte lanes holding bits 0-7
+ * shifted by at most 7 never cross into the other byte of a lane), and eight of each for the
+ * widening to the output words. */
+typedef uint8_t mv_bytes __attribute__((vector_size(16)));
+typedef uint16_t mv_words __attribute__((vector_size(16)));
+typedef uint8_t mv_half __attribute__((vector_size(8)));
+
+static inline mv_bytes bytes_at(const uint8_t *p)
+{
+    mv_bytes v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* v (bits 0-7 of each byte) shifted left by k in every byte, for values that stay in the byte. */
+static inline mv_bytes shl(mv_bytes v, int k) { return (mv_bytes)((mv_words)v << k); }
+/* v shifted right by k in every byte (the bits it pulls in from the next byte are masked off by
+ * the caller). */
+static inline mv_bytes shr(mv_bytes v, int k) { return (mv_bytes)((mv_words)v >> k); }
+
+/* Eight output words: legal | difficult << 8. */
+static inline void store_words(uint16_t *out, mv_bytes legal, mv_bytes dif, int half)
+{
+    mv_half l, d;
+    memcpy(&l, (const uint8_t *)&legal + 8 * half, sizeof l);
+    memcpy(&d, (const uint8_t *)&dif + 8 * half, sizeof d);
+    const mv_words v = __builtin_convertvector(l, mv_words) | __builtin_convertvector(d, mv_words)
+                                                                  << 8;
+    memcpy(out, &v, sizeof v);
+}
+
+/* The masks of the sixteen cells i .. i + 15 of one row: gg__row_steps() and
+ * gg__row_difficult() in byte lanes. `walls` false: the row shares the zero move_walls row. */
+static inline void mask_block(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
+                              const uint8_t *mwr, bool walls, uint16_t *out, int32_t i,
+                              uint8_t keep, bool with_difficult)
+{
+    const mv_bytes a = bytes_at(up + i - 1), b = bytes_at(up + i), c = bytes_at(up + i + 1);
+    const mv_bytes l = bytes_at(mid + i - 1), r = bytes_at(mid + i + 1);
+    const mv_bytes x = bytes_at(dn + i - 1), y = bytes_at(dn + i), z = bytes_at(dn + i + 1);
+    /* Blocked neighbours (0 or 1 a byte) and, for a diagonal, the orthogonal neighbours it
+     * passes (the corner rule), at bit k for spatial neighbour k. */
+    const mv_bytes bn = b & 1, bw = l & 1, be = r & 1, bs = y & 1;
+    mv_bytes forbid = ((a & 1) | bn | bw) | shl(bn, 1) | shl((c & 1) | bn | be, 2) | shl(bw, 3) |
+                      shl(be, 4) | shl((x & 1) | bs | bw, 5) | shl(bs, 6) |
+                      shl((z & 1) | bs | be, 7);
+    if (walls) {
+        /* move_walls bit d (gg__dirs order) to spatial bit k (masked after the shift). */
+        const mv_bytes mw = bytes_at(mwr + i);
+        forbid |= (mw & 0x81) | (shr(mw, 2) & 0x02) | (shr(mw, 3) & 0x04) | (shl(mw, 2) & 0x08) |
+                  (shr(mw, 2) & 0x10) | (shl(mw, 3) & 0x20) | (shl(mw, 2) & 0x40);
+    }
+    const mv_bytes legal = ~forbid & keep;
+    mv_bytes dif = {0};
+    if (with_difficult)
+        dif = (shr(a, 1) & 0x01) | (b & 0x02) | (shl(c, 1) & 0x04) | (shl(l, 2) & 0x08) |
+              (shl(r, 3) & 0x10) | (shl(x, 4) & 0x20) | (shl(y, 5) & 0x40) | (shl(z, 6) & 0x80);
+    store_words(out + i, legal, dif, 0);
+    store_words(out + i + 8, legal, dif, 1);
+}
+
+/* The interior cells 1 .. w - 2 of one row, sixteen at a time (the field derives every cell's
+ * masks per call, since the scene stores none); the last block overlaps the one before it
+ * (same words) instead of leaving a scalar tail. Returns the first cell left for the scalar
+ * loop: w - 1 unless the row has fewer than 16 interior cells. */
+static int32_t row_masks_vec(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
+                             const uint8_t *mwr, bool walls, uint16_t *out, int32_t w, uint8_t keep,
+                             bool with_difficult)
+{
+    if (w - 2 < 16)
+        return 1;
+    int32_t i = 1;
+    for (; i + 16 <= w - 1; i += 16)
+        mask_block(up, mid, dn, mwr, walls, out, i, keep, with_difficult);
+    if (i < w - 1)
+        mask_block(up, mid, dn, mwr, walls, out, w - 17, keep, with_difficult);
+    return w - 1;
+}
+#endif
+
 /* lmd[cell] = legal steps | difficult neighbours << 8 (with_difficult) for every cell of the
  * grid. One pass over the map; compilers vectorise the interior rows. */
+/* The word of a cell on the grid's edge: from the scene's reference when the grid is the whole
+ * map (neighbour by neighbour), else through the model (a band's edge rows are edges). */
+static uint16_t edge_word(const gg__mv *m, bool whole, int32_t col, int32_t row, uint8_t keep,
+                          bool with_difficult)
+{
+    if (whole) {
+        const uint32_t r = gg__cell_steps_spatial_ref(m->s, col, row);
+        return (uint16_t)((r & keep) | (with_difficult ? r & 0xFF00u : 0u));
+    }
+    return (uint16_t)(gg__mv_edge_legal(m, row * m->w + col, col, row) |
+                      (with_difficult ? edge_difficult(m, col, row) << 8 : 0));
+}
+
 GG__MV_INLINE void cell_masks(const gg__mv *m, uint16_t *restrict lmd, const bool with_difficult)
 {
     const int32_t w = m->w, h = m->h;
     const uint8_t keep = m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu;
+    const bool whole = m->cells == m->s->cells && m->mwalls == NULL && h == m->s->height;
     for (int32_t row = 0; row < h; ++row) {
         const size_t r0 = (size_t)row * (size_t)w;
         uint16_t *restrict out = lmd + r0;
         if (row == 0 || row == h - 1 || w < 3) {
             for (int32_t col = 0; col < w; ++col)
-                out[col] = (uint16_t)(gg__mv_edge_legal(m, row * w + col, col, row) |
-                                      (with_difficult ? edge_difficult(m, col, row) << 8 : 0));
+                out[col] = edge_word(m, whole, col, row, keep, with_difficult);
             continue;
         }
         const uint8_t *up = m->cells + r0 - (size_t)w, *mid = up + w, *dn = mid + w;
         const uint8_t *mwr = gg__mv_mwalls_row(m, row);
-        for (int32_t i = 1; i < w - 1; ++i)
+        int32_t i = 1;
+#if defined(GG__MV_VEC_MASKS)
+        /* A row without walls near it shares the zero row: its walls forbid nothing. */
+        const bool walls = m->mwalls != NULL || m->mwrows[row] != m->s->wall_zero;
+        i = row_masks_vec(up, mid, dn, mwr, walls, out, w, keep, with_difficult);
+#endif
+        for (; i < w - 1; ++i)
             out[i] = (uint16_t)(gg__row_steps(up, mid, dn, mwr, i, keep) |
                                 (with_difficult ? gg__row_difficult(up, mid, dn, i) << 8 : 0));
-        out[0] = (uint16_t)(gg__mv_edge_legal(m, row * w, 0, row) |
-                            (with_difficult ? edge_difficult(m, 0, row) << 8 : 0));
-        out[w - 1] = (uint16_t)(gg__mv_edge_legal(m, row * w + w - 1, w - 1, row) |
-                                (with_difficult ? edge_difficult(m, w - 1, row) << 8 : 0));
+        out[0] = edge_word(m, whole, 0, row, keep, with_difficult);
+        out[w - 1] = edge_word(m, whole, w - 1, row, keep, with_difficult);
     }
 }
 
@@ -72,22 +172,17 @@ void gg__mv_field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, const
      * wrap to the other edge of the map and are never legal. */
     f->inner_lo = (uint32_t)w + 1u;
     f->inner_len = n > 2 * w + 2 ? (uint32_t)(n - 2 * w - 2) : 0u;
-    if (n == (int32_t)m->s->ncells) {
-        /* The grid is the whole scene: its step_masks are the masks, read with the steps this
-         * mover has (all eight, or the orthogonal four) and the difficult bits if it needs them. */
-        f->lmd = m->smasks;
-        f->keep = (m->ndirs == 4 ? GG__MV_SP_ORTH : 0xFFu) | (with_difficult ? 0xFF00u : 0u);
-    } else {
-        /* A band of rows (an overlay's window): its edge rows are edges here, so the masks are
-         * made for it, in the predecessor plane (2 * ncells bytes, free during a field). */
-        uint16_t *lmd = (uint16_t *)(void *)x->m_prev;
-        if (with_difficult)
-            cell_masks(m, lmd, true);
-        else
-            cell_masks(m, lmd, false);
-        f->lmd = lmd;
-        f->keep = 0xFFFFu;
-    }
+    /* The masks, made for this grid (the map, or an overlay's band of rows, whose edge rows are
+     * edges here) in one pass: in the scratch's mask plane (GG_SCRATCH_FIELD) or its
+     * predecessor plane (2 * ncells bytes, free during a field). The scene stores no step words
+     * (docs/memory.md). */
+    uint16_t *lmd = x->f_masks != NULL ? x->f_masks : (uint16_t *)(void *)x->m_prev;
+    if (with_difficult)
+        cell_masks(m, lmd, true);
+    else
+        cell_masks(m, lmd, false);
+    f->lmd = lmd;
+    f->keep = 0xFFFFu;
     memset(f->bm, 0, ((size_t)n + 7u) / 8u + 4u);
     pl->cost[q->start] = 0;
     pl->steps[q->start] = 0;

@@ -118,8 +118,8 @@ static void field_direct(const gg__mv *m, gg__mv_planes *pl, const gg__mv_search
  * a cache miss per cell. The field then keeps the run numbers and the run table (readers go
  * through gg__mv_cost_at() / gg__mv_steps_at()). When the run room cannot hold the table (a run
  * holds 30 to 60 cells on the benchmark maps, and the room has 0.6 words per cell), the search
- * starts again and writes the labels directly (field_direct()). Working memory: the bit map
- * and the n-cell buffer, about 4.1 bytes per cell. */
+ * starts again and writes the labels directly (field_direct()). Working memory: the bit map,
+ * the n-cell buffer and the step masks (derived per field), about 6.1 bytes per cell. */
 void gg__mv_field_runs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_search *q)
 {
     const int32_t w = m->w;

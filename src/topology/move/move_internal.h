@@ -35,7 +35,9 @@ typedef struct gg__mv {
     const uint8_t *mwalls;
     uint8_t *const *mwrows;
     int32_t mwoff;
-    const uint16_t *smasks; /* the scene's step_masks, on the same grid */
+    /* The grid's rows are the scene's (the map, or a band of its rows from y0), so
+     * gg__cell_steps(s, col, row + y0) gives a 1x1 mover's steps from grid cell (col, row). */
+    bool scene_rows;
     int32_t w, h, n; /* grid width, height, cells (n is also the stride of the parity layers) */
     int32_t x0, y0;  /* the grid's top-left cell on the scene (a bounded search's window) */
     int32_t layers;  /* 2 under 5-10-5, else 1 */
@@ -269,6 +271,9 @@ typedef struct gg__mv_search {
     int32_t capacity;
     int32_t settled;
     int32_t goal_state; /* A*: the goal state found, -1 when none */
+    /* Overlay: the engine wrote every listed entry whole, in scene cells (move_bucket.c's
+     * bucket_masks), so the caller adds nothing. */
+    bool filled;
 } gg__mv_search;
 
 /* True when a whole-map field under `m` runs on the field engines (move_field_bfs.c,

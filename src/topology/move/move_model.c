@@ -47,7 +47,7 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
     m->mwalls = NULL;
     m->mwrows = s->wall_rows;
     m->mwoff = s->width + 1;
-    m->smasks = s->step_masks;
+    m->scene_rows = true;
     m->w = s->width;
     m->h = s->height;
     m->n = (int32_t)s->ncells;

@@ -385,7 +385,7 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
         }
         m.cells = x->w_cells;
         m.mwalls = x->w_mwalls;
-        m.smasks = NULL; /* read only by whole-map fields and the 1x1 A* */
+        m.scene_rows = false;
         m.w = gw;
         m.h = gh;
         m.n = gw * gh;
@@ -404,7 +404,6 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
             int32_t y1 = origin.row + r < m.h ? origin.row + r : m.h - 1;
             m.cells += (size_t)y0 * (size_t)m.w;
             m.mwrows += y0;
-            m.smasks += (size_t)y0 * (size_t)m.w; /* valid in the band's interior rows only */
             m.h = y1 - y0 + 1;
             m.n = m.w * m.h;
             m.y0 = y0;
@@ -456,9 +455,10 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
         gg__scratch_begin(x);
         pl = scratch_planes(x);
         q.settled = 0;
+        q.filled = false;
         gg__mv_heap_search(&m, x, &pl, &q);
     }
-    int32_t shown = q.settled < capacity ? q.settled : capacity;
+    int32_t shown = q.filled ? 0 : (q.settled < capacity ? q.settled : capacity);
     /* One layer: a listed cell's state is the cell itself (it settled, so its labels are this
      * query's), and with no other creatures every anchor can end a move. */
     const bool one_layer = m.layers == 1, no_others = m.def->other_count == 0;

@@ -1,5 +1,6 @@
 /* reach.c - gg_scene_reachable: Nat20's budgeted Dijkstra with its (cost, col, row) tie rule
- * (docs/nat20.md), run as a bucket queue over the scene's step_masks. Layer: topology. */
+ * (docs/nat20.md), run as a bucket queue over each settled cell's legal steps (gg__cell_steps()).
+ * Layer: topology. */
 #include "topology/scene/scratch.h"
 
 /* A budgeted search never leaves the square of Chebyshev radius budget / cell_size_ft around
@@ -40,12 +41,6 @@ static inline int32_t reach_key(const reach_keys *k, gg_cell c)
 {
     return (c.col - k->c0) * k->stride + (c.row - k->r0);
 }
-
-/* Neighbour k of a cell in spatial order (NW, N, NE, W, E, SW, S, SE), as the step_masks word
- * numbers them, and its gg__dirs index (what prev_dir records). */
-static const int8_t rs_dc[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
-static const int8_t rs_dr[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
-static const uint8_t rs_dir[8] = {0, 3, 5, 1, 6, 2, 4, 7};
 
 static inline int low_bit(unsigned v)
 {
@@ -148,12 +143,15 @@ gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell
         }
     }
     const int32_t unit = scene->cell_size_ft, stride = win.stride;
-    const int32_t width = scene->width;
-    const uint16_t *const masks = scene->step_masks;
-    /* Key offset of each spatial neighbour. */
+    /* The scene's planes in locals: the stores to the scratch planes could alias its fields. */
+    const uint8_t *const cells = scene->cells;
+    uint8_t *const *const wall_rows = scene->wall_rows;
+    const size_t width = (size_t)scene->width;
+    const uint32_t inner_w = (uint32_t)scene->width - 2u, inner_h = (uint32_t)scene->height - 2u;
+    /* Key offset of the step in each direction (gg__dirs order). */
     int32_t koff[8];
-    for (int k = 0; k < 8; ++k)
-        koff[k] = rs_dc[k] * stride + rs_dr[k];
+    for (int d = 0; d < 8; ++d)
+        koff[d] = gg__dirs[d].dc * stride + gg__dirs[d].dr;
 
     int32_t s = reach_key(&win, start);
     stamp[s] = epoch;
@@ -181,28 +179,33 @@ gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell
                 }
             }
             ++count;
-            /* step_masks: bit j a legal step to neighbour j (on the map, open, no wall, the
-             * corner rule), bit 8 + j that neighbour difficult. SRD 5.2 "Difficult Terrain":
-             * entering a difficult cell costs double. The sums are 64-bit: cost + step may
-             * exceed INT32_MAX. */
-            const unsigned m = masks[(size_t)row * (size_t)width + (size_t)col];
-            unsigned legal = m & 0xFFu;
+            /* The budget is inclusive; past it even the cheapest step is beyond it. */
             const int64_t one = level_ft + unit;
             if (one > budget_ft)
-                continue; /* the budget is inclusive; even the cheapest step is beyond it */
-            const bool two_fits = one + unit <= budget_ft;
+                continue;
+            /* Bit j a legal step in direction j (on the map, open, no wall, the corner rule),
+             * bit 8 + j that neighbour difficult: a cell relaxes each neighbour once, so the
+             * order it takes them in changes nothing (each level is sorted before it settles).
+             * SRD 5.2 "Difficult Terrain": entering a difficult cell costs double. The sums are
+             * 64-bit: cost + step may exceed INT32_MAX. */
+            const uint32_t m = (uint32_t)(col - 1) < inner_w && (uint32_t)(row - 1) < inner_h
+                                   ? gg__cell_steps_inner(
+                                         cells + (size_t)row * width + (size_t)col - 1u, width,
+                                         wall_rows[row][width + 1u + (size_t)col]) /* move_walls */
+                                   : gg__cell_steps_edge(scene, col, row);
+            unsigned legal = m & 0xFFu;
+            if (one + unit > budget_ft)
+                legal &= ~(m >> 8); /* a difficult neighbour's double price is beyond it */
             while (legal) {
                 const int j = low_bit(legal);
                 legal &= legal - 1;
                 const bool dif = (m >> (8 + j)) & 1u;
-                if (dif && !two_fits)
-                    continue;
                 const int32_t nk = k + koff[j];
                 const int32_t nc = (int32_t)(dif ? one + unit : one);
                 if (stamp[nk] != epoch) {
                     stamp[nk] = epoch;
                     cost[nk] = nc;
-                    prev_dir[nk] = rs_dir[j];
+                    prev_dir[nk] = (uint8_t)j;
                     if (dif) {
                         queue[e] = nk;
                         pos[nk] = e++;
@@ -222,7 +225,7 @@ gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell
                     /* Strictly cheaper only (on a tie the first route found keeps the cell):
                      * from the level after next into the next one. */
                     cost[nk] = nc;
-                    prev_dir[nk] = rs_dir[j];
+                    prev_dir[nk] = (uint8_t)j;
                     const int32_t p = pos[nk], moved = queue[c];
                     queue[p] = moved;
                     pos[moved] = p;

@@ -63,13 +63,13 @@ gg_status gg_scene_create(const gg_scene_def *def, gg_scene **out_scene)
     s->point_rule = def->wall_rule == GG_WALL_RULE_POINT;
     s->ncells = (size_t)def->width * (size_t)def->height;
     s->free_head = UINT32_MAX;
-    s->cells = (uint8_t *)gg__alloc_array(&alloc, s->ncells, 1);
-    s->step_masks = (uint16_t *)gg__alloc_array(&alloc, s->ncells, sizeof *s->step_masks);
-    if (s->cells == NULL || s->step_masks == NULL || !gg__sight_planes_alloc(s)) {
+    /* GG__CELL_PAD spare bytes: gg__cell_steps() reads a row's three cells with one 4-byte
+     * load, which reaches one byte past the last cell. */
+    s->cells = (uint8_t *)gg__alloc_array(&alloc, s->ncells + GG__CELL_PAD, 1);
+    if (s->cells == NULL || !gg__sight_planes_alloc(s)) {
         gg_scene_destroy(s);
         return GG_E_NO_MEMORY;
     }
-    gg__step_masks_rebuild(s);
     gg__wall_index_init(&s->index, s->width, s->height);
     *out_scene = s;
     return GG_OK;
@@ -83,15 +83,14 @@ void gg_scene_destroy(gg_scene *s)
     gg__wall_index_free(s);
     gg__lights_free(s);
     gg__free_array(&alloc, s->walls, s->wall_cap, sizeof *s->walls);
-    gg__free_array(&alloc, s->cells, s->ncells, 1);
-    gg__free_array(&alloc, s->step_masks, s->ncells, sizeof *s->step_masks);
+    gg__free_array(&alloc, s->cells, s->ncells + GG__CELL_PAD, 1);
     gg__sight_planes_free(s);
     gg__free_array(&alloc, s, 1, sizeof *s);
 }
 
 size_t gg__scene_dense_bytes(const gg_scene *s)
 {
-    return s->ncells * (sizeof *s->cells + sizeof *s->step_masks) + gg__sight_planes_bytes(s);
+    return (s->ncells + GG__CELL_PAD) * sizeof *s->cells + gg__sight_planes_bytes(s);
 }
 
 size_t gg__scene_wall_bytes(const gg_scene *s)
@@ -116,11 +115,10 @@ gg_wall_rule gg_scene_wall_rule(const gg_scene *s)
 bool gg_scene_contains(const gg_scene *s, gg_cell c) { return s != NULL && gg__in(s, c); }
 const char *gg_scene_message(const gg_scene *s) { return s ? s->message : ""; }
 
-/* Every tag writer funnels through here: validate, then rewrite one field of the cell byte.
- * `masks`: refresh the step_masks words the change touches (gg_scene_set_cells() may do it for
- * all its cells at once instead). */
+/* Every tag writer funnels through here: validate, then rewrite one field of the cell byte (and
+ * the blocked bit planes with the blocked bit). */
 static gg_status set_field(gg_scene *s, gg_cell c, uint8_t mask, int shift, int value, int max,
-                           const char *what, bool masks)
+                           const char *what)
 {
     if (s == NULL)
         return GG_E_INVALID_ARG;
@@ -135,49 +133,33 @@ static gg_status set_field(gg_scene *s, gg_cell c, uint8_t mask, int shift, int 
     *cell = (uint8_t)((old & (uint8_t)~mask) | (uint8_t)((unsigned)value << shift));
     if ((old ^ *cell) & GG__CELL_BLOCKED)
         gg__sight_planes_set_blocked(s, gg__idx(s, c), (*cell & GG__CELL_BLOCKED) != 0);
-    if (masks && ((old ^ *cell) & (GG__CELL_BLOCKED | GG__CELL_DIFFICULT)))
-        gg__step_masks_refresh_around(s, c);
     return GG_OK;
 }
 
 gg_status gg_scene_set_blocked(gg_scene *s, gg_cell c, bool blocked)
 {
-    return set_field(s, c, GG__CELL_BLOCKED, 0, blocked ? 1 : 0, 1, "blocked", true);
+    return set_field(s, c, GG__CELL_BLOCKED, 0, blocked ? 1 : 0, 1, "blocked");
 }
 
 gg_status gg_scene_set_difficult(gg_scene *s, gg_cell c, bool difficult)
 {
-    return set_field(s, c, GG__CELL_DIFFICULT, 1, difficult ? 1 : 0, 1, "difficult", true);
+    return set_field(s, c, GG__CELL_DIFFICULT, 1, difficult ? 1 : 0, 1, "difficult");
 }
 
 gg_status gg_scene_set_cover(gg_scene *s, gg_cell c, gg_cover cover)
 {
-    return set_field(s, c, GG__COVER_MASK, GG__COVER_SHIFT, (int)cover, GG_COVER_TOTAL, "cover",
-                     false);
+    return set_field(s, c, GG__COVER_MASK, GG__COVER_SHIFT, (int)cover, GG_COVER_TOTAL, "cover");
 }
 
 gg_status gg_scene_set_lighting(gg_scene *s, gg_cell c, gg_light light)
 {
-    return set_field(s, c, GG__LIGHT_MASK, GG__LIGHT_SHIFT, (int)light, GG_LIGHT_DARK, "light",
-                     false);
+    return set_field(s, c, GG__LIGHT_MASK, GG__LIGHT_SHIFT, (int)light, GG_LIGHT_DARK, "light");
 }
 
 gg_status gg_scene_set_obscurement(gg_scene *s, gg_cell c, gg_obscurement o)
 {
     return set_field(s, c, GG__OBSC_MASK, GG__OBSC_SHIFT, (int)o, GG_OBSCURE_MAGICAL_DARKNESS,
-                     "obscurement", false);
-}
-
-/* Refreshes the step_masks words around cells[0..done): word by word for a few cells, in one
- * pass over the map for many (a pass costs about as much as refreshing n / 64 cells). */
-static void refresh_masks_after(gg_scene *s, const gg_cell *cells, int32_t done)
-{
-    if ((size_t)done * 64u >= s->ncells) {
-        gg__step_masks_rebuild(s);
-        return;
-    }
-    for (int32_t i = 0; i < done; ++i)
-        gg__step_masks_refresh_around(s, cells[i]);
+                     "obscurement");
 }
 
 gg_status gg_scene_set_cells(gg_scene *s, gg_cell_tag tag, const gg_cell *cells, int32_t count,
@@ -195,20 +177,19 @@ gg_status gg_scene_set_cells(gg_scene *s, gg_cell_tag tag, const gg_cell *cells,
         return gg__scene_fail(s, GG_E_INVALID_ARG, "cells is NULL with count %d", (int)count);
     if ((int)tag < GG_TAG_BLOCKED || (int)tag > GG_TAG_OBSCUREMENT)
         return gg__scene_fail(s, GG_E_INVALID_ARG, "%d is not a gg_cell_tag", (int)tag);
-    const bool movement = tag == GG_TAG_BLOCKED || tag == GG_TAG_DIFFICULT;
     int32_t done = 0;
     gg_status st = GG_OK;
     for (; done < count; ++done) {
         switch (tag) {
         case GG_TAG_BLOCKED:
             st = (value == 0 || value == 1)
-                     ? set_field(s, cells[done], GG__CELL_BLOCKED, 0, value, 1, "blocked", false)
+                     ? set_field(s, cells[done], GG__CELL_BLOCKED, 0, value, 1, "blocked")
                      : GG_E_INVALID_ARG;
             break;
         case GG_TAG_DIFFICULT:
-            st = (value == 0 || value == 1) ? set_field(s, cells[done], GG__CELL_DIFFICULT, 1,
-                                                        value, 1, "difficult", false)
-                                            : GG_E_INVALID_ARG;
+            st = (value == 0 || value == 1)
+                     ? set_field(s, cells[done], GG__CELL_DIFFICULT, 1, value, 1, "difficult")
+                     : GG_E_INVALID_ARG;
             break;
         case GG_TAG_COVER:
             st = gg_scene_set_cover(s, cells[done], (gg_cover)value);
@@ -227,9 +208,7 @@ gg_status gg_scene_set_cells(gg_scene *s, gg_cell_tag tag, const gg_cell *cells,
         if (out_done != NULL)
             *out_done = done + 1;
     }
-    /* The cells before a failing one stay set, and their steps with them. */
-    if (movement)
-        refresh_masks_after(s, cells, done);
+    /* The cells before a failing one stay set. */
     if (gg_failed(st)) {
         if (s->message[0] == '\0')
             gg__scene_fail(s, st, "value %d is not valid for this tag", (int)value);

@@ -36,7 +36,7 @@ static inline int gg__dir_index(int dc, int dr)
  * `dn` the rows above and below, `mwr` the row's move_walls (bits in gg__dirs order). Bit k of
  * gg__row_steps() is set when neighbour k is open, no wall blocks the step, and for a diagonal
  * both orthogonal neighbours are open (the corner rule); bit k of gg__row_difficult() when
- * neighbour k is difficult. Shared by the step_masks plane and the movement searches. */
+ * neighbour k is difficult. Shared by the field engines' whole-map masks and the searches. */
 static inline uint8_t gg__row_steps(const uint8_t *up, const uint8_t *mid, const uint8_t *dn,
                                     const uint8_t *mwr, int32_t i, uint8_t keep)
 {
@@ -402,10 +402,9 @@ struct gg_scene {
     /* move_walls, read through gg__move_walls_row(): bit d of the byte of cell (col, row) is set
      * when the centre-to-centre step from that cell in direction gg__dirs[d] touches a wall that
      * blocks movement, so step legality is one byte read. Held in the wall rows below. */
-    /* step_masks[i]: bit k (spatial order NW, N, NE, W, E, SW, S, SE) is set when a 1x1 mover
-     * may step from cell i to neighbour k (on the map, open, no wall, no cut corner); bit 8 + k
-     * when neighbour k is difficult. Derived from cells and move_walls (step_masks.c). */
-    uint16_t *step_masks;
+    /* A 1x1 mover's legal steps and difficult neighbours are not stored: a search derives them
+     * from these planes, per settled cell (gg__cell_steps()) or into its scratch for a whole
+     * map (docs/memory.md), so the scene's dense storage stays under 2 bytes a cell. */
     /* The sight kernel's planes (sight_planes.c): a blocked bit per cell (bit r * width + c, the
      * same as the cell byte's GG__CELL_BLOCKED), and the wall plane (GG__SP_* bits, one byte per
      * grid corner, (width + 1) x (height + 1)) held by rows, together with move_walls:
@@ -490,7 +489,7 @@ static inline gg_cover gg__cover_tag(const gg_scene *s, gg_cell c)
 }
 
 /* Bytes of the scene's dense storage: every array whose size follows the cell or row count (cell
- * bytes, step_masks, the blocked bits, the table of wall rows and the zero row). And the storage
+ * bytes, the blocked bits, the table of wall rows and, on maps over 4096 wide, the zero row). And the storage
  * that follows the walls: the wall slots, the wall index (its bucket offsets, items and pending
  * list) and the wall rows that have their own bytes. Together with the scene struct and its
  * lights, everything the scene allocated (docs/memory.md). */
@@ -632,11 +631,65 @@ static inline void gg__sight_planes_set_blocked(gg_scene *s, size_t i, bool bloc
 /* Recomputes move_walls for every cell whose steps could touch the closed segment a-b. */
 void gg__refresh_move_walls_near(gg_scene *s, gg_hpoint a, gg_hpoint b);
 
-/* step_masks upkeep (step_masks.c): one cell's word after its move_walls changed; the words of a
- * cell and its eight neighbours after its blocked or difficult bit changed; every word, after
- * many cells changed at once (one pass over the map) or for a new scene. */
-void gg__step_masks_refresh(gg_scene *s, int32_t col, int32_t row);
-void gg__step_masks_refresh_around(gg_scene *s, gg_cell c);
-void gg__step_masks_rebuild(gg_scene *s);
+/* ---- A 1x1 mover's steps from one cell, derived where a search settles it (step_masks.c) ------
+ * gg__cell_steps(s, col, row): bit d (gg__dirs order) set when the step from (col, row) in
+ * direction d is legal (the neighbour is on the map and open, no wall that blocks movement
+ * touches the step, and a diagonal cuts no blocked orthogonal neighbour: the corner rule), bit
+ * 8 + d when that neighbour is on the map and difficult. For an open (col, row); a blocked one
+ * gets the same bits (no search asks). Nothing is stored per cell: an interior cell reads its
+ * three rows of cell bytes with one unaligned 4-byte load each (the cell plane has
+ * GG__CELL_PAD spare bytes at its end for the last one), packs each row's blocked and
+ * difficult bits with one multiply, and looks the two halves of its 3 x 3 neighbourhood up in
+ * two tables (gg__steps_up, gg__steps_down); its move_walls byte removes the walled steps.
+ * Edge cells take gg__cell_steps_edge(). */
+#define GG__CELL_PAD 3u
+extern const uint16_t gg__steps_up[4096];
+extern const uint16_t gg__steps_down[4096];
+uint32_t gg__cell_steps_edge(const gg_scene *s, int32_t col, int32_t row);
+
+/* The blocked and difficult bits of three adjacent cell bytes at p[0..2] as six bits:
+ * blocked(p0), difficult(p0), blocked(p1), difficult(p1), blocked(p2), difficult(p2). The
+ * multiply moves byte k's two bits to 12 + 2k without carries (the other partial products land
+ * on bits 0-1, 6-9, 20-23 and 28-29). */
+static inline uint32_t gg__cell_triple(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+    return ((v & 0x030303u) * 0x1041u) >> 12 & 0x3Fu;
+}
+
+_Static_assert(GG__CELL_BLOCKED == 1u && GG__CELL_DIFFICULT == 2u,
+               "gg__cell_triple() reads the blocked and difficult bits as bits 0 and 1");
+
+/* gg__cell_steps() of an interior cell: p points at its west neighbour's byte, w is the row
+ * length, mw the cell's move_walls byte. */
+static inline uint32_t gg__cell_steps_inner(const uint8_t *p, size_t w, uint32_t mw)
+{
+    const uint32_t mid = gg__cell_triple(p) << 6;
+    const uint32_t word = gg__steps_up[gg__cell_triple(p - w) | mid] |
+                          gg__steps_down[gg__cell_triple(p + w) | mid];
+    return word & ~mw;
+}
+
+/* True when (col, row) has all eight neighbours on the map (gg__cell_steps_inner() applies). */
+static inline bool gg__cell_inner(const gg_scene *s, int32_t col, int32_t row)
+{
+    return (uint32_t)(col - 1) < (uint32_t)(s->width - 2) &&
+           (uint32_t)(row - 1) < (uint32_t)(s->height - 2);
+}
+
+static inline uint32_t gg__cell_steps(const gg_scene *s, int32_t col, int32_t row)
+{
+    if (!gg__cell_inner(s, col, row))
+        return gg__cell_steps_edge(s, col, row);
+    const size_t w = (size_t)s->width;
+    return gg__cell_steps_inner(s->cells + (size_t)row * w + (size_t)col - 1u, w,
+                                gg__move_walls_row(s, row)[col]);
+}
+
+/* The reference for gg__cell_steps() and the field engines' whole-map masks: the same bits in
+ * spatial order (NW, N, NE, W, E, SW, S, SE; bit k a legal step, bit 8 + k a difficult
+ * neighbour), computed neighbour by neighbour (tests and edge rows). */
+uint32_t gg__cell_steps_spatial_ref(const gg_scene *s, int32_t col, int32_t row);
 
 #endif

@@ -16,7 +16,7 @@ typedef struct layout {
     size_t o_stamp, o_cost, o_prev_dir, o_heap_pos, o_queue;
     size_t o_m_cost, o_m_root2, o_m_steps, o_m_prev, o_m_pos, o_m_heap, o_m_flag, o_m_nodes;
     size_t o_w_cells, o_w_mwalls, o_sight, sight_bytes;
-    size_t fcells, o_f_bits, o_f_queue;
+    size_t fcells, o_f_bits, o_f_queue, o_f_masks;
     bool overflow;
 } layout;
 
@@ -79,6 +79,7 @@ static gg_status plan(const gg_scene *s, const gg_scratch_def *def, layout *l)
         l->fcells = s->ncells;
         l->o_f_bits = reserve(l, s->ncells / 8u + 8u, 1);
         l->o_f_queue = reserve(l, s->ncells, sizeof(uint32_t));
+        l->o_f_masks = reserve(l, s->ncells, sizeof(uint16_t));
     }
     if (l->full) {
         l->o_m_nodes = reserve(l, m, sizeof(gg__mv_cnode));
@@ -153,6 +154,7 @@ static gg_scratch *place(const gg_scene *scene, const layout *l, void *memory)
     if (l->fcells > 0) {
         x->f_bits = AT(uint8_t, l->o_f_bits);
         x->f_queue = AT(uint32_t, l->o_f_queue);
+        x->f_masks = AT(uint16_t, l->o_f_masks);
     }
     return x;
 }

@@ -19,7 +19,8 @@
  *    cells inside the window.
  *  - GG_SCRATCH_FIELD only: what the field engines of a 1x1 mover under one price per entered
  *    cell read and write besides the field (gg__mv_field_small()): a one-bit-per-cell map (in
- *    m_cost) and a queue of ncells cells (m_queue), about 4.1 bytes per cell.
+ *    m_cost) and a queue of ncells cells (m_queue), and the field's step masks (f_masks, derived
+ *    per field: the scene stores none), about 6.1 bytes per cell.
  *  - GG_SCRATCH_SIGHT: a field-of-view room (`sight`) sized for the scene's side and walls, so
  *    the sweep never falls back to the per-cell loop (without it the sweep works in about 24 KiB
  *    of stack, or in the FULL planes).
@@ -78,6 +79,7 @@ struct gg_scratch {
     bool fields;
     uint8_t *f_bits;   /* [ncells / 8 + 8] */
     uint32_t *f_queue; /* [ncells] */
+    uint16_t *f_masks; /* [ncells] each cell's legal steps and difficult neighbours */
     /* SIGHT only: the field-of-view sweep's room (gg__fov_room()); NULL otherwise. */
     unsigned char *sight;
     size_t sight_bytes;

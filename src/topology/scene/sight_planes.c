@@ -11,10 +11,18 @@ static size_t blocked_words(const gg_scene *s) { return (s->ncells + 63u) / 64u;
 static size_t row_bytes(const gg_scene *s) { return 2u * (size_t)s->width + 1u; }
 static size_t row_count(const gg_scene *s) { return (size_t)s->height + 1u; }
 
+/* The row of zeros that every row without walls shares: for maps up to ZERO_SIDE cells wide a
+ * constant one (read-only memory: a stray write faults instead of painting every row), so on
+ * small maps, where 2 * width + 1 bytes weigh most per cell, it costs the scene nothing. */
+#define ZERO_SIDE 4096
+static const uint8_t zero_row[2 * ZERO_SIDE + 1];
+static bool shared_zero(const gg_scene *s) { return s->width <= ZERO_SIDE; }
+static size_t zero_bytes(const gg_scene *s) { return shared_zero(s) ? 0u : row_bytes(s); }
+
 size_t gg__sight_planes_bytes(const gg_scene *s)
 {
     return blocked_words(s) * sizeof(uint64_t) + gg__blocked_t_bytes(s) +
-           row_count(s) * sizeof(uint8_t *) + row_bytes(s);
+           row_count(s) * sizeof(uint8_t *) + zero_bytes(s);
 }
 
 size_t gg__sight_planes_wall_bytes(const gg_scene *s) { return s->wall_rows_own * row_bytes(s); }
@@ -23,7 +31,10 @@ bool gg__sight_planes_alloc(gg_scene *s)
 {
     s->blocked_bits = (uint64_t *)gg__alloc_array(&s->alloc, blocked_words(s), sizeof(uint64_t));
     s->wall_rows = (uint8_t **)gg__alloc_array(&s->alloc, row_count(s), sizeof(uint8_t *));
-    s->wall_zero = (uint8_t *)gg__alloc_array(&s->alloc, row_bytes(s), 1);
+    /* Never written (its rows are given their own bytes before a wall is painted); the
+     * const is dropped through an integer because the row table's type serves written rows. */
+    s->wall_zero = shared_zero(s) ? (uint8_t *)(uintptr_t)zero_row
+                                  : (uint8_t *)gg__alloc_array(&s->alloc, row_bytes(s), 1);
     if (s->blocked_bits == NULL || s->wall_rows == NULL || s->wall_zero == NULL ||
         !gg__blocked_t_alloc(s))
         return false;
@@ -41,7 +52,8 @@ void gg__sight_planes_free(gg_scene *s)
                 gg__free_array(&s->alloc, s->wall_rows[y], row_bytes(s), 1);
         gg__free_array(&s->alloc, s->wall_rows, row_count(s), sizeof(uint8_t *));
     }
-    gg__free_array(&s->alloc, s->wall_zero, row_bytes(s), 1);
+    if (!shared_zero(s))
+        gg__free_array(&s->alloc, s->wall_zero, row_bytes(s), 1);
     gg__blocked_t_free(s);
     s->blocked_bits = NULL;
     s->wall_rows = NULL;

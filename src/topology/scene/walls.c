@@ -215,10 +215,7 @@ static bool refresh_cell(void *vctx, int32_t col, int32_t row)
             bits |= (uint8_t)(1u << d);
     }
     uint8_t *mw = &gg__move_walls_row_w(s, row)[col];
-    if (*mw != bits) {
-        *mw = bits;
-        gg__step_masks_refresh(s, col, row);
-    }
+    *mw = bits;
     return false;
 }
 
@@ -237,7 +234,6 @@ typedef struct add_ctx {
     int64_t lo[8], hi[8]; /* direction d's step crosses the line when o(cell centre) is in here */
     int64_t max_delta;    /* max |delta[d]| */
     unsigned not_up, not_down; /* directions that stay on the map from the top / bottom row */
-    bool masks; /* refresh step_masks per changed cell (else the caller rebuilds them) */
 } add_ctx;
 
 static int64_t cheb_h(gg_hpoint p, gg_hpoint q)
@@ -298,11 +294,7 @@ static bool add_cell_bits(void *vctx, int32_t col, int32_t row)
             bits |= (uint8_t)(1u << d);
         }
     }
-    if (*mw != bits) {
-        *mw = bits;
-        if (a->masks)
-            gg__step_masks_refresh(s, col, row);
-    }
+    *mw = bits;
     return false;
 }
 
@@ -373,12 +365,7 @@ static bool add_strip_bits(void *vctx, int32_t col, int32_t j0, int32_t j1)
         if (row == s->height - 1)
             add &= a->not_down;
         uint8_t *mw = &gg__move_walls_row_w(s, (int64_t)row)[col];
-        const uint8_t bits = (uint8_t)(*mw | add);
-        if (*mw != bits) {
-            *mw = bits;
-            if (a->masks)
-                gg__step_masks_refresh(s, col, (int32_t)row);
-        }
+        *mw = (uint8_t)(*mw | add);
     }
     return false;
 }
@@ -411,9 +398,8 @@ static bool centre_on_wall(void *vctx, int32_t col, int32_t row)
 
 /* The movement upkeep for a wall just added: the cells within one cell of it gain the steps it
  * blocks. Costs the cells the wall touches, whatever the map size or the walls around it, so a
- * batch of N walls costs the sum over the batch. With `masks` false the step_masks words are
- * left for the caller to rebuild. */
-static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
+ * batch of N walls costs the sum over the batch. */
+static void add_move_walls(gg_scene *s, const gg__wall *w)
 {
     if (!gg__wall_live(w) || (gg__wall_effective_blocks(w) & (uint32_t)GG_BLOCKS_MOVEMENT) == 0)
         return;
@@ -435,7 +421,6 @@ static void add_move_walls(gg_scene *s, const gg__wall *w, bool masks)
         if (gg__dirs[d].dr > 0)
             a.not_down &= ~(1u << d);
     }
-    a.masks = masks;
     if (w->one_way != GG_ONE_WAY_NONE) { /* blocks from one side only: cell by cell */
         gg__for_each_bucket(w->a, w->b, GG__WALL_UNIT, 1, s->width, s->height, add_cell_bits, &a);
     } else {
@@ -456,20 +441,6 @@ static void add_portal_ends(gg_scene *s, const gg__wall *w)
         return;
     gg__refresh_move_walls_near(s, w->a, w->a);
     gg__refresh_move_walls_near(s, w->b, w->b);
-}
-
-/* Whether a batch touches so many cells that one pass over the step_masks plane is cheaper
- * than refreshing each changed word (about 20 times the work per word): a rough count of the
- * cells near each wall against the map. */
-static bool batch_rebuilds_masks(const gg_scene *s, uint32_t first, uint32_t end)
-{
-    uint64_t near = 0;
-    for (uint32_t slot = first; slot < end; ++slot) {
-        const gg__wall *w = &s->walls[slot];
-        int64_t dx = (int64_t)w->b.x - w->a.x, dy = (int64_t)w->b.y - w->a.y;
-        near += (uint64_t)(3 * ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)) / GG__WALL_UNIT + 9);
-    }
-    return near * 8 >= (uint64_t)s->ncells;
 }
 
 static gg_wall_id id_of(const gg_scene *s, uint32_t slot)
@@ -570,7 +541,7 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         for (int32_t k = 0; k < count; ++k) {
             if (out_ids != NULL)
                 out_ids[k] = id_of(s, slots[k]);
-            add_move_walls(s, &s->walls[slots[k]], true);
+            add_move_walls(s, &s->walls[slots[k]]);
             add_portal_ends(s, &s->walls[slots[k]]);
             gg__sight_planes_wall_added(s, &s->walls[slots[k]]);
         }
@@ -605,17 +576,14 @@ gg_status gg_scene_add_walls(gg_scene *s, const gg_wall_def *defs, int32_t count
         s->live_walls -= (uint32_t)count;
         return st;
     }
-    const bool rebuild = batch_rebuilds_masks(s, first, s->wall_slots);
     for (int32_t k = 0; k < count; ++k) {
         uint32_t slot = first + (uint32_t)k;
         if (out_ids != NULL)
             out_ids[k] = id_of(s, slot);
-        add_move_walls(s, &s->walls[slot], !rebuild);
+        add_move_walls(s, &s->walls[slot]);
         add_portal_ends(s, &s->walls[slot]);
         gg__sight_planes_wall_added(s, &s->walls[slot]);
     }
-    if (rebuild)
-        gg__step_masks_rebuild(s);
     return GG_OK;
 }
 
