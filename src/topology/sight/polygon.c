@@ -613,6 +613,31 @@ static inline void gather(sweep *sw, uint32_t id, size_t *g)
     }
 }
 
+/* A wall is in every bucket near its points, so a box holding most of the map meets each wall
+ * many times over: past as many expected items as walls, one pass over the walls by their
+ * bounding boxes is cheaper (and finds a superset of the same walls: those that may meet the
+ * box). */
+static bool scan_all_walls(const sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+    const gg__wall_index *ix = &sw->s->index;
+    if (!ix->built)
+        return false;
+    const int64_t size = (int64_t)GG__WALL_UNIT << ix->bucket_shift;
+    int64_t i0 = x0 / size, i1 = x1 / size, j0 = y0 / size, j1 = y1 / size;
+    i1 = i1 >= ix->bw ? ix->bw - 1 : i1;
+    j1 = j1 >= ix->bh ? ix->bh - 1 : j1;
+    const size_t nb = (size_t)ix->bw * (size_t)ix->bh;
+    return (double)((i1 - i0 + 1) * (j1 - j0 + 1)) * (double)ix->start[nb] >
+           (double)nb * (double)sw->s->wall_slots;
+}
+
+/* Wall `id` may meet the box [x0, x1] x [y0, y1] (its bounding box does). */
+static inline bool wall_meets_box(const gg__wall *w, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+    return (w->a.x >= x0 || w->b.x >= x0) && (w->a.x <= x1 || w->b.x <= x1) &&
+           (w->a.y >= y0 || w->b.y >= y0) && (w->a.y <= y1 || w->b.y <= y1);
+}
+
 static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
                                 size_t *g)
 {
@@ -622,26 +647,18 @@ static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, i
             gather(sw, ix->pending[k], g);
         return;
     }
+    /* The pending walls are among the walls scanned; bits are set, as below, so that a larger
+     * box of the same call does not take them again. */
+    if (scan_all_walls(sw, x0, y0, x1, y1)) {
+        for (uint32_t id = 0; id < sw->s->wall_slots; ++id)
+            if (wall_meets_box(&sw->s->walls[id], x0, y0, x1, y1))
+                gather(sw, id, g);
+        return;
+    }
     const int64_t size = (int64_t)GG__WALL_UNIT << ix->bucket_shift;
     int64_t i0 = x0 / size, i1 = x1 / size, j0 = y0 / size, j1 = y1 / size;
     i1 = i1 >= ix->bw ? ix->bw - 1 : i1;
     j1 = j1 >= ix->bh ? ix->bh - 1 : j1;
-    /* A wall is in every bucket near its points, so a box holding most of the map meets each
-     * wall many times over: past as many expected items as walls, one pass over the walls by
-     * their bounding boxes is cheaper (and finds a superset of the same walls: those that may
-     * meet the box). The pending walls are among them; bits are set, as below, so that a larger
-     * box of the same call does not take them again. */
-    const size_t nb = (size_t)ix->bw * (size_t)ix->bh;
-    if ((double)((i1 - i0 + 1) * (j1 - j0 + 1)) * (double)ix->start[nb] >
-        (double)nb * (double)sw->s->wall_slots) {
-        for (uint32_t id = 0; id < sw->s->wall_slots; ++id) {
-            const gg__wall *w = &sw->s->walls[id];
-            if ((w->a.x >= x0 || w->b.x >= x0) && (w->a.x <= x1 || w->b.x <= x1) &&
-                (w->a.y >= y0 || w->b.y >= y0) && (w->a.y <= y1 || w->b.y <= y1))
-                gather(sw, id, g);
-        }
-        return;
-    }
     for (uint32_t k = 0; k < ix->pending_count; ++k)
         gather(sw, ix->pending[k], g);
     for (int64_t j = j0; j <= j1; ++j)
@@ -652,37 +669,56 @@ static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, i
         }
 }
 
+/* Appends wall `id` if it takes part for the viewer (and, `r2` > 0, may meet that disc). */
+static inline gg_status take_wall(sweep *sw, uint32_t id, double r2)
+{
+    const gg__wall *w = &sw->s->walls[id];
+    const int part = wall_part(sw->s, w, sw->v, sw->mask, sw->eye);
+    if (part == GG__PART_NONE)
+        return GG_OK;
+    if (r2 > 0) { /* the closest point of the wall, in doubles, with a margin */
+        const double ax = (double)w->a.x - sw->v.x, ay = (double)w->a.y - sw->v.y;
+        const double ex = (double)w->b.x - w->a.x, ey = (double)w->b.y - w->a.y;
+        const double ee = ex * ex + ey * ey;
+        double t = ee > 0 ? -(ax * ex + ay * ey) / ee : 0;
+        t = t < 0 ? 0 : (t > 1 ? 1 : t);
+        const double cx = ax + t * ex, cy = ay + t * ey;
+        if (cx * cx + cy * cy > r2 * (1 + 1e-9) + 4)
+            return GG_OK;
+    }
+    return add_pw(sw, w->a, w->b, part, id, false);
+}
+
 /* The walls of the box [x0, x1] x [y0, y1] (wall units, within the map), the map's edges, and the
  * box's own edges where they are not the map's. `r2` > 0: drop walls wholly outside that disc.
  * A larger box of the same call (each holds the one before) adds only the walls not gathered
  * before: their bits are still set, the walls kept from the smaller box stay in w[0, kept) and
  * the bins keep their cover, so the growing box costs each wall once. */
-static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t y1, double r2)
+static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t y1, double r2,
+                         bool last)
 {
     const gg_scene *s = sw->s;
-    const size_t g0 = sw->g;
-    gather_bucket_range(sw, x0, y0, x1, y1, &sw->g);
-    const size_t g = sw->g;
     sw->m = sw->kept; /* drops the edges the smaller box appended */
     const int32_t m0 = sw->m;
-    for (size_t k = g0; k < g; ++k) {
-        const gg__wall *w = &s->walls[sw->ids[k]];
-        const int part = wall_part(s, w, sw->v, sw->mask, sw->eye);
-        if (part == GG__PART_NONE)
-            continue;
-        if (r2 > 0) { /* the closest point of the wall, in doubles, with a margin */
-            const double ax = (double)w->a.x - sw->v.x, ay = (double)w->a.y - sw->v.y;
-            const double ex = (double)w->b.x - w->a.x, ey = (double)w->b.y - w->a.y;
-            const double ee = ex * ex + ey * ey;
-            double t = ee > 0 ? -(ax * ex + ay * ey) / ee : 0;
-            t = t < 0 ? 0 : (t > 1 ? 1 : t);
-            const double cx = ax + t * ex, cy = ay + t * ey;
-            if (cx * cx + cy * cy > r2 * (1 + 1e-9) + 4)
+    if (last && sw->g == 0 && scan_all_walls(sw, x0, y0, x1, y1)) {
+        /* The only box of the call, scanned wall by wall: each wall comes once, in the order
+         * gather() would list it, and no larger box follows, so neither the bits nor the list
+         * of ids are needed. */
+        for (uint32_t id = 0; id < s->wall_slots; ++id) {
+            if (!wall_meets_box(&s->walls[id], x0, y0, x1, y1))
                 continue;
+            gg_status st = take_wall(sw, id, r2);
+            if (st != GG_OK)
+                return st;
         }
-        gg_status st = add_pw(sw, w->a, w->b, part, sw->ids[k], false);
-        if (st != GG_OK)
-            return st;
+    } else {
+        const size_t g0 = sw->g;
+        gather_bucket_range(sw, x0, y0, x1, y1, &sw->g);
+        for (size_t k = g0; k < sw->g; ++k) {
+            gg_status st = take_wall(sw, sw->ids[k], r2);
+            if (st != GG_OK)
+                return st;
+        }
     }
     if (sw->culled) {
         sw->m = m0 + cull_hidden(sw->bins, sw->w + m0, sw->m - m0, sw->d2, sw->order, sw->count);
@@ -1178,7 +1214,7 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
         const double rr = ceil(c.r) + 1;
         const int64_t x0 = (int64_t)fmax(0, hx - rr), x1 = (int64_t)fmin((double)W, hx + rr);
         const int64_t y0 = (int64_t)fmax(0, hy - rr), y1 = (int64_t)fmin((double)H, hy + rr);
-        gg_status st = collect(&sw, x0, y0, x1, y1, c.r2);
+        gg_status st = collect(&sw, x0, y0, x1, y1, c.r2, true);
         if (st != GG_OK)
             return st;
         sw.hit_box = false;
@@ -1195,7 +1231,8 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
              * past it, costs more than the walls it would have left out. */
             if ((double)(x1 - x0) * (double)(y1 - y0) * WHOLE_MAP > (double)W * (double)H)
                 x0 = 0, y0 = 0, x1 = W, y1 = H;
-            gg_status st = collect(&sw, x0, y0, x1, y1, 0);
+            gg_status st = collect(&sw, x0, y0, x1, y1, 0,
+                                   x0 == 0 && y0 == 0 && x1 == W && y1 == H);
             if (st != GG_OK)
                 return st;
             if (sw.culled && open_beyond(&sw, x0, y0, x1, y1))
