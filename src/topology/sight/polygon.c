@@ -178,10 +178,11 @@ static rat param_of_crossing(const pw *L, const pw *Z)
 /* ... unless a bucket gets more than this many: then the merge sort (no quadratic case). */
 #define SORT_BUCKET_MAX 64
 
-/* Stable sort of a[0, n) by key into tmp through buckets: one counting pass, one scatter, and an
- * insertion sort that moves each endpoint only within its bucket. Returns false (nothing done)
- * when a bucket is too full, so that many endpoints in one narrow angle cost no n^2. */
-static bool bucket_sort_eps(const ep *a, ep *tmp, size_t n, uint32_t *count)
+/* Stable sort of a[0, n) by key into tmp through buckets: one counting pass (which keeps each
+ * endpoint's bucket in bk[] for the scatter), one scatter, and an insertion sort that moves each
+ * endpoint only within its bucket. Returns false (nothing done) when a bucket is too full, so
+ * that many endpoints in one narrow angle cost no n^2. */
+static bool bucket_sort_eps(const ep *a, ep *tmp, size_t n, uint32_t *count, uint8_t *bk)
 {
     const size_t nb = 2 * n < SORT_BUCKETS ? 2 * n : SORT_BUCKETS;
     const double scale = (double)nb / 4.0;
@@ -189,16 +190,14 @@ static bool bucket_sort_eps(const ep *a, ep *tmp, size_t n, uint32_t *count)
     for (size_t i = 0; i < n; ++i) {
         size_t b = (size_t)(a[i].key * scale);
         b = b < nb ? b : nb - 1;
+        bk[i] = (uint8_t)b; /* for the scatter below */
         if (++count[b + 1] > SORT_BUCKET_MAX)
             return false;
     }
     for (size_t b = 1; b <= nb; ++b)
         count[b] += count[b - 1];
-    for (size_t i = 0; i < n; ++i) {
-        size_t b = (size_t)(a[i].key * scale);
-        b = b < nb ? b : nb - 1;
-        tmp[count[b]++] = a[i];
-    }
+    for (size_t i = 0; i < n; ++i)
+        tmp[count[bk[i]]++] = a[i];
     for (size_t i = 1; i < n; ++i) {
         if (!(tmp[i].key < tmp[i - 1].key))
             continue;
@@ -236,11 +235,11 @@ static ep *merge_sort_eps(ep *a, ep *tmp, size_t n)
 
 /* Sorts by exact angle: a stable sort on the rounded keys (buckets, or a merge sort), then an
  * insertion pass that compares exactly only where keys are near (it moves little). Both sorts
- * give the same order, so the polygon does not depend on which one ran. `count` is scratch for
- * the buckets. Returns the array that holds the result. */
-static ep *sort_eps(ep *a, ep *tmp, size_t n, uint32_t *count)
+ * give the same order, so the polygon does not depend on which one ran. `count` and `bk` (a
+ * byte per endpoint) are scratch for the buckets. Returns the array that holds the result. */
+static ep *sort_eps(ep *a, ep *tmp, size_t n, uint32_t *count, uint8_t *bk)
 {
-    if (n > SORT_BUCKET_MIN && bucket_sort_eps(a, tmp, n, count))
+    if (n > SORT_BUCKET_MIN && bucket_sort_eps(a, tmp, n, count, bk))
         a = tmp;
     else
         a = merge_sort_eps(a, tmp, n);
@@ -516,6 +515,7 @@ typedef struct layout {
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
 
 _Static_assert(SORT_BUCKETS <= CULL_RINGS, "the endpoint buckets use the culling's counts");
+_Static_assert(SORT_BUCKETS <= 256, "an endpoint's bucket is kept in a byte");
 
 static layout layout_for(const gg_scene *s)
 {
@@ -1011,7 +1011,9 @@ static void sweep_walls(sweep *sw)
             sw->e[n++] = e;
         }
     }
-    if (sort_eps(sw->e, sw->et, (size_t)n, sw->count) != sw->e) { /* keep the sorted array in e[] */
+    /* d2[] is free during the sweep: a byte per endpoint for the sort (2 m + 4 <= 8 mmax). */
+    if (sort_eps(sw->e, sw->et, (size_t)n, sw->count, (uint8_t *)(void *)sw->d2) !=
+        sw->e) { /* keep the sorted array in e[] */
         ep *t = sw->e;
         sw->e = sw->et;
         sw->et = t;
