@@ -1024,6 +1024,8 @@ static void sweep_walls(sweep *sw)
     int32_t K = 0, start = 0;
     for (int32_t k = 0; k < n; ++k) {
         if (k > 0 && !same_dir(&sw->e[k - 1], &sw->e[k])) {
+            sw->et[K] = sw->e[k - 1]; /* class K ends: its last endpoint */
+            sw->et[K].wall = start;
             ++K;
             start = k;
         }
@@ -1034,9 +1036,9 @@ static void sweep_walls(sweep *sw)
             else
                 p->ca = K;
         }
-        sw->et[K] = sw->e[k];
-        sw->et[K].wall = start;
     }
+    sw->et[K] = sw->e[n - 1]; /* n > 0: two of the map's edges at least miss the viewer */
+    sw->et[K].wall = start;
     ++K;
     sw->et[K].wall = n;
     /* Start at a class where a full wall begins (the map's edges are full walls): that
