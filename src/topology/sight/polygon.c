@@ -67,7 +67,9 @@ typedef struct pw {
     uint8_t weight;         /* GG__PART_LIMITED or GG__PART_FULL */
     uint8_t artificial;     /* an edge of the growing box, not a wall */
     int32_t ca, cb;         /* angle classes of a and of a + e */
-    int32_t pos;            /* index in the active array, -1 when not active */
+    int32_t pos;            /* in the sweep: index in the active array, -1 when not active
+                             * (sweep_walls() sets it); before: the culling's distance class,
+                             * -2 for a dropped wall */
     double pa, pb;          /* pseudo-angles of a and of a + e (pseudo_angle()), computed once */
 } pw;
 
@@ -480,10 +482,9 @@ static int32_t cull_hidden(cover *bins, pw *w, int32_t m, double *d2, uint32_t *
     }
     for (int32_t c = 1; c <= CULL_RINGS; ++c)
         count[c] += count[c - 1];
-    for (int32_t i = 0; i < m; ++i) { /* a stable counting sort by class */
+    /* A stable counting sort by class (the class stays in pos: only -2 means dropped). */
+    for (int32_t i = 0; i < m; ++i)
         order[count[w[i].pos]++] = (uint32_t)i;
-        w[i].pos = -1;
-    }
     for (int32_t k = 0; k < m; ++k) {
         pw *p = &w[order[k]];
         if (cover_hides(bins, p, d2[order[k]]))
@@ -596,8 +597,7 @@ static inline gg_status add_pw(sweep *sw, gg_hpoint a, gg_hpoint b, int weight, 
     p->num = cross64(ax, ay, p->ex, p->ey);
     p->id = id;
     p->weight = (uint8_t)weight;
-    p->artificial = artificial ? 1u : 0u;
-    p->pos = -1;
+    p->artificial = artificial ? 1u : 0u; /* pos: set by the culling, then by the sweep */
     p->pa = pseudo_angle(ax, ay);
     p->pb = pseudo_angle(bx, by);
     return GG_OK;
