@@ -457,10 +457,9 @@ static bool cover_hides(const cover *cv, const pw *p, double dmin)
  * to the bins. `d2` and `order` hold m values each, `count` CULL_RINGS + 1. */
 static void bins_clear(cover *cv)
 {
-    for (int32_t k = 0; k < CULL_BINS; ++k) {
+    /* A part's end point is read only once its distance is finite (cover_add(), bin_join()). */
+    for (int32_t k = 0; k < CULL_BINS; ++k)
         cv->full[k] = cv->part[k].lo_d = cv->part[k].hi_d = HUGE_VAL;
-        cv->part[k].lx = cv->part[k].ly = cv->part[k].hx = cv->part[k].hy = 0;
-    }
 }
 
 /* The bins may already hold walls of a smaller box (collect()): they are real full walls, so
