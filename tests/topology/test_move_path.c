@@ -448,18 +448,18 @@ static void expect_field_matches_brute_force(const gg_scene *s, const gg_move_fi
 }
 
 /* A whole-map field derives every cell's step masks sixteen cells at a time, the last block of a
- * row overlapping the one before it (move_field_bfs.c): on widths around those blocks (17, the
- * first with a block, to 50), with walls near some rows only and difficult terrain, every
- * field of the field engines (Chebyshev and Manhattan, difficult doubled or ignored) has the
- * brute force's labels. */
+ * row overlapping the one before it, and edge cells one by one (move_field_bfs.c): on every
+ * width from 1 (only edge cells) through 17 (the first with a block) to 50, and heights from 1,
+ * with walls near some rows only and difficult terrain, every field of the field engines
+ * (Chebyshev and Manhattan, difficult doubled or ignored) has the brute force's labels. */
 static void move_path__field_masks_on_every_block_width(void **state)
 {
     (void)state;
     fx_rng r;
     fx_rng_seed(&r, 7717, "move_path__field_masks_on_every_block_width");
     const gg_metric metrics[2] = {GG_METRIC_CHEBYSHEV, GG_METRIC_MANHATTAN};
-    for (int32_t w = 17; w <= 50; ++w) {
-        const int32_t h = 3 + fx_below(&r, 12);
+    for (int32_t w = 1; w <= 50; ++w) {
+        const int32_t h = 1 + fx_below(&r, 14);
         fixture f = fx_make(fx_random_scene(&r, w, h, 5, 15, 30, fx_below(&r, 3) * w / 8));
         for (int k = 0; k < 2; ++k) {
             gg_move_def def = gg_move_def_default();
@@ -567,8 +567,9 @@ static void move_path__astar_ties_on_open_maps(void **state)
 }
 
 /* The 1x1 A* and the fields derive each cell's legal steps from the cell bytes and move_walls
- * (the scene stores no step words): while cells, walls and doors change, the field keeps matching the brute force (which
- * asks gg_scene_edge_distance(), not the words) and A* keeps matching the field. */
+ * (the scene stores no step words): while cells, walls and doors change, the field keeps
+ * matching the brute force (which asks gg_scene_edge_distance(), not the derived steps) and A*
+ * keeps matching the field. */
 static void move_path__astar_follows_scene_edits(void **state)
 {
     (void)state;
