@@ -369,9 +369,10 @@ static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__
     gg_move_reach *const out = q->overlay ? q->out : NULL;
     const int32_t capacity = q->overlay ? q->capacity : 0, parity = m->parity_in;
     int32_t settled = q->settled;
-    /* The band's cell bytes from its west neighbour's (gg__cell_steps_inner()), and the
+    /* The band's cell bytes (gg__cell_steps_inner() takes an inner cell's west neighbour's, at
+     * band + cell - 1: a pointer one before the band would be undefined on row 0), and the
      * scene's fields in locals (the label stores could alias them). */
-    const uint8_t *const west = scene->cells + (size_t)y0 * (size_t)w - 1;
+    const uint8_t *const band = scene->cells + (size_t)y0 * (size_t)w;
     uint8_t *const *const wall_rows = scene->wall_rows;
     const uint32_t inner_w = (uint32_t)w - 2u, inner_h = (uint32_t)scene->height - 2u;
 
@@ -403,7 +404,7 @@ static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__
         unsigned legal;
         if ((uint32_t)(col - 1) < inner_w && (uint32_t)(srow - 1) < inner_h) {
             /* move_walls of (col, srow): gg__move_walls_row()'s layout */
-            sm = gg__cell_steps_inner(west + cell, (size_t)w, wall_rows[srow][w + 1 + col]);
+            sm = gg__cell_steps_inner(band + cell - 1, (size_t)w, wall_rows[srow][w + 1 + col]);
             legal = sm & 0xFFu;
             if ((uint32_t)(row - 1) >= (uint32_t)(h - 2)) /* a band edge row */
                 legal &= (row == 0 ? top_keep : ~0u) & (row == h - 1 ? bottom_keep : ~0u);

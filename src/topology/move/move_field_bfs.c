@@ -33,12 +33,23 @@ static uint8_t edge_difficult(const gg__mv *m, int32_t col, int32_t row)
     return (uint8_t)diff;
 }
 
-#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 9)
+/* The vector path needs GCC/Clang vector extensions and __builtin_convertvector (GCC 9, every
+ * Clang); GG_NO_VECTOR_EXT forces the scalar loop, which rows with fewer than 16 inner cells
+ * take anyway (tests/topology/test_move_path.c checks every width from 1). */
+#if defined(__has_builtin) && !defined(GG_NO_VECTOR_EXT)
+#if __has_builtin(__builtin_convertvector)
 #define GG__MV_VEC_MASKS 1
-/* Sixteen cell bytes in one vector (GCC/Clang vector extensions: SSE2 on x86-64, NEON on Arm,
- * plain code elsewhere), the same bits as 16-bit lanes (shifts: byte lanes holding bits 0-7
- * shifted by at most 7 never cross into the other byte of a lane), and eight of each for the
- * widening to the output words. */
+#endif
+#elif defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 9 && !defined(GG_NO_VECTOR_EXT)
+#define GG__MV_VEC_MASKS 1
+#endif
+
+#if defined(GG__MV_VEC_MASKS)
+/* Sixteen cell bytes in one vector (SSE2 on x86-64, NEON on Arm, plain code elsewhere), the
+ * same bits as 16-bit lanes for the shifts, and eight of each for the widening to the output
+ * words. A shift of a 16-bit lane carries bits from one byte into the other (which one depends
+ * on the byte order): every use masks the bits it keeps afterwards, so those carries are
+ * dropped in either byte order. */
 typedef uint8_t mv_bytes __attribute__((vector_size(16)));
 typedef uint16_t mv_words __attribute__((vector_size(16)));
 typedef uint8_t mv_half __attribute__((vector_size(8)));
@@ -50,7 +61,8 @@ static inline mv_bytes bytes_at(const uint8_t *p)
     return v;
 }
 
-/* v (bits 0-7 of each byte) shifted left by k in every byte, for values that stay in the byte. */
+/* v shifted left by k in every byte (the bits it carries into the other byte of its 16-bit lane
+ * are masked off by the caller). */
 static inline mv_bytes shl(mv_bytes v, int k) { return (mv_bytes)((mv_words)v << k); }
 /* v shifted right by k in every byte (the bits it pulls in from the next byte are masked off by
  * the caller). */
@@ -116,10 +128,10 @@ static int32_t row_masks_vec(const uint8_t *up, const uint8_t *mid, const uint8_
 }
 #endif
 
-/* lmd[cell] = legal steps | difficult neighbours << 8 (with_difficult) for every cell of the
- * grid. One pass over the map; compilers vectorise the interior rows. */
 /* The word of a cell on the grid's edge: from the scene's reference when the grid is the whole
- * map (neighbour by neighbour), else through the model (a band's edge rows are edges). */
+ * map (neighbour by neighbour), else through the model (a grid that is not the whole map: its
+ * edge rows are edges; the whole-map fields, which are all that reach this today, never take
+ * that branch). */
 static uint16_t edge_word(const gg__mv *m, bool whole, int32_t col, int32_t row, uint8_t keep,
                           bool with_difficult)
 {
@@ -131,6 +143,9 @@ static uint16_t edge_word(const gg__mv *m, bool whole, int32_t col, int32_t row,
                       (with_difficult ? edge_difficult(m, col, row) << 8 : 0));
 }
 
+/* lmd[cell] = legal steps | difficult neighbours << 8 (with_difficult) for every cell of the
+ * grid, in one pass over the map: interior rows sixteen cells at a time where the compiler has
+ * vector extensions, the rest cell by cell. */
 GG__MV_INLINE void cell_masks(const gg__mv *m, uint16_t *restrict lmd, const bool with_difficult)
 {
     const int32_t w = m->w, h = m->h;
@@ -172,10 +187,10 @@ void gg__mv_field_setup(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, const
      * wrap to the other edge of the map and are never legal. */
     f->inner_lo = (uint32_t)w + 1u;
     f->inner_len = n > 2 * w + 2 ? (uint32_t)(n - 2 * w - 2) : 0u;
-    /* The masks, made for this grid (the map, or an overlay's band of rows, whose edge rows are
-     * edges here) in one pass: in the scratch's mask plane (GG_SCRATCH_FIELD) or its
-     * predecessor plane (2 * ncells bytes, free during a field). The scene stores no step words
-     * (docs/memory.md). */
+    /* The masks, made for this grid (the whole map for every field that reaches this; a grid of
+     * fewer rows would have its edge rows as edges) in one pass: in the scratch's mask plane
+     * (GG_SCRATCH_FIELD) or its predecessor plane (2 * ncells bytes, free during a field). The
+     * scene stores no step words (docs/memory.md). */
     uint16_t *lmd = x->f_masks != NULL ? x->f_masks : (uint16_t *)(void *)x->m_prev;
     if (with_difficult)
         cell_masks(m, lmd, true);

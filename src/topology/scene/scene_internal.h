@@ -653,8 +653,14 @@ uint32_t gg__cell_steps_edge(const gg_scene *s, int32_t col, int32_t row);
  * on bits 0-1, 6-9, 20-23 and 28-29). */
 static inline uint32_t gg__cell_triple(const uint8_t *p)
 {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                                 \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint32_t v;
     memcpy(&v, p, sizeof v);
+#else
+    /* The multiply needs p[0] in the low byte: a big-endian load would pack p[1..3]. */
+    const uint32_t v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+#endif
     return ((v & 0x030303u) * 0x1041u) >> 12 & 0x3Fu;
 }
 

@@ -18,8 +18,8 @@
  *    of the scene's cell and move-wall planes over that window. Bounded searches key their
  *    cells inside the window.
  *  - GG_SCRATCH_FIELD only: what the field engines of a 1x1 mover under one price per entered
- *    cell read and write besides the field (gg__mv_field_small()): a one-bit-per-cell map (in
- *    m_cost) and a queue of ncells cells (m_queue), and the field's step masks (f_masks, derived
+ *    cell read and write besides the field (gg__mv_field_small()): a one-bit-per-cell map
+ *    (f_bits), a queue of ncells cells (f_queue) and the field's step masks (f_masks, derived
  *    per field: the scene stores none), about 6.1 bytes per cell.
  *  - GG_SCRATCH_SIGHT: a field-of-view room (`sight`) sized for the scene's side and walls, so
  *    the sweep never falls back to the per-cell loop (without it the sweep works in about 24 KiB
