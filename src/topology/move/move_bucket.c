@@ -373,7 +373,8 @@ static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__
      * band + cell - 1: a pointer one before the band would be undefined on row 0), and the
      * scene's fields in locals (the label stores could alias them). */
     const uint8_t *const band = scene->cells + (size_t)y0 * (size_t)w;
-    uint8_t *const *const wall_rows = scene->wall_rows;
+    const uint32_t *const wall_off = scene->wall_off;
+    const uint8_t *const wall_base = scene->wall_base;
     const uint32_t inner_w = (uint32_t)w - 2u, inner_h = (uint32_t)scene->height - 2u;
 
     dqueue dq;
@@ -404,7 +405,8 @@ static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__
         unsigned legal;
         if ((uint32_t)(col - 1) < inner_w && (uint32_t)(srow - 1) < inner_h) {
             /* move_walls of (col, srow): gg__move_walls_row()'s layout */
-            sm = gg__cell_steps_inner(band + cell - 1, (size_t)w, wall_rows[srow][w + 1 + col]);
+            sm = gg__cell_steps_inner(band + cell - 1, (size_t)w,
+                                      wall_base[wall_off[srow] + (size_t)(w + 1 + col)]);
             legal = sm & 0xFFu;
             if ((uint32_t)(row - 1) >= (uint32_t)(h - 2)) /* a band edge row */
                 legal &= (row == 0 ? top_keep : ~0u) & (row == h - 1 ? bottom_keep : ~0u);

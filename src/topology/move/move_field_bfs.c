@@ -164,7 +164,7 @@ GG__MV_INLINE void cell_masks(const gg__mv *m, uint16_t *restrict lmd, const boo
         int32_t i = 1;
 #if defined(GG__MV_VEC_MASKS)
         /* A row without walls near it shares the zero row: its walls forbid nothing. */
-        const bool walls = m->mwalls != NULL || m->mwrows[row] != m->s->wall_zero;
+        const bool walls = m->mwalls != NULL || m->mwoffs[row] != 0u;
         i = row_masks_vec(up, mid, dn, mwr, walls, out, w, keep, with_difficult);
 #endif
         for (; i < w - 1; ++i)

@@ -31,9 +31,11 @@ typedef struct gg__mv {
      * gg__mv_step_full() indexes cells, labels and states in this grid. */
     const uint8_t *cells;
     /* move_walls of the grid: a copy in the scratch (a bounded search's window, `mwalls`), or
-     * the scene's rows (`mwalls` NULL; row r of the grid is mwrows[r] + mwoff). */
+     * the scene's rows (`mwalls` NULL; row r of the grid is at mwbase + mwoffs[r] + mwoff:
+     * gg__move_walls_row()'s layout). */
     const uint8_t *mwalls;
-    uint8_t *const *mwrows;
+    const uint32_t *mwoffs;
+    const uint8_t *mwbase;
     int32_t mwoff;
     /* The grid's rows are the scene's (the map, or a band of its rows from y0), so
      * gg__cell_steps(s, col, row + y0) gives a 1x1 mover's steps from grid cell (col, row). */
@@ -82,7 +84,8 @@ bool gg__mv_wall_in_step(const gg__mv *m, int32_t i, int d);
 /* Row `row` of the grid's move_walls. */
 static inline const uint8_t *gg__mv_mwalls_row(const gg__mv *m, int32_t row)
 {
-    return m->mwalls != NULL ? m->mwalls + (size_t)row * (size_t)m->w : m->mwrows[row] + m->mwoff;
+    return m->mwalls != NULL ? m->mwalls + (size_t)row * (size_t)m->w
+                             : m->mwbase + m->mwoffs[row] + m->mwoff;
 }
 
 /* Legality of a step, with the 1x1 fast path inlined. `i` is the row-major index of (col,row). */

@@ -45,7 +45,8 @@ gg_status gg__mv_init(gg__mv *m, const gg_scene *s, const gg_move_def *def, int3
     m->def = def;
     m->cells = s->cells;
     m->mwalls = NULL;
-    m->mwrows = s->wall_rows;
+    m->mwoffs = s->wall_off;
+    m->mwbase = s->wall_base;
     m->mwoff = s->width + 1;
     m->scene_rows = true;
     m->w = s->width;

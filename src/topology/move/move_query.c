@@ -403,7 +403,7 @@ gg_status gg_scene_move_overlay(const gg_scene *scene, gg_scratch *scratch, gg_c
             y0 = origin.row > r ? origin.row - r : 0;
             int32_t y1 = origin.row + r < m.h ? origin.row + r : m.h - 1;
             m.cells += (size_t)y0 * (size_t)m.w;
-            m.mwrows += y0;
+            m.mwoffs += y0;
             m.h = y1 - y0 + 1;
             m.n = m.w * m.h;
             m.y0 = y0;

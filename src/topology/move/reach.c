@@ -145,7 +145,8 @@ gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell
     const int32_t unit = scene->cell_size_ft, stride = win.stride;
     /* The scene's planes in locals: the stores to the scratch planes could alias its fields. */
     const uint8_t *const cells = scene->cells;
-    uint8_t *const *const wall_rows = scene->wall_rows;
+    const uint32_t *const wall_off = scene->wall_off;
+    const uint8_t *const wall_base = scene->wall_base;
     const size_t width = (size_t)scene->width;
     const uint32_t inner_w = (uint32_t)scene->width - 2u, inner_h = (uint32_t)scene->height - 2u;
     /* Key offset of the step in each direction (gg__dirs order). */
@@ -188,11 +189,12 @@ gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell
              * order it takes them in changes nothing (each level is sorted before it settles).
              * SRD 5.2 "Difficult Terrain": entering a difficult cell costs double. The sums are
              * 64-bit: cost + step may exceed INT32_MAX. */
-            const uint32_t m = (uint32_t)(col - 1) < inner_w && (uint32_t)(row - 1) < inner_h
-                                   ? gg__cell_steps_inner(
-                                         cells + (size_t)row * width + (size_t)col - 1u, width,
-                                         wall_rows[row][width + 1u + (size_t)col]) /* move_walls */
-                                   : gg__cell_steps_edge(scene, col, row);
+            const uint32_t m =
+                (uint32_t)(col - 1) < inner_w && (uint32_t)(row - 1) < inner_h
+                    ? gg__cell_steps_inner(
+                          cells + (size_t)row * width + (size_t)col - 1u, width,
+                          wall_base[wall_off[row] + width + 1u + (size_t)col]) /* move_walls */
+                    : gg__cell_steps_edge(scene, col, row);
             unsigned legal = m & 0xFFu;
             if (one + unit > budget_ft)
                 legal &= ~(m >> 8); /* a difficult neighbour's double price is beyond it */

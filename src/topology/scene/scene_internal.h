@@ -408,15 +408,19 @@ struct gg_scene {
     /* The sight kernel's planes (sight_planes.c): a blocked bit per cell (bit r * width + c, the
      * same as the cell byte's GG__CELL_BLOCKED), and the wall plane (GG__SP_* bits, one byte per
      * grid corner, (width + 1) x (height + 1)) held by rows, together with move_walls:
-     * wall_rows[y] is corner row y of the wall plane (width + 1 bytes) followed by cell row y of
-     * move_walls (width bytes; unused in the last row), its own bytes once a wall came within
-     * two rows of it (gg__sight_planes_reserve()), else the one shared row of zeros `wall_zero`
-     * (never written). So both planes follow the walls: a map's rows without walls cost a
-     * pointer each (docs/memory.md). */
+     * row y (wall_base + wall_off[y]) is corner row y of the wall plane (width + 1 bytes)
+     * followed by cell row y of move_walls (width bytes; unused in the last row). A row gets its
+     * own bytes in the pool once a wall came within two rows of it (gg__sight_planes_reserve());
+     * every other row has offset 0, a row of zeros that is never written (the pool's first row,
+     * or before any wall a constant row of the library). So both planes follow the walls: a
+     * map's rows without walls cost a 4-byte offset each (docs/memory.md). */
     uint64_t *blocked_bits;
-    uint8_t **wall_rows;
-    uint8_t *wall_zero;
-    size_t wall_rows_own; /* rows with their own bytes */
+    uint32_t *wall_off;       /* [height + 1] byte offsets from wall_base */
+    const uint8_t *wall_base; /* offset 0: zeros */
+    size_t wall_stride;       /* 2 * width + 1 */
+    uint8_t *wall_pool;       /* wall_pool_cap rows, the first wall_pool_used in use; NULL: none */
+    uint8_t *wall_zero_own;   /* the zero row of a map too wide for the constant one, else NULL */
+    uint32_t wall_pool_cap, wall_pool_used;
     /* blocked_bits transposed (bit c * height + r; sight_planes_t.c), for the field of view. */
     uint64_t *blocked_bits_t;
     uint32_t sight_plain, sight_exact; /* live walls of each gg__wall_sight_kind() */
@@ -596,18 +600,18 @@ gg_status gg__sight_planes_reserve(gg_scene *s, const gg__wall *w);
 /* Corner row y (0..height) of the wall plane, for reading. */
 static inline const uint8_t *gg__wall_plane_row(const gg_scene *s, int64_t y)
 {
-    return s->wall_rows[y];
+    return s->wall_base + s->wall_off[y];
 }
 /* Cell row `row` (0..height - 1) of move_walls, for reading. */
 static inline const uint8_t *gg__move_walls_row(const gg_scene *s, int64_t row)
 {
-    return s->wall_rows[row] + s->width + 1;
+    return gg__wall_plane_row(s, row) + s->width + 1;
 }
 /* The same for writing: a row reserved for the wall being added or refreshed (every row a
  * wall's move_walls upkeep touches lies within two rows of its points). */
 static inline uint8_t *gg__move_walls_row_w(gg_scene *s, int64_t row)
 {
-    return s->wall_rows[row] + s->width + 1;
+    return s->wall_pool + s->wall_off[row] + s->width + 1;
 }
 void gg__sight_planes_free(gg_scene *s);
 void gg__sight_planes_wall_added(gg_scene *s, const gg__wall *w);

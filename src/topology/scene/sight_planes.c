@@ -11,54 +11,85 @@ static size_t blocked_words(const gg_scene *s) { return (s->ncells + 63u) / 64u;
 static size_t row_bytes(const gg_scene *s) { return 2u * (size_t)s->width + 1u; }
 static size_t row_count(const gg_scene *s) { return (size_t)s->height + 1u; }
 
-/* The row of zeros that every row without walls shares: for maps up to ZERO_SIDE cells wide a
- * constant one (read-only memory: a stray write faults instead of painting every row), so on
- * small maps, where 2 * width + 1 bytes weigh most per cell, it costs the scene nothing. */
+/* Before any wall, slot 0 (the row of zeros every row without walls reads) is for maps up to
+ * ZERO_SIDE cells wide a constant of the library, so on small maps, where 2 * width + 1 bytes
+ * weigh most per cell, it costs the scene nothing; wider maps allocate one. Once walls came, slot
+ * 0 is the pool's first row, never written. */
 #define ZERO_SIDE 4096
 static const uint8_t zero_row[2 * ZERO_SIDE + 1];
 static bool shared_zero(const gg_scene *s) { return s->width <= ZERO_SIDE; }
 static size_t zero_bytes(const gg_scene *s) { return shared_zero(s) ? 0u : row_bytes(s); }
 
+/* Row offsets are 32-bit: the largest pool, (height + 2) rows of 2 * width + 1 bytes, fits. */
+_Static_assert(2ull * GG_SCENE_MAX_CELLS + 5ull * GG_SCENE_MAX_SIDE + 2ull <= UINT32_MAX,
+               "wall row offsets must fit 32 bits");
+
+/* Dense: the blocked bits (both ways), the offset of each row and a wide map's zero row. */
 size_t gg__sight_planes_bytes(const gg_scene *s)
 {
     return blocked_words(s) * sizeof(uint64_t) + gg__blocked_t_bytes(s) +
-           row_count(s) * sizeof(uint8_t *) + zero_bytes(s);
+           row_count(s) * sizeof(uint32_t) + zero_bytes(s);
 }
 
-size_t gg__sight_planes_wall_bytes(const gg_scene *s) { return s->wall_rows_own * row_bytes(s); }
+/* Following the walls: the pool of wall rows (its zero row and spare capacity included). */
+size_t gg__sight_planes_wall_bytes(const gg_scene *s)
+{
+    return (size_t)s->wall_pool_cap * row_bytes(s);
+}
 
 bool gg__sight_planes_alloc(gg_scene *s)
 {
+    s->wall_stride = row_bytes(s);
     s->blocked_bits = (uint64_t *)gg__alloc_array(&s->alloc, blocked_words(s), sizeof(uint64_t));
-    s->wall_rows = (uint8_t **)gg__alloc_array(&s->alloc, row_count(s), sizeof(uint8_t *));
-    /* Never written (its rows are given their own bytes before a wall is painted); the
-     * const is dropped through an integer because the row table's type serves written rows. */
-    s->wall_zero = shared_zero(s) ? (uint8_t *)(uintptr_t)zero_row
-                                  : (uint8_t *)gg__alloc_array(&s->alloc, row_bytes(s), 1);
-    if (s->blocked_bits == NULL || s->wall_rows == NULL || s->wall_zero == NULL ||
-        !gg__blocked_t_alloc(s))
-        return false;
-    for (size_t y = 0; y < row_count(s); ++y)
-        s->wall_rows[y] = s->wall_zero;
-    return true;
+    s->wall_off = (uint32_t *)gg__alloc_array(&s->alloc, row_count(s), sizeof(uint32_t));
+    if (!shared_zero(s))
+        s->wall_zero_own = (uint8_t *)gg__alloc_array(&s->alloc, row_bytes(s), 1);
+    s->wall_base = shared_zero(s) ? zero_row : s->wall_zero_own;
+    return s->blocked_bits != NULL && s->wall_off != NULL && s->wall_base != NULL &&
+           gg__blocked_t_alloc(s);
 }
 
 void gg__sight_planes_free(gg_scene *s)
 {
     gg__free_array(&s->alloc, s->blocked_bits, blocked_words(s), sizeof(uint64_t));
-    if (s->wall_rows != NULL) {
-        for (size_t y = 0; y < row_count(s); ++y)
-            if (s->wall_rows[y] != s->wall_zero)
-                gg__free_array(&s->alloc, s->wall_rows[y], row_bytes(s), 1);
-        gg__free_array(&s->alloc, s->wall_rows, row_count(s), sizeof(uint8_t *));
-    }
-    if (!shared_zero(s))
-        gg__free_array(&s->alloc, s->wall_zero, row_bytes(s), 1);
+    gg__free_array(&s->alloc, s->wall_off, row_count(s), sizeof(uint32_t));
+    gg__free_array(&s->alloc, s->wall_pool, s->wall_pool_cap, row_bytes(s));
+    gg__free_array(&s->alloc, s->wall_zero_own, row_bytes(s), 1);
     gg__blocked_t_free(s);
     s->blocked_bits = NULL;
-    s->wall_rows = NULL;
-    s->wall_zero = NULL;
-    s->wall_rows_own = 0;
+    s->wall_off = NULL;
+    s->wall_pool = NULL;
+    s->wall_zero_own = NULL;
+    s->wall_base = NULL;
+    s->wall_pool_cap = s->wall_pool_used = 0;
+}
+
+/* Makes room in the pool for `more` rows besides its zero row and the rows in use: one larger
+ * block, the rows copied over (rows are found by offsets, which stay valid). Nothing changes
+ * when that allocation fails. */
+static bool pool_grow(gg_scene *s, uint32_t more)
+{
+    const uint32_t used = s->wall_pool == NULL ? 1u : s->wall_pool_used;
+    if (s->wall_pool != NULL && used + more <= s->wall_pool_cap)
+        return true;
+    /* Growing by half keeps the copies linear over many walls and the spare rows under a third
+     * of the pool. */
+    uint32_t cap = s->wall_pool_cap < 8u ? 8u : s->wall_pool_cap + s->wall_pool_cap / 2u;
+    if (cap < used + more)
+        cap = used + more;
+    if (cap > (uint32_t)row_count(s) + 1u) /* never more than every row and the zero row */
+        cap = (uint32_t)row_count(s) + 1u;
+    uint8_t *pool = (uint8_t *)gg__alloc_array(&s->alloc, cap, row_bytes(s)); /* zeroed */
+    if (pool == NULL)
+        return false;
+    if (s->wall_pool != NULL)
+        memcpy(pool, s->wall_pool, (size_t)s->wall_pool_used * row_bytes(s));
+    gg__free_array(&s->alloc, s->wall_pool, s->wall_pool_cap, row_bytes(s));
+    s->wall_pool = pool;
+    s->wall_base = pool;
+    s->wall_pool_cap = cap;
+    s->wall_pool_used = used;
+    return true;
 }
 
 static int64_t floor_cells(int64_t v)
@@ -79,23 +110,24 @@ gg_status gg__sight_planes_reserve(gg_scene *s, const gg__wall *w)
         y0 = 0;
     if (y1 > last)
         y1 = last;
-    for (int64_t y = y0; y <= y1; ++y) {
-        if (s->wall_rows[y] != s->wall_zero)
-            continue;
-        uint8_t *row = (uint8_t *)gg__alloc_array(&s->alloc, row_bytes(s), 1);
-        if (row == NULL)
-            return GG_E_NO_MEMORY; /* the rows given so far stay: zeros, as if never painted */
-        s->wall_rows[y] = row;
-        s->wall_rows_own++;
-    }
+    uint32_t more = 0;
+    for (int64_t y = y0; y <= y1; ++y)
+        more += s->wall_off[y] == 0u;
+    if (more == 0u)
+        return GG_OK;
+    if (!pool_grow(s, more))
+        return GG_E_NO_MEMORY; /* nothing changed */
+    for (int64_t y = y0; y <= y1; ++y)
+        if (s->wall_off[y] == 0u) /* zeros, as if never painted */
+            s->wall_off[y] = (uint32_t)((size_t)s->wall_pool_used++ * s->wall_stride);
     return GG_OK;
 }
 
 /* Corner row y for writing: reserved before the wall that paints it was added. */
 static uint8_t *own_row(gg_scene *s, int64_t y)
 {
-    uint8_t *row = s->wall_rows[y];
-    return row == s->wall_zero ? NULL : row;
+    const uint32_t off = s->wall_off[y];
+    return off == 0u ? NULL : s->wall_pool + off;
 }
 
 /* The grid lines a plain wall lies on, in cells: x0 == x1 (vertical) or y0 == y1, x0 <= x1 and
