@@ -87,6 +87,31 @@ static void step_masks__tables_on_every_neighbourhood(void **state)
     gg_scene_destroy(s);
 }
 
+/* gg__cell_triple() (one 4-byte load on little-endian hosts) and gg__cell_triple_bytes() (byte by
+ * byte: what big-endian hosts run, checked here on any host) give blocked(p0), difficult(p0),
+ * blocked(p1), ... at bits 0-5 for every blocked and difficult bit of three cell bytes, whatever
+ * their other bits and the byte after them hold. */
+static void step_masks__cell_triple_in_either_byte_order(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 2424, "step_masks__cell_triple_in_either_byte_order");
+    for (uint32_t low = 0; low < 64u; ++low)
+        for (int rep = 0; rep < 256; ++rep) {
+            uint8_t p[4];
+            uint32_t want = 0;
+            for (int k = 0; k < 3; ++k) {
+                const uint32_t two = low >> (2 * k) & 3u;
+                p[k] = (uint8_t)((fx_below(&r, 64) << 2) | two);
+                want |= (uint32_t)(p[k] & GG__CELL_BLOCKED ? 1u : 0u) << (2 * k) |
+                        (uint32_t)(p[k] & GG__CELL_DIFFICULT ? 1u : 0u) << (2 * k + 1);
+            }
+            p[3] = (uint8_t)fx_below(&r, 256);
+            assert_int_equal(gg__cell_triple(p), want);
+            assert_int_equal(gg__cell_triple_bytes(p), want);
+        }
+}
+
 /* Every kind of edit that changes steps (fx_random_edit(): single setters, batches of few cells
  * and of many, a failing batch, walls added and removed, doors): after each one every word is
  * checked again. */
@@ -113,6 +138,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(step_masks__new_scenes),
         cmocka_unit_test(step_masks__tables_on_every_neighbourhood),
+        cmocka_unit_test(step_masks__cell_triple_in_either_byte_order),
         cmocka_unit_test(step_masks__follow_every_edit),
     };
     return cmocka_run_group_tests_name("topology/step_masks", tests, NULL, NULL);

@@ -655,17 +655,29 @@ uint32_t gg__cell_steps_edge(const gg_scene *s, int32_t col, int32_t row);
  * blocked(p0), difficult(p0), blocked(p1), difficult(p1), blocked(p2), difficult(p2). The
  * multiply moves byte k's two bits to 12 + 2k without carries (the other partial products land
  * on bits 0-1, 6-9, 20-23 and 28-29). */
+static inline uint32_t gg__cell_triple_of(uint32_t v)
+{
+    return ((v & 0x030303u) * 0x1041u) >> 12 & 0x3Fu;
+}
+
+/* The same from the three bytes one by one, in any byte order: what big-endian hosts use (a
+ * native load there would put p[0] in the high byte), compiled everywhere so that the tests
+ * check it on every host (test_step_masks.c). */
+static inline uint32_t gg__cell_triple_bytes(const uint8_t *p)
+{
+    return gg__cell_triple_of((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16);
+}
+
 static inline uint32_t gg__cell_triple(const uint8_t *p)
 {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                                 \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint32_t v;
+    uint32_t v; /* one load; the fourth byte is masked off (GG__CELL_PAD covers it) */
     memcpy(&v, p, sizeof v);
+    return gg__cell_triple_of(v);
 #else
-    /* The multiply needs p[0] in the low byte: a big-endian load would pack p[1..3]. */
-    const uint32_t v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+    return gg__cell_triple_bytes(p);
 #endif
-    return ((v & 0x030303u) * 0x1041u) >> 12 & 0x3Fu;
 }
 
 _Static_assert(GG__CELL_BLOCKED == 1u && GG__CELL_DIFFICULT == 2u,
