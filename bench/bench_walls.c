@@ -24,6 +24,9 @@
 #endif
 
 #include "topology/scene/scene_internal.h" /* gg__scene_dense_bytes(), gg__scene_wall_bytes() */
+#ifdef GG_HAVE_IO
+#include "shared_maps.h"
+#endif
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -364,31 +367,19 @@ static void report_storage(const char *maps)
     free(defs);
     gg_scene_destroy(s);
 #ifdef GG_HAVE_IO
-    const char *subs[2] = {"uvtt", "foundry"};
-    for (int k = 0; k < 2; ++k) {
-        char dir[900];
-        snprintf(dir, sizeof dir, "%s/%s", maps, subs[k]);
-        DIR *d = opendir(dir);
-        if (d == NULL)
+    /* The one list of shared maps the tests read (tests/support/shared_maps.h). */
+    for (size_t k = 0; k < GG_SHARED_MAP_COUNT; ++k) {
+        char p[1024];
+        snprintf(p, sizeof p, "%s/%s", maps, gg_shared_maps[k]);
+        gg_import_def def = gg_import_def_default();
+        gg_io_error err;
+        gg_scene *m = NULL;
+        if (gg_scene_import_file(p, &def, &m, NULL, &err) != GG_OK) {
+            printf("storage %s: %s FAIL\n", gg_shared_maps[k], err.message);
             continue;
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            char p[1024];
-            snprintf(p, sizeof p, "%s/%.100s", dir, e->d_name);
-            size_t len = 0;
-            char *data = e->d_name[0] != '.' ? read_all(p, &len) : NULL;
-            if (data == NULL)
-                continue;
-            gg_import_def def = gg_import_def_default();
-            gg_io_error err;
-            gg_scene *m = NULL;
-            if (gg_scene_import(data, len, &def, &m, NULL, &err) == GG_OK) {
-                print_storage(e->d_name, m);
-                gg_scene_destroy(m);
-            }
-            free(data);
         }
-        closedir(d);
+        print_storage(strrchr(gg_shared_maps[k], '/') + 1, m);
+        gg_scene_destroy(m);
     }
 #else
     (void)maps;

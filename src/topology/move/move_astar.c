@@ -421,7 +421,7 @@ GG__MV_INLINE gg_status astar_1x1(const gg__mv *m, gg_scratch *x, int32_t start,
         const int32_t g = sn->cost, g2 = sn->root2;
         const uint32_t ns = (sn->meta & CN_STEPS) + 1u;
         for (; legal != 0; legal &= legal - 1u) {
-            const int d = first_bit(legal);
+            const int d = gg__low_bit(legal);
             const int32_t t = cell + off[d];
             const int diff = (int)(difficult >> d & 1u);
             const int cls = (0xA5u >> d) & 1u; /* NW, SW, NE, SE: gg__dirs 0, 2, 5, 7 */

@@ -419,7 +419,7 @@ static bool bucket_masks(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__
         int32_t ts[8], units[8];
         int n = 0;
         while (legal) {
-            const int d = first_bit(legal);
+            const int d = gg__low_bit(legal);
             legal &= legal - 1;
             const int32_t t = cell + off[d];
             if (stamp[t] != epoch) {

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "base/bits.h"
 #include "topology/move/move_internal.h"
 
 /* Relaxes state t (in cell tcell) with the label (nu, nr, ns) reached from `from_layer` by
@@ -70,20 +71,6 @@ static const int8_t sp_dc[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
 static const int8_t sp_dr[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 #define GG__MV_SP_ORTH 0x5Au /* N, W, E, S (1, 3, 4, 6) */
 
-static inline int first_bit(uint32_t v)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(v);
-#else
-    int i = 0;
-    while (!(v & 1u)) {
-        v >>= 1;
-        ++i;
-    }
-    return i;
-#endif
-}
-
 /* Spatial bit k is set when the step from `cell` towards neighbour k is legal (bounds
  * checked); the slow path of the row kernels, for cells on the grid's edge (move_model.c). */
 uint8_t gg__mv_edge_legal(const gg__mv *m, int32_t cell, int32_t col, int32_t row);
@@ -115,7 +102,7 @@ static inline uint32_t unlabelled(const uint8_t *bm, const int32_t *off, uint32_
         return legal & ~seen;
     }
     for (uint32_t b = legal; b != 0; b &= b - 1u) {
-        int32_t t = cell + off[first_bit(b)];
+        int32_t t = cell + off[gg__low_bit(b)];
         if (bm[(uint32_t)t >> 3] >> ((uint32_t)t & 7u) & 1u)
             legal &= ~(b & (0u - b));
     }

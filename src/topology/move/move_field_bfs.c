@@ -228,7 +228,7 @@ void gg__mv_field_bfs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv_
             field_prefetch(lmd, cost, (int32_t)queue[head + FIFO_AHEAD], w, m->n);
         uint32_t cand = unlabelled(bm, f.off, lmd[cell] & f.keep, cell, w, f.inner_lo, f.inner_len);
         for (; cand != 0; cand &= cand - 1u) {
-            const int32_t t = cell + f.off[first_bit(cand)];
+            const int32_t t = cell + f.off[gg__low_bit(cand)];
             bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));
             cost[t] = nc;
             queue[tail++] = (uint32_t)t;

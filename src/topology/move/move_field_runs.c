@@ -88,7 +88,7 @@ static void field_direct(const gg__mv *m, gg__mv_planes *pl, const gg__mv_search
         const uint32_t masks = f->lmd[cell] & f->keep;
         for (uint32_t b = unlabelled(bm, f->off, masks & 0xFFu, cell, w, f->inner_lo, f->inner_len);
              b != 0; b &= b - 1u) {
-            const int k = first_bit(b);
+            const int k = gg__low_bit(b);
             const int32_t t = cell + f->off[k];
             const uint32_t hard = (masks >> (8 + k)) & 1u;
             bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));
@@ -188,7 +188,7 @@ void gg__mv_field_runs(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl, gg__mv
             for (uint32_t b =
                      unlabelled(bm, f.off, masks & 0xFFu, cell, w, f.inner_lo, f.inner_len);
                  b != 0; b &= b - 1u) {
-                const int k = first_bit(b);
+                const int k = gg__low_bit(b);
                 const int32_t t = cell + f.off[k];
                 const uint32_t hard = (masks >> (8 + k)) & 1u;
                 bm[(uint32_t)t >> 3] |= (uint8_t)(1u << ((uint32_t)t & 7u));

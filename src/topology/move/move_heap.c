@@ -123,7 +123,7 @@ GG__MV_INLINE void heap_search(const gg__mv *m, gg_scratch *x, gg__mv_planes *pl
             }
             const int32_t g = pl->cost[s], g2 = m->euclid ? pl->root2[s] : 0;
             for (; legal != 0; legal &= legal - 1u) {
-                const int k = first_bit(legal);
+                const int k = gg__low_bit(legal);
                 const int32_t t = cell + off[k];
                 const int diff = (m->cells[t] & dmask) != 0;
                 const int cls = (0xA5u >> k) & 1u; /* NW, NE, SW, SE */

@@ -1,6 +1,7 @@
 /* reach.c - gg_scene_reachable: Nat20's budgeted Dijkstra with its (cost, col, row) tie rule
  * (docs/nat20.md), run as a bucket queue over each settled cell's legal steps (gg__cell_steps()).
  * Layer: topology. */
+#include "base/bits.h"
 #include "topology/scene/scratch.h"
 
 /* A budgeted search never leaves the square of Chebyshev radius budget / cell_size_ft around
@@ -40,20 +41,6 @@ static inline bool reach_inside(const reach_keys *k, gg_cell c)
 static inline int32_t reach_key(const reach_keys *k, gg_cell c)
 {
     return (c.col - k->c0) * k->stride + (c.row - k->r0);
-}
-
-static inline int low_bit(unsigned v)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(v);
-#else
-    int i = 0;
-    while (!(v & 1u)) {
-        v >>= 1;
-        ++i;
-    }
-    return i;
-#endif
 }
 
 /* Sorts keys ascending in place, allocating nothing: insertion sort for the short levels a
@@ -199,7 +186,7 @@ gg_status gg_scene_reachable(const gg_scene *scene, gg_scratch *scratch, gg_cell
             if (one + unit > budget_ft)
                 legal &= ~(m >> 8); /* a difficult neighbour's double price is beyond it */
             while (legal) {
-                const int j = low_bit(legal);
+                const int j = gg__low_bit(legal);
                 legal &= legal - 1;
                 const bool dif = (m >> (8 + j)) & 1u;
                 const int32_t nk = k + koff[j];

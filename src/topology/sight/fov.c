@@ -30,6 +30,7 @@
  * distance, so that cell was visited in step (1) no later than the target itself. */
 #include <string.h>
 
+#include "base/bits.h"
 #include "topology/sight/fov.h"
 
 /* ---- Exact rational slopes ------------------------------------------------------------------ */
@@ -648,36 +649,6 @@ static inline bool bit_at(const uint64_t *plane, size_t k)
 #define FOV_INLINE static inline
 #endif
 
-/* The lowest set bit of x != 0. */
-static inline int low_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        ++i;
-    }
-    return i;
-#endif
-}
-
-/* The highest set bit of x != 0. */
-static inline int high_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return 63 - __builtin_clzll(x);
-#else
-    int i = 63;
-    while (!(x >> 63)) {
-        x <<= 1;
-        --i;
-    }
-    return i;
-#endif
-}
-
 /* Marks the targets n0 .. n1 (n0 <= n1) at distance d of the no-keep sweep, whose (d, 0) is
  * storage index k0; returns how many. */
 FOV_INLINE int64_t mark_open(uint64_t *bits, const bool major_x, const bool up, ptrdiff_t W,
@@ -777,6 +748,9 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
                 e0 = lc - (lh < (uint64_t)lr);
                 e1 = hc - (hh < (uint64_t)hr);
                 const int64_t e1_free = e1;
+                /* Two copies of the marking on purpose: one branch-free form with a clip and a
+                 * past-dfree flag costs 2-3% more instructions on every map (measured:
+                 * bench_fov --sampled=2 6.11M -> 6.27M, gate fov 0.749 -> 0.766). */
                 if (d <= dfree) {
                     /* n1 <= d and e1 <= d are on the map; e0 <= e1 as lo < hi */
                     const int64_t n1 = hc + n1_add;
@@ -815,7 +789,7 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
                          * the split below. */
                         if ((x & (x + (x & (0 - x)))) != 0)
                             break; /* two runs or more */
-                        const int lb = low_bit(x), hb = high_bit(x);
+                        const int lb = gg__low_bit(x), hb = gg__high_bit(x);
                         const int64_t rn = up ? e0 + lb : e1 - hb, rm = up ? e0 + hb : e1 - lb;
                         if (rn == e0 && rm < e1) {
                             /* lo rises to (2 rm + 1) / 2d, if that is still below hi */
@@ -881,19 +855,19 @@ FOV_INLINE void sweep_open_as(sweep *w, const bool major_x, const bool up, const
                     const uint64_t rest = x >> (n - e0);
                     if (rest == 0)
                         break;
-                    n += low_bit(rest);
+                    n += gg__low_bit(rest);
                     const uint64_t ones = ~(x >> (n - e0));
-                    m = ones == 0 ? e1 : n + low_bit(ones) - 1;
+                    m = ones == 0 ? e1 : n + gg__low_bit(ones) - 1;
                     m = m > e1 ? e1 : m;
                 } else if (len <= 64) {
                     /* the same downwards (bit e1 - n is cell n) */
                     const uint64_t rest = x & (((uint64_t)2 << (e1 - n)) - 1);
                     if (rest == 0)
                         break;
-                    const int top_bit = high_bit(rest);
+                    const int top_bit = gg__high_bit(rest);
                     n = e1 - top_bit;
                     const uint64_t zeros = ~x & (((uint64_t)1 << top_bit) - 1);
-                    m = zeros == 0 ? e1 : e1 - (high_bit(zeros) + 1);
+                    m = zeros == 0 ? e1 : e1 - (gg__high_bit(zeros) + 1);
                 } else {
                     if (!bit_at(plane, (size_t)(up ? p0 + n : p0 - n)))
                         continue;
