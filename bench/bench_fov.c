@@ -3,8 +3,10 @@
  * that both sides give the same answer.
  *
  *  1. gg_scene_visible_cells, unlimited radius, on 256^2 and 1024^2 random-blocked (30%) and
- *     rooms-and-corridors maps without walls, from viewers drawn uniformly from the open cells
- *     (every one timed, none filtered by its answer; bench_sampled). What each side computes:
+ *     rooms-and-corridors maps without walls, and on "crossings" maps (rooms joined across the
+ *     whole map: mostly open, views of 60% of a 1024^2 map; bench_util.h), from viewers drawn
+ *     uniformly from the open cells (every one timed, none filtered by its answer;
+ *     bench_sampled). What each side computes:
  *     ours is Nat20's field of view, every cell whose Bresenham walk from the viewer meets no
  *     blocked cell between the ends, blocked cells included (the walls that bound the view),
  *     written into a bitset (GG_BITSET_REPLACE_TRACKED: clearing costs what the previous view
@@ -14,8 +16,9 @@
  *     and post-filters whole every call. The sets differ, so the judged ratios are per visible
  *     cell against the plain shadowcaster (target: at most 2x its time per cell it sees, and
  *     at most 2x its instructions per call in the callgrind gate) and per call against libtcod
- *     (target >= 10x). Correctness: the plain shadowcaster equals libtcod on every sampled
- *     viewer (asserted), and ours equals the per-cell line of sight (section 2 and the tests).
+ *     (target >= 10x on random and rooms maps; printed for information on crossings).
+ *     Correctness: the plain shadowcaster equals libtcod on every sampled viewer (asserted),
+ *     and ours equals the per-cell line of sight (section 2 and the tests).
  *     bench_tcod then checks, for information, that ours restricted to open cells equals
  *     libtcod's wherever the two definitions coincide (it counts such viewers among random
  *     ones; timings on those viewers are printed as information, not judged: they are the
@@ -34,7 +37,8 @@
  *        bench_fov --once     every timed function once, for callgrind instruction counts
  *                             (ratios printed are then meaningless)
  *        bench_fov --sampled=K  only the K-th all-viewers comparison (1 random 256^2, 2 rooms
- *                             256^2, 3 random 1024^2, 4 rooms 1024^2), each side once
+ *                             256^2, 3 random 1024^2, 4 rooms 1024^2, 5 crossings 256^2,
+ *                             6 crossings 1024^2), each side once
  *        bench_fov --sampled=K --timed  the same comparison timed as in a full run (its two
  *                             ratio lines, without the minute the other sections take) */
 #include "bench_util.h"
@@ -311,18 +315,31 @@ void run_tcod_fov(void *ctx)
  * Correctness checks: the plain shadowcaster equals libtcod on every sampled viewer, and ours
  * is checked against the per-cell line of sight elsewhere (section 2) and against libtcod on the
  * viewers where the two definitions coincide (bench_tcod). */
-/* --sampled=K (1..4): only the K-th sampled comparison of a full run (random 256^2, rooms
- * 256^2, random 1024^2, rooms 1024^2: the same maps and viewers), each side once, for callgrind
- * instruction counts of every side on that map (run_lib_fov, run_base_fov, run_tcod_fov). */
+/* --sampled=K (1..6): only the K-th sampled comparison of a full run (random 256^2, rooms
+ * 256^2, random 1024^2, rooms 1024^2, crossings 256^2, crossings 1024^2: the same maps and
+ * viewers), each side once, for callgrind instruction counts of every side on that map
+ * (run_lib_fov, run_base_fov, run_tcod_fov). */
 static int sampled_only;
+
+/* The map kinds (bench_util.h): "random" (30% of the cells blocked), "rooms" (a rooms-and-
+ * corridors dungeon), "crossings" (rooms joined across the whole map, mostly open: views of half
+ * the map and more) and "open". */
+static void make_map(const char *kind, uint8_t *b, int side, bench_rng *r)
+{
+    if (strcmp(kind, "random") == 0)
+        bench_map_random(b, side, side, 30, r);
+    else if (strcmp(kind, "open") == 0)
+        bench_map_open(b, side, side);
+    else if (strcmp(kind, "rooms") == 0)
+        bench_map_rooms(b, side, side, r);
+    else
+        bench_map_crossings(b, side, side, r);
+}
 
 static bool bench_sampled(const char *kind, int side, int nviewers, bench_rng *r, bool run)
 {
     uint8_t *b = malloc((size_t)side * (size_t)side);
-    if (strcmp(kind, "random") == 0)
-        bench_map_random(b, side, side, 30, r);
-    else
-        bench_map_dungeon(b, side, side, r);
+    make_map(kind, b, side, r);
     scene_kit k;
     kit_make(&k, side, side, b);
     sampled P;
@@ -400,9 +417,19 @@ static bool bench_sampled(const char *kind, int side, int nviewers, bench_rng *r
 #ifdef GG_HAVE_LIBTCOD
         double t_tcod;
         bench_time_pair(run_lib_fov, &P, run_tcod_fov, &P, tmin(), 3, &t_ours, &t_tcod);
-        snprintf(name, sizeof name, "fov %s %dx%d all viewers vs libtcod symmetric (>= 10x)", kind,
-                 side, side);
-        pass &= bench_report_ratio(name, t_ours / nviewers, t_tcod / nviewers, 10.0);
+        if (strcmp(kind, "crossings") != 0) {
+            snprintf(name, sizeof name, "fov %s %dx%d all viewers vs libtcod symmetric (>= 10x)",
+                     kind, side, side);
+            pass &= bench_report_ratio(name, t_ours / nviewers, t_tcod / nviewers, 10.0);
+        } else {
+            /* The issue sets 10x for random and rooms maps; this field of wall fragments is
+             * reported beside them (its views hold 60% of the map: the cost per visible cell
+             * is judged above), so its ratio is printed, not judged. */
+            printf("fov %s %dx%d all viewers vs libtcod symmetric: ours %.3f us, libtcod %.3f "
+                   "us, ratio %.2fx (information: 10x is the target on random and rooms maps)\n",
+                   kind, side, side, t_ours / nviewers * 1e6, t_tcod / nviewers * 1e6,
+                   t_tcod / t_ours);
+        }
         TCOD_map_delete(P.tm);
 #endif
     } else {
@@ -503,12 +530,7 @@ static bool bench_tcod(const char *kind, int side, bench_rng *r)
 {
 #ifdef GG_HAVE_LIBTCOD
     uint8_t *b = malloc((size_t)side * (size_t)side);
-    if (strcmp(kind, "random") == 0)
-        bench_map_random(b, side, side, 30, r);
-    else if (strcmp(kind, "open") == 0)
-        bench_map_open(b, side, side);
-    else
-        bench_map_dungeon(b, side, side, r);
+    make_map(kind, b, side, r);
     scene_kit k;
     kit_make(&k, side, side, b);
     TCOD_Map *tm = TCOD_map_new(side, side);
@@ -852,10 +874,10 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--timed") == 0) {
             timed = true;
         } else if (strncmp(argv[i], "--sampled=", 10) == 0 && argv[i][10] >= '1' &&
-                   argv[i][10] <= '4' && argv[i][11] == '\0') {
+                   argv[i][10] <= '6' && argv[i][11] == '\0') {
             sampled_only = argv[i][10] - '0';
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--once] [--gate] [--sampled=1..4 [--timed]]\n",
+            fprintf(stderr, "usage: %s [--quick] [--once] [--gate] [--sampled=1..6 [--timed]]\n",
                     argv[0]);
             return 2;
         }
@@ -871,7 +893,7 @@ int main(int argc, char **argv)
         /* bench/callgrind_gate.py: run_lib_fov / run_base_fov on 16 uniform viewers of a
          * 128^2 rooms map, run_lib_matrix / run_base_matrix, run_lib_clear (REPLACE_TRACKED) /
          * run_base_clear (REPLACE) on 16 viewers of a random 512^2 map. */
-        bench_sampled("dungeon", 128, 16, &r, true);
+        bench_sampled("crossings", 128, 16, &r, true);
         bench_matrix(&r);
         bench_clearing(512, 16, &r);
         return 0;
@@ -880,17 +902,19 @@ int main(int argc, char **argv)
     if (sampled_only != 0 && !timed)
         gate_mode = true; /* each side once */
     pass &= bench_sampled("random", 256, nv, &r, sampled_only == 0 || sampled_only == 1);
-    pass &= bench_sampled("dungeon", 256, nv, &r, sampled_only == 0 || sampled_only == 2);
+    pass &= bench_sampled("rooms", 256, nv, &r, sampled_only == 0 || sampled_only == 2);
     pass &= bench_sampled("random", 1024, nv / 4, &r, sampled_only == 0 || sampled_only == 3);
-    pass &= bench_sampled("dungeon", 1024, nv / 4, &r, sampled_only == 0 || sampled_only == 4);
+    pass &= bench_sampled("rooms", 1024, nv / 4, &r, sampled_only == 0 || sampled_only == 4);
+    pass &= bench_sampled("crossings", 256, nv, &r, sampled_only == 0 || sampled_only == 5);
+    pass &= bench_sampled("crossings", 1024, nv / 4, &r, sampled_only == 0 || sampled_only == 6);
     if (sampled_only != 0)
         return timed && !pass ? 1 : 0;
     bench_clearing(1024, nv, &r);
     pass &= bench_tcod("open", 256, &r);
     pass &= bench_tcod("random", 256, &r);
-    pass &= bench_tcod("dungeon", 256, &r);
+    pass &= bench_tcod("rooms", 256, &r);
     pass &= bench_tcod("random", 1024, &r);
-    pass &= bench_tcod("dungeon", 1024, &r);
+    pass &= bench_tcod("rooms", 1024, &r);
     pass &= bench_walls(&r);
     pass &= bench_matrix(&r);
     pass &= bench_writers();

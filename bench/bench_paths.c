@@ -1,7 +1,8 @@
 /* bench_paths.c - cost-aware movement (issue 3): distance fields, A* and overlays against a plain
  * byte-grid BFS written here and against libtcod (TCOD_dijkstra, TCOD_path) when it is linked.
  *
- * Maps are 1024 x 1024: random (20% blocked), rooms-and-corridors, open. Every comparison first
+ * Maps are 1024 x 1024: random (20% blocked), "dungeon" (bench_map_crossings(): rooms joined
+ * by corridors that cross the whole map, 97% open at this size), open. Every comparison first
  * asserts that both sides agree on the cost of every cell (fields) or of the route (A*), then
  * times them against each other, one call of each in turn (bench_time_pair(): the fastest call
  * of each side, so both ran under the same machine load), and prints the ratio with its target:
@@ -130,7 +131,7 @@ static void map_init(map *m, const char *name, int kind, uint64_t seed)
     if (kind == 0)
         bench_map_random(m->blocked, SIDE, SIDE, 20, &r);
     else if (kind == 1)
-        bench_map_dungeon(m->blocked, SIDE, SIDE, &r);
+        bench_map_crossings(m->blocked, SIDE, SIDE, &r);
     else
         bench_map_open(m->blocked, SIDE, SIDE);
     for (size_t i = 0; i < n; ++i)

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench_util.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -45,7 +46,7 @@ static void carve(uint8_t *b, int w, int h, int x0, int y0, int x1, int y1)
                 b[y * w + x] = 0;
 }
 
-void bench_map_dungeon(uint8_t *blocked, int w, int h, bench_rng *r)
+void bench_map_crossings(uint8_t *blocked, int w, int h, bench_rng *r)
 {
     memset(blocked, 1, (size_t)w * (size_t)h);
     int rooms = (w * h) / 120 + 1;
@@ -64,6 +65,65 @@ void bench_map_dungeon(uint8_t *blocked, int w, int h, bench_rng *r)
         px = cx;
         py = cy;
     }
+}
+
+/* True when the rectangle x0..x1, y0..y1 (inside the map) holds no open cell. */
+static bool all_rock(const uint8_t *b, int w, int x0, int y0, int x1, int y1)
+{
+    for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x)
+            if (!b[y * w + x])
+                return false;
+    return true;
+}
+
+void bench_map_rooms(uint8_t *blocked, int w, int h, bench_rng *r)
+{
+    memset(blocked, 1, (size_t)w * (size_t)h);
+    const int tries = (w * h) / 64 + 1;
+    int *cx = malloc(sizeof *cx * (size_t)tries), *cy = malloc(sizeof *cy * (size_t)tries);
+    if (cx == NULL || cy == NULL) {
+        fprintf(stderr, "bench_map_rooms: out of memory\n");
+        exit(2);
+    }
+    int n = 0;
+    for (int i = 0; i < tries; ++i) {
+        const int rw = 4 + (int)bench_rng_below(r, 9), rh = 4 + (int)bench_rng_below(r, 6);
+        if (rw + 4 > w || rh + 4 > h)
+            continue;
+        const int x = 2 + (int)bench_rng_below(r, (uint32_t)(w - rw - 3));
+        const int y = 2 + (int)bench_rng_below(r, (uint32_t)(h - rh - 3));
+        /* a room with its one-cell rim of rock must not meet another room */
+        if (!all_rock(blocked, w, x - 1, y - 1, x + rw, y + rh))
+            continue;
+        carve(blocked, w, h, x, y, x + rw - 1, y + rh - 1);
+        cx[n] = x + rw / 2;
+        cy[n] = y + rh / 2;
+        ++n;
+    }
+    /* Each room after the first joins the nearest one placed before it (all rooms are carved
+     * first, so corridors never stop a room from being placed). */
+    for (int i = 1; i < n; ++i) {
+        int best = 0;
+        long best_d = -1;
+        for (int j = 0; j < i; ++j) {
+            const long dx = cx[i] - cx[j], dy = cy[i] - cy[j], dd = dx * dx + dy * dy;
+            if (best_d < 0 || dd < best_d) {
+                best_d = dd;
+                best = j;
+            }
+        }
+        const int ax = cx[best], ay = cy[best], bx = cx[i], by = cy[i];
+        if (bench_rng_below(r, 2) == 0) { /* across, then up or down */
+            carve(blocked, w, h, ax < bx ? ax : bx, ay, ax < bx ? bx : ax, ay);
+            carve(blocked, w, h, bx, ay < by ? ay : by, bx, ay < by ? by : ay);
+        } else { /* up or down, then across */
+            carve(blocked, w, h, ax, ay < by ? ay : by, ax, ay < by ? by : ay);
+            carve(blocked, w, h, ax < bx ? ax : bx, by, ax < bx ? bx : ax, by);
+        }
+    }
+    free(cx);
+    free(cy);
 }
 
 double bench_time(void (*fn)(void *ctx), void *ctx, double min_seconds, int rounds)

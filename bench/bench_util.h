@@ -21,8 +21,17 @@ uint32_t bench_rng_below(bench_rng *r, uint32_t n);
 /* Fills `blocked` (w*h bytes, row-major, 1 = blocked) with map kinds used across benches. */
 void bench_map_random(uint8_t *blocked, int w, int h, int percent, bench_rng *r);
 void bench_map_open(uint8_t *blocked, int w, int h);
-/* Rooms and corridors: rectangular rooms joined by L-shaped one-cell corridors. */
-void bench_map_dungeon(uint8_t *blocked, int w, int h, bench_rng *r);
+/* Rooms and corridors as a dungeon generator makes them: rectangular rooms (4-12 x 4-9 cells) in
+ * solid rock, never overlapping nor touching, placed until about half the map is tried, each
+ * joined to the nearest room placed before it by an L-shaped one-cell corridor. About a third
+ * of the map is open at any size; a view is a room, its corridors and what they open onto. */
+void bench_map_rooms(uint8_t *blocked, int w, int h, bench_rng *r);
+/* Crossing corridors: rectangular rooms (which may overlap) each joined by an L-shaped
+ * corridor to the previous room's centre anywhere on the map, so the corridors' length grows
+ * with the map and they cross everywhere: 74% of a 256^2 map is open, 97% of a 1024^2 one, a
+ * field with short wall fragments. Not a rooms-and-corridors dungeon (bench_map_rooms() is);
+ * kept because earlier benches measured on it, and as the case of huge open views. */
+void bench_map_crossings(uint8_t *blocked, int w, int h, bench_rng *r);
 
 /* Runs fn(ctx) repeatedly for at least min_seconds (and at least once); returns seconds/call.
  * Takes the best of `rounds` rounds, which resists noise on shared machines. */
