@@ -891,7 +891,7 @@ int main(int argc, char **argv)
     bool pass = true;
     if (gate_mode) {
         /* bench/callgrind_gate.py: run_lib_fov / run_base_fov on 16 uniform viewers of a
-         * 128^2 rooms map, run_lib_matrix / run_base_matrix, run_lib_clear (REPLACE_TRACKED) /
+         * 128^2 crossings map, run_lib_matrix / run_base_matrix, run_lib_clear (REPLACE_TRACKED) /
          * run_base_clear (REPLACE) on 16 viewers of a random 512^2 map. */
         bench_sampled("crossings", 128, 16, &r, true);
         bench_matrix(&r);

@@ -22,8 +22,9 @@ uint32_t bench_rng_below(bench_rng *r, uint32_t n);
 void bench_map_random(uint8_t *blocked, int w, int h, int percent, bench_rng *r);
 void bench_map_open(uint8_t *blocked, int w, int h);
 /* Rooms and corridors as a dungeon generator makes them: rectangular rooms (4-12 x 4-9 cells) in
- * solid rock, never overlapping nor touching, placed until about half the map is tried, each
- * joined to the nearest room placed before it by an L-shaped one-cell corridor. About a third
+ * solid rock, never overlapping nor touching (w * h / 64 random places tried, those that would
+ * touch a room skipped), each joined to the nearest room placed before it by an L-shaped
+ * one-cell corridor. About a third
  * of the map is open at any size; a view is a room, its corridors and what they open onto. */
 void bench_map_rooms(uint8_t *blocked, int w, int h, bench_rng *r);
 /* Crossing corridors: rectangular rooms (which may overlap) each joined by an L-shaped
