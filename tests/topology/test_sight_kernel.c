@@ -275,6 +275,43 @@ static void sight_kernel__equals_exact_path_on_random_scenes_point_rule(void **s
     random_scenes(GG_WALL_RULE_POINT, 152, "sight_kernel__equals_exact_path_point");
 }
 
+/* A cave: hundreds of short walls off the cell edges (EXACT) on a small map, so a walk meets
+ * each wall near it in several cells (every wall is indexed with a bucket of margin) and the
+ * walk's table of walls already tested (gg__hit_seen, direct-mapped by wall number) fills and
+ * collides: walls numbered k, k + 64, k + 128 ... share a slot. Every kind of wall is among
+ * them (limited walls count two distinct walls, one-way walls depend on the side). The kernel
+ * must answer as the reference for every pair, under both rules. */
+static void sight_kernel__dense_exact_walls_equal_the_reference(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 153, "sight_kernel__dense_exact_walls");
+    for (int rule = 0; rule < 2; ++rule) {
+        for (int round = 0; round < 2; ++round) {
+            const int32_t w = 12 + 8 * round, h = 10 + 6 * round;
+            gg_scene *s = scene_with_rule(w, h, rule ? GG_WALL_RULE_POINT : GG_WALL_RULE_NAT20);
+            enum { N = 400 };
+            static gg_wall_def defs[N];
+            for (int k = 0; k < N; ++k) {
+                defs[k] = random_wall(&r, w, h);
+                if (k % 3 != 0) { /* short and off the lattice of cell edges, as caves are */
+                    const double x = defs[k].x1 + 0.25 * (double)fx_below(&r, 4);
+                    const double y = defs[k].y1 + 0.125 * (double)fx_below(&r, 8);
+                    defs[k].x1 = x, defs[k].y1 = y;
+                    defs[k].x2 = x + 0.375 * ((double)fx_below(&r, 7) - 3.0);
+                    defs[k].y2 = y + 0.625 * ((double)fx_below(&r, 5) - 2.0);
+                }
+            }
+            assert_int_equal(gg_scene_add_walls(s, defs, N, NULL), GG_OK);
+            if (round == 0)
+                check_every_pair(s);
+            else
+                check_random_pairs(s, &r, 4000);
+            gg_scene_destroy(s);
+        }
+    }
+}
+
 /* Two plain walls share an edge; removing one must keep the edge's bit (the planes are
  * repainted from the walls that remain), and removing the second clears it. */
 static void sight_kernel__removing_one_of_two_overlapping_walls_keeps_the_edge(void **state)
@@ -369,6 +406,7 @@ int main(void)
         cmocka_unit_test(sight_kernel__every_edge_and_pair_of_edges_on_a_tiny_map),
         cmocka_unit_test(sight_kernel__equals_exact_path_on_random_scenes_nat20_rule),
         cmocka_unit_test(sight_kernel__equals_exact_path_on_random_scenes_point_rule),
+        cmocka_unit_test(sight_kernel__dense_exact_walls_equal_the_reference),
         cmocka_unit_test(sight_kernel__removing_one_of_two_overlapping_walls_keeps_the_edge),
         cmocka_unit_test(sight_kernel__door_changes_move_walls_between_kinds),
         cmocka_unit_test(sight_kernel__removing_exact_walls_clears_their_marks),

@@ -413,9 +413,19 @@ static bool hits_wall_indexed(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint3
  * the directions already stopped. Under the Nat20 rule a two-way wall that is neither limited
  * nor proximity for the sense is judged the same from both ends (the closed test is
  * symmetric), so one test answers both. */
-static unsigned exact_wall(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, const gg__wall *w)
+static unsigned exact_wall_test(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, const gg__wall *w)
 {
-    if (gg__wall_sight_kind(w) != GG__SIGHT_EXACT)
+    /* The closed test is necessary under every rule (gg__wall_stops_geom()), in both directions:
+     * a wall with both ends strictly on one side of the segment's line cannot stop it. Most
+     * walls a walk meets are such, and this decides them with two cross products before the
+     * rule's full test (gg_orientation()'s own arithmetic, so the same signs). */
+    const uint64_t dx = (uint64_t)((int64_t)ab->b.x - ab->a.x);
+    const uint64_t dy = (uint64_t)((int64_t)ab->b.y - ab->a.y);
+    const uint64_t s1 = dy * (uint64_t)((int64_t)w->a.x - ab->b.x) -
+                        dx * (uint64_t)((int64_t)w->a.y - ab->b.y);
+    const uint64_t s2 = dy * (uint64_t)((int64_t)w->b.x - ab->b.x) -
+                        dx * (uint64_t)((int64_t)w->b.y - ab->b.y);
+    if (s1 != 0 && s2 != 0 && (s1 >> 63) == (s2 >> 63))
         return st;
     if (ba != NULL && ab->rule == GG__RULE_CLOSED && w->one_way == GG_ONE_WAY_NONE &&
         w->limited == 0 && w->prox_sight == 0 && w->prox_light == 0)
@@ -431,15 +441,20 @@ static unsigned exact_wall(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, const 
     return st;
 }
 
-unsigned gg__hit_exact_cell(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, int32_t col, int32_t row)
+unsigned gg__hit_exact_cell(gg__hit_ctx *ab, gg__hit_ctx *ba, gg__hit_seen *seen, unsigned st,
+                            int32_t col, int32_t row)
 {
     const gg_scene *s = ab->s;
     const gg__wall_index *ix = &s->index;
     const unsigned done = ba != NULL ? 3u : 1u;
     if (!ab->pending_done) {
+        /* each pending wall is in this list once: no need to note it in `seen` */
         ab->pending_done = true;
-        for (uint32_t k = 0; k < ix->pending_count && st != done; ++k)
-            st = exact_wall(ab, ba, st, &s->walls[ix->pending[k]]);
+        for (uint32_t k = 0; k < ix->pending_count && st != done; ++k) {
+            const gg__wall *w = &s->walls[ix->pending[k]];
+            if (gg__wall_sight_kind(w) == GG__SIGHT_EXACT)
+                st = exact_wall_test(ab, ba, st, w);
+        }
     }
     if (!ix->built || st == done)
         return st;
@@ -448,8 +463,16 @@ unsigned gg__hit_exact_cell(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, int32
     if (bkt == ab->last_bucket)
         return st;
     ab->last_bucket = bkt;
-    for (uint32_t k = ix->start[bkt]; k < ix->start[bkt + 1] && st != done; ++k)
-        st = exact_wall(ab, ba, st, &s->walls[ix->items[k]]);
+    for (uint32_t k = ix->start[bkt]; k < ix->start[bkt + 1] && st != done; ++k) {
+        const uint32_t id = ix->items[k];
+        uint32_t *slot = &seen->id[id % GG__HIT_SEEN];
+        if (*slot == id)
+            continue; /* met in an earlier cell of this walk */
+        *slot = id;
+        const gg__wall *w = &s->walls[id];
+        if (gg__wall_sight_kind(w) == GG__SIGHT_EXACT)
+            st = exact_wall_test(ab, ba, st, w);
+    }
     return st;
 }
 

@@ -50,10 +50,26 @@ typedef struct gg__hit_ctx {
     bool pending_done;  /* the pending walls were tested */
 } gg__hit_ctx;
 void gg__hit_begin(gg__hit_ctx *h, const gg_scene *s, gg_hpoint a, gg_hpoint b, uint32_t mask);
+/* The walls one walk has met: every wall is registered in its buckets with one bucket of
+ * margin (wall_index.c), so a walk that enters several cells near a wall meets it in each of
+ * them (a bucket is one cell on maps up to 256 x 256, and real maps' walls are mostly EXACT).
+ * A wall's answer does not depend on the cell it is met in, so it is judged once. Direct-mapped
+ * by wall number: a collision only means a second test. gg__hit_seen_clear() before the first
+ * cell. */
+#define GG__HIT_SEEN 64
+typedef struct gg__hit_seen {
+    uint32_t id[GG__HIT_SEEN]; /* UINT32_MAX: empty */
+} gg__hit_seen;
+static inline void gg__hit_seen_clear(gg__hit_seen *seen)
+{
+    for (int i = 0; i < GG__HIT_SEEN; ++i)
+        seen->id[i] = UINT32_MAX;
+}
 /* With `ba` (the same question from b to a, or NULL): st and the answer are bits, 1 = a -> b
- * stopped, 2 = b -> a stopped; the walls are read once for both. */
-unsigned gg__hit_exact_cell(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, int32_t col,
-                            int32_t row);
+ * stopped, 2 = b -> a stopped; the walls are read once for both, and each once per walk
+ * (`seen`). */
+unsigned gg__hit_exact_cell(gg__hit_ctx *ab, gg__hit_ctx *ba, gg__hit_seen *seen, unsigned st,
+                            int32_t col, int32_t row);
 
 /* gg__segment_hits_wall() through the buckets alone, every wall exactly (no wall plane): the
  * kernel's fallback, and the path the property tests compare the kernel with. */

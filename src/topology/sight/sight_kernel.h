@@ -76,6 +76,7 @@ static inline bool gg__sk_cells_blocked(const gg_scene *s, gg_cell a, gg_cell b)
  * wall_index.c). */
 typedef struct gg__sk_exact {
     gg__hit_ctx ab, ba;
+    gg__hit_seen seen;
     bool ready;
 } gg__sk_exact;
 /* st, and the answer: GG__SK_AB / GG__SK_BA bits (b -> a only when `two_way`). */
@@ -87,8 +88,10 @@ static inline unsigned gg__sight_exact_at(gg__sk_exact *x, const gg_scene *s, gg
         x->ready = true;
         gg__hit_begin(&x->ab, s, gg__wall_centre(a), gg__wall_centre(b), mask);
         x->ba.s = NULL; /* b -> a's state is set up when a wall needs it */
+        gg__hit_seen_clear(&x->seen);
     }
-    return gg__hit_exact_cell(&x->ab, two_way ? &x->ba : NULL, st, (int32_t)col, (int32_t)row);
+    return gg__hit_exact_cell(&x->ab, two_way ? &x->ba : NULL, &x->seen, st, (int32_t)col,
+                              (int32_t)row);
 }
 
 /* What gg__sk_walk() found: bits. */
