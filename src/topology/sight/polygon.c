@@ -298,10 +298,12 @@ typedef struct cover {
     cbin part[CULL_BINS];
 } cover;
 
+/* pa is a pseudo-angle (in [0, 4)) moved by at most CULL_EPS: the conversion truncates towards
+ * zero, so a value just below 0 gives bin 0 and only the top needs a clamp. */
 static inline int32_t bin_of(double pa)
 {
-    int32_t k = (int32_t)(pa * (CULL_BINS / 4.0));
-    return k < 0 ? 0 : (k >= CULL_BINS ? CULL_BINS - 1 : k);
+    const int32_t k = (int32_t)(pa * (CULL_BINS / 4.0));
+    return k < CULL_BINS ? k : CULL_BINS - 1;
 }
 
 /* The direction of bin boundary k (pseudo-angle 4k / CULL_BINS), exact: a table, built by the
