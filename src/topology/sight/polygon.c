@@ -1253,5 +1253,8 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     if (o.count > 1 && o.lx == o.fx && o.ly == o.fy)
         o.count--;
     *out_count = o.count;
-    return o.count > capacity ? GG_E_BUFFER_TOO_SMALL : GG_OK;
+    if (o.count > capacity)
+        return GG_E_BUFFER_TOO_SMALL;
+    gg__poly_canonical_start(out_xy, o.count);
+    return GG_OK;
 }
