@@ -1697,8 +1697,9 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_work_bytes(const gg_scene *scene,
 /// the viewer sees, as `*out_count` vertices (x, y) in `out_xy[2*i]`, `out_xy[2*i+1]` (cells).
 /// Vertices go counter-clockwise in the mathematical sense (x east, y south: the shoelace area
 /// is positive; clockwise on a screen), with no repeated vertex and no vertex between its two
-/// neighbours on one line. Each vertex is an exact rational computed with one rounding step:
-/// within 2^-40 * (width + height) cells of its exact value. With a radius, arcs are chords
+/// neighbours on one line, starting at the vertex of smallest x (of those, smallest y): the
+/// same region always gives the same array. Each vertex is an exact rational computed with one
+/// rounding step: within 2^-40 * (width + height) cells of its exact value. With a radius, arcs are chords
 /// whose ends lie on the circle (def->arc_error). Cost: sorting the walls near the viewer
 /// (within the radius, or rings of the wall index grown until the polygon closes) and an exact
 /// angular sweep over them, not the map.

@@ -268,6 +268,11 @@ static void check_polygon(const gg_scene *s, const gg_polygon_def *d, int sample
     g_stats.polygons++;
     assert_true(p.n >= 3);
     assert_true(shoelace(&p) > 0);
+    /* The canonical start (docs/vision.md, "Output"): no vertex left of vertex 0, nor above it
+     * at its x (a point met twice is allowed: the tie rule looks further on). */
+    for (int32_t i = 1; i < p.n; ++i)
+        assert_false(p.xy[2 * i] < p.xy[0] ||
+                     (p.xy[2 * i] == p.xy[0] && p.xy[2 * i + 1] < p.xy[1]));
     for (int32_t i = 0; i < p.n; ++i) {
         const int32_t h = (i + p.n - 1) % p.n, j = (i + 1) % p.n;
         const double ax = p.xy[2 * i] - p.xy[2 * h], ay = p.xy[2 * i + 1] - p.xy[2 * h + 1];
@@ -854,6 +859,46 @@ static void polygon__far_walls_change_nothing(void **state)
     gg_scene_destroy(s);
 }
 
+/* The output starts at its leftmost (then topmost) vertex, whatever the sweep met first: the
+ * same room with hidden walls added before its own walls (so the walls come in another order and
+ * the culling drops other walls: the sweep starts elsewhere) gives the same array. Before the
+ * canonical start, the first vertex followed the first full wall the culling kept. */
+static void polygon__starts_at_its_leftmost_vertex(void **state)
+{
+    (void)state;
+    gg_scene *a = point_scene(40, 40), *b = point_scene(40, 40);
+    for (int k = 0; k < 60; ++k) /* hidden from the room: walls in the far corner */
+        wall(b, 30 + k % 8, 30 + k / 8 % 8, 31 + k % 8, 30 + k / 8 % 8);
+    const double room[][4] = {{5, 5, 15, 5}, {15, 5, 15, 12}, {15, 12, 9, 12},  {8, 12, 5, 12},
+                              {5, 12, 5, 5}, {9, 7, 11, 9},   {12, 6, 12, 7.5}, {7, 10, 8, 11}};
+    for (size_t k = 0; k < sizeof room / sizeof room[0]; ++k) {
+        wall(a, room[k][0], room[k][1], room[k][2], room[k][3]);
+        wall(b, room[k][0], room[k][1], room[k][2], room[k][3]);
+    }
+    for (int k = 0; k < 60; ++k)
+        wall(a, 30 + k % 8, 30 + k / 8 % 8, 31 + k % 8, 30 + k / 8 % 8);
+    const double viewers[][2] = {{10.5, 8.5}, {6.5, 6.5}, {13.5, 10.5}, {8.5, 12}, {15, 8.5}};
+    for (size_t v = 0; v < sizeof viewers / sizeof viewers[0]; ++v)
+        for (int ranged = 0; ranged < 2; ++ranged) {
+            gg_polygon_def d = gg_polygon_def_default();
+            d.x = viewers[v][0], d.y = viewers[v][1];
+            if (ranged)
+                d.range_ft = 25;
+            poly pa = polygon_of(a, &d), pb = polygon_of(b, &d);
+            assert_int_equal(pa.n, pb.n);
+            assert_true(pa.n >= 3);
+            for (int32_t i = 0; i < 2 * pa.n; ++i)
+                assert_true(pa.xy[i] == pb.xy[i]);
+            for (int32_t i = 1; i < pa.n; ++i)
+                assert_true(pa.xy[2 * i] > pa.xy[0] ||
+                            (pa.xy[2 * i] == pa.xy[0] && pa.xy[2 * i + 1] > pa.xy[1]));
+            free(pa.xy);
+            free(pb.xy);
+        }
+    gg_scene_destroy(a);
+    gg_scene_destroy(b);
+}
+
 /* One work buffer used for a scene with many walls, one with few, and the first again gives
  * the answers a fresh buffer gives (the buffer keeps a clear bitmap between calls; a smaller
  * scene's arrays overwrite the end of a larger one's bitmap). */
@@ -967,6 +1012,7 @@ int main(void)
         cmocka_unit_test(polygon__proximity_exactly_at_the_threshold),
         cmocka_unit_test(polygon__far_walls_change_nothing),
         cmocka_unit_test(polygon__endpoints_crowded_in_one_direction),
+        cmocka_unit_test(polygon__starts_at_its_leftmost_vertex),
         cmocka_unit_test(polygon__work_memory_reused_across_scenes),
         cmocka_unit_test(polygon__work_memory_with_an_old_header_over_other_data),
 #ifdef GG_TEST_HAVE_IO

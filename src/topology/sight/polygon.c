@@ -174,7 +174,7 @@ static rat param_of_crossing(const pw *L, const pw *Z)
 #define KEY_NEAR 1e-12
 
 /* More endpoints than this go through buckets of their key (the pseudo-angle, in [0, 4)) ... */
-#define SORT_BUCKET_MIN 32
+#define SORT_BUCKET_MIN 4
 /* ... twice as many buckets as endpoints, up to this many (`count` holds SORT_BUCKETS + 1) ... */
 #define SORT_BUCKETS 256
 /* ... unless a bucket gets more than this many: then the merge sort (no quadratic case). */
@@ -298,10 +298,12 @@ typedef struct cover {
     cbin part[CULL_BINS];
 } cover;
 
+/* pa is a pseudo-angle (in [0, 4)) moved by at most CULL_EPS: the conversion truncates towards
+ * zero, so a value just below 0 gives bin 0 and only the top needs a clamp. */
 static inline int32_t bin_of(double pa)
 {
-    int32_t k = (int32_t)(pa * (CULL_BINS / 4.0));
-    return k < 0 ? 0 : (k >= CULL_BINS ? CULL_BINS - 1 : k);
+    const int32_t k = (int32_t)(pa * (CULL_BINS / 4.0));
+    return k < CULL_BINS ? k : CULL_BINS - 1;
 }
 
 /* The direction of bin boundary k (pseudo-angle 4k / CULL_BINS), exact: a table, built by the
@@ -1064,8 +1066,9 @@ static void sweep_walls(sweep *sw)
     int32_t first_S = -2, prev = -1;
     bstate st = {-1, -1, -1, 0, {0, 1}, {0, 1}};
     bool valid = false; /* st may be carried over the next endpoint (no limited wall active) */
-    for (int32_t step = 0; step < K; ++step) {
-        const int32_t k = (k0 + step) % K;
+    /* k runs from k0 round to k0 - 1; kn is the class after it (no division per class). */
+    for (int32_t step = 0, k = k0; step < K; ++step, k = k + 1 == K ? 0 : k + 1) {
+        const int32_t kn = k + 1 == K ? 0 : k + 1;
         const int32_t g0 = sw->et[k].wall, pos = sw->et[k + 1].wall;
         bool lost = false; /* the stopping wall or the next crossing's wall ended here */
         for (int32_t q = g0; q < pos; ++q) {
@@ -1081,7 +1084,7 @@ static void sweep_walls(sweep *sw)
             }
         }
         const int64_t d0x = sw->et[k].x, d0y = sw->et[k].y;
-        const int64_t d1x = sw->et[(k + 1) % K].x, d1y = sw->et[(k + 1) % K].y;
+        const int64_t d1x = sw->et[kn].x, d1y = sw->et[kn].y;
         if (sw->nact == 0 || ((on_x || on_y) && outward(sw, d0x, d0y, d1x, d1y))) {
             st.S = -1;
             valid = false;
@@ -1113,7 +1116,7 @@ static void sweep_walls(sweep *sw)
         }
         if (step == 0)
             first_S = st.S;
-        else
+        else if (prev != st.S) /* transition() does nothing when the wall stays */
             transition(sw, &tr, prev, st.S, d0x, d0y);
         if (st.S >= 0) {
             if (sw->w[st.S].artificial)
@@ -1250,5 +1253,8 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     if (o.count > 1 && o.lx == o.fx && o.ly == o.fy)
         o.count--;
     *out_count = o.count;
-    return o.count > capacity ? GG_E_BUFFER_TOO_SMALL : GG_OK;
+    if (o.count > capacity)
+        return GG_E_BUFFER_TOO_SMALL;
+    gg__poly_canonical_start(out_xy, o.count);
+    return GG_OK;
 }

@@ -2,6 +2,7 @@
  * the disc of the radius with arcs drawn as chords (the chord rule of docs/vision.md), written
  * to the caller's array with repeats dropped. Layer: topology. */
 #include <math.h>
+#include <string.h>
 
 #include "topology/sight/polygon_internal.h"
 
@@ -141,4 +142,74 @@ void gg__poly_clip_finish(clip_state *c)
     }
     if (c->exit && c->first_entry)
         emit_arc(c, c->ex, c->ey, c->gap + c->pre_gap);
+}
+
+/* ---- The canonical start (docs/vision.md, "Output") ---------------------------------------------
+ * Which walls the sweep meets, and where it starts, may change with the culling of hidden walls
+ * while the polygon stays the same cycle of vertices; the output is rotated to start at a vertex
+ * chosen from the vertices alone (the leftmost, then the topmost: two comparisons of doubles per
+ * vertex, no arithmetic), so that it is the same array whatever the sweep did. */
+
+static void reverse_pairs(double *xy, int32_t i, int32_t j) /* vertices [i, j) */
+{
+    for (--j; i < j; ++i, --j) {
+        const double x = xy[2 * i], y = xy[2 * i + 1];
+        xy[2 * i] = xy[2 * j];
+        xy[2 * i + 1] = xy[2 * j + 1];
+        xy[2 * j] = x;
+        xy[2 * j + 1] = y;
+    }
+}
+
+/* Vertex i comes before vertex j: smaller x, then smaller y; the same point twice (rare): the
+ * cycle that continues with the smaller vertices. */
+static bool vertex_before(const double *xy, int32_t n, int32_t i, int32_t j)
+{
+    for (int32_t k = 0; k < n; ++k) {
+        const double *a = &xy[2 * ((i + k) % n)], *b = &xy[2 * ((j + k) % n)];
+        if (a[0] != b[0])
+            return a[0] < b[0];
+        if (a[1] != b[1])
+            return a[1] < b[1];
+    }
+    return false; /* the same cycle from both: either start gives the same array */
+}
+
+void gg__poly_canonical_start(double *xy, int32_t n)
+{
+    int32_t best = 0;
+    double bx = n > 0 ? xy[0] : 0, by = n > 0 ? xy[1] : 0;
+    for (int32_t i = 1; i < n; ++i) {
+        const double x = xy[2 * i], y = xy[2 * i + 1];
+        if (x > bx || (x == bx && y > by))
+            continue;
+        if (x == bx && y == by && !vertex_before(xy, n, i, best))
+            continue;
+        best = i;
+        bx = x;
+        by = y;
+    }
+    gg__poly_rotate(xy, n, best);
+}
+
+void gg__poly_rotate(double *xy, int32_t n, int32_t first)
+{
+    if (first <= 0 || first >= n)
+        return;
+    /* The shorter part through a small buffer (three block moves), else three reversals. */
+    double tmp[2 * 64];
+    const size_t head = (size_t)first * 2 * sizeof *xy, tail = (size_t)(n - first) * 2 * sizeof *xy;
+    if (first <= 64) {
+        memcpy(tmp, xy, head);
+        memmove(xy, xy + 2 * first, tail);
+        memcpy(xy + 2 * (n - first), tmp, head);
+    } else if (n - first <= 64) {
+        memcpy(tmp, xy + 2 * first, tail);
+        memmove(xy + 2 * (n - first), xy, head);
+        memcpy(xy, tmp, tail);
+    } else {
+        reverse_pairs(xy, 0, first);
+        reverse_pairs(xy, first, n);
+        reverse_pairs(xy, 0, n);
+    }
 }

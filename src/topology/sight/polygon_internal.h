@@ -69,4 +69,12 @@ void gg__poly_clip_vertex(clip_state *c, double x, double y);
 /* Closes the polygon: the last edge, the arc back to the first entry, or the whole circle. */
 void gg__poly_clip_finish(clip_state *c);
 
+/* Rotates the polygon xy[0, n) to its canonical start (docs/vision.md, "Output"): the vertex of
+ * smallest x, of those the smallest y (a point met twice: the one whose cycle continues with the
+ * smaller vertices). The same cycle of vertices gives the same array, whichever vertex the sweep
+ * wrote first. */
+void gg__poly_canonical_start(double *xy, int32_t n);
+/* Rotates xy[0, n) in place so that vertex `first` comes first (three reversals). */
+void gg__poly_rotate(double *xy, int32_t n, int32_t first);
+
 #endif

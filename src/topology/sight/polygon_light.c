@@ -26,16 +26,6 @@ static void cut(const double *p, const double *q, double a, double b, double *ou
     out[1] = p[1] + t * (q[1] - p[1]);
 }
 
-static void reverse_pairs(double *xy, int32_t i, int32_t j) /* vertices i..j-1 */
-{
-    for (--j; i < j; ++i, --j)
-        for (int k = 0; k < 2; ++k) {
-            double t = xy[2 * i + k];
-            xy[2 * i + k] = xy[2 * j + k];
-            xy[2 * j + k] = t;
-        }
-}
-
 /* Drops repeated vertices and vertices on the line of their neighbours (including the tips of
  * zero-width spikes the cut leaves along a cone edge), cyclically, in place. */
 static int32_t tidy(double *xy, int32_t n)
@@ -69,9 +59,7 @@ static int32_t cut_to_cone(double *xy, int32_t n, double vx, double vy, const gg
     if (i1 < 0)
         return 0; /* cannot happen: V is strictly inside, so the boundary goes round it */
     /* Rotate so that the entry edge is edge 0 (p0 -> p1). */
-    reverse_pairs(xy, 0, i1);
-    reverse_pairs(xy, i1, n);
-    reverse_pairs(xy, 0, n);
+    gg__poly_rotate(xy, n, i1);
     const double p0[2] = {xy[0], xy[1]}, p1[2] = {xy[2], xy[3]};
     const double a1 = side_of(k->e1x, k->e1y, vx, vy, p0), b1 = side_of(k->e1x, k->e1y, vx, vy, p1);
     double x1[2], x2[2];
