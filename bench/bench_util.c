@@ -101,6 +101,14 @@ void bench_map_rooms(uint8_t *blocked, int w, int h, bench_rng *r)
         cy[n] = y + rh / 2;
         ++n;
     }
+    if (n == 0) {
+        /* a map too small for any room (or unlucky): one room of all but the rim, so that it
+         * always has an open cell (callers draw viewers from the open cells) */
+        if (w >= 3 && h >= 3)
+            carve(blocked, w, h, 1, 1, w - 2, h - 2);
+        else
+            memset(blocked, 0, (size_t)w * (size_t)h);
+    }
     /* Each room after the first joins the nearest one placed before it (all rooms are carved
      * first, so corridors never stop a room from being placed). */
     for (int i = 1; i < n; ++i) {

@@ -24,8 +24,9 @@ void bench_map_open(uint8_t *blocked, int w, int h);
 /* Rooms and corridors as a dungeon generator makes them: rectangular rooms (4-12 x 4-9 cells) in
  * solid rock, never overlapping nor touching (w * h / 64 random places tried, those that would
  * touch a room skipped), each joined to the nearest room placed before it by an L-shaped
- * one-cell corridor. About a third
- * of the map is open at any size; a view is a room, its corridors and what they open onto. */
+ * one-cell corridor. About a third of the map is open at 128^2 and larger; a view is a room, its
+ * corridors and what they open onto. A map too small for any room gets one room of all but its
+ * rim: never no open cell. */
 void bench_map_rooms(uint8_t *blocked, int w, int h, bench_rng *r);
 /* Crossing corridors: rectangular rooms (which may overlap) each joined by an L-shaped
  * corridor to the previous room's centre anywhere on the map, so the corridors' length grows

@@ -1697,9 +1697,12 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_work_bytes(const gg_scene *scene,
 /// the viewer sees, as `*out_count` vertices (x, y) in `out_xy[2*i]`, `out_xy[2*i+1]` (cells).
 /// Vertices go counter-clockwise in the mathematical sense (x east, y south: the shoelace area
 /// is positive; clockwise on a screen), with no repeated vertex and no vertex between its two
-/// neighbours on one line, starting at the vertex of smallest x (of those, smallest y): the
-/// same region always gives the same array. Each vertex is an exact rational computed with one
-/// rounding step: within 2^-40 * (width + height) cells of its exact value. With a radius, arcs are chords
+/// neighbours on one line, starting at the vertex of smallest x (of those, smallest y), chosen
+/// from the output vertices alone: the same cycle of vertices always comes out with the same
+/// first vertex. (The vertices themselves may differ in their last bits between scenes that
+/// see the same region, e.g. with other hidden walls, and the choice is made on those rounded
+/// values.) Each vertex is an exact rational computed with one rounding step: within
+/// 2^-40 * (width + height) cells of its exact value. With a radius, arcs are chords
 /// whose ends lie on the circle (def->arc_error). Cost: sorting the walls near the viewer
 /// (within the radius, or rings of the wall index grown until the polygon closes) and an exact
 /// angular sweep over them, not the map.
@@ -1709,7 +1712,8 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_work_bytes(const gg_scene *scene,
 /// @return GG_OK; GG_E_BUFFER_TOO_SMALL (nothing useful written, *out_count = vertices needed,
 ///         or 0 when `work` is too small); GG_E_BAD_DEF; GG_E_INVALID_ARG for NULL, an
 ///         off-lattice or off-map viewer, range_ft < 0, arc_error <= 0 or NaN, eye_ft off its
-///         lattice, blocks other than SIGHT or LIGHT; GG_E_TOO_LARGE when a wall near the viewer lies 2^18 cells away.
+///         lattice, blocks other than SIGHT or LIGHT; GG_E_TOO_LARGE when a wall near the
+///         viewer lies 2^18 cells away.
 /// @thread reader
 /// @since 0.3
 GG_API GG_NODISCARD gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work,

@@ -10,6 +10,7 @@
 
 #include "fixture.h"
 #include "topology/scene/scene_internal.h"
+#include "topology/sight/polygon_internal.h"
 #ifdef GG_TEST_HAVE_IO
 #include "gridgeom/io.h"
 #include "shared_maps.h"
@@ -899,6 +900,49 @@ static void polygon__starts_at_its_leftmost_vertex(void **state)
     gg_scene_destroy(b);
 }
 
+/* The canonical start as a function of the cycle alone: every rotation of a cycle comes out as
+ * the same array, including a cycle that passes twice through its leftmost point (a polygon
+ * touching itself there: the start is the visit whose cycle continues with the smaller
+ * vertices), and cycles longer than gg__poly_rotate()'s 64-vertex buffer on both sides. */
+static void polygon__canonical_start_of_every_rotation(void **state)
+{
+    (void)state;
+    /* two triangles joined at (0, 5), the leftmost point, visited twice */
+    static const double bowtie[][2] = {{0, 5}, {4, 2}, {6, 4}, {0, 5}, {3, 8}, {5, 6}};
+    enum { MAXN = 150 };
+    static double cyc[MAXN][2], xy[2 * MAXN], want[2 * MAXN];
+    for (int shape = 0; shape < 3; ++shape) {
+        int32_t n;
+        if (shape == 0) {
+            n = 6;
+            memcpy(cyc, bowtie, sizeof bowtie);
+        } else { /* a convex polygon of n vertices, the leftmost at index n / 3 */
+            n = shape == 1 ? 9 : MAXN;
+            for (int32_t i = 0; i < n; ++i) {
+                const double a = 2.0 * 3.14159265358979 * (double)(i - n / 3) / (double)n;
+                cyc[i][0] = -cos(a) * 100.0, cyc[i][1] = sin(a) * 100.0 + (double)i * 1e-9;
+            }
+        }
+        for (int32_t r = 0; r < n; ++r) {
+            for (int32_t i = 0; i < n; ++i)
+                xy[2 * i] = cyc[(i + r) % n][0], xy[2 * i + 1] = cyc[(i + r) % n][1];
+            gg__poly_canonical_start(xy, n);
+            if (r == 0)
+                memcpy(want, xy, sizeof(double) * 2 * (size_t)n);
+            for (int32_t i = 0; i < 2 * n; ++i)
+                assert_true(xy[i] == want[i]);
+        }
+        /* the start is a leftmost vertex; for the bowtie, the visit followed by (3, 8) < (4, 2)
+         * in x: the cycle (0,5) (3,8) (5,6) (0,5) (4,2) (6,4) */
+        for (int32_t i = 1; i < n; ++i)
+            assert_true(want[2 * i] > want[0] ||
+                        (want[2 * i] == want[0] && want[2 * i + 1] >= want[1]));
+        if (shape == 0) {
+            assert_true(want[2] == 3 && want[3] == 8);
+        }
+    }
+}
+
 /* One work buffer used for a scene with many walls, one with few, and the first again gives
  * the answers a fresh buffer gives (the buffer keeps a clear bitmap between calls; a smaller
  * scene's arrays overwrite the end of a larger one's bitmap). */
@@ -1013,6 +1057,7 @@ int main(void)
         cmocka_unit_test(polygon__far_walls_change_nothing),
         cmocka_unit_test(polygon__endpoints_crowded_in_one_direction),
         cmocka_unit_test(polygon__starts_at_its_leftmost_vertex),
+        cmocka_unit_test(polygon__canonical_start_of_every_rotation),
         cmocka_unit_test(polygon__work_memory_reused_across_scenes),
         cmocka_unit_test(polygon__work_memory_with_an_old_header_over_other_data),
 #ifdef GG_TEST_HAVE_IO

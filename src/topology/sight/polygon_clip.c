@@ -145,10 +145,11 @@ void gg__poly_clip_finish(clip_state *c)
 }
 
 /* ---- The canonical start (docs/vision.md, "Output") ---------------------------------------------
- * Which walls the sweep meets, and where it starts, may change with the culling of hidden walls
- * while the polygon stays the same cycle of vertices; the output is rotated to start at a vertex
- * chosen from the vertices alone (the leftmost, then the topmost: two comparisons of doubles per
- * vertex, no arithmetic), so that it is the same array whatever the sweep did. */
+ * Where the sweep starts depends on which wall it meets first; the output is rotated to start
+ * at a vertex chosen from the output vertices alone (the leftmost, then the topmost: two
+ * comparisons of doubles per vertex, no arithmetic), so that the same cycle of vertices is the
+ * same array wherever the sweep started. (It does not make the vertices themselves independent
+ * of the walls the sweep met: each is rounded from values that follow its path.) */
 
 static void reverse_pairs(double *xy, int32_t i, int32_t j) /* vertices [i, j) */
 {

@@ -74,7 +74,8 @@ void gg__poly_clip_finish(clip_state *c);
  * smaller vertices). The same cycle of vertices gives the same array, whichever vertex the sweep
  * wrote first. */
 void gg__poly_canonical_start(double *xy, int32_t n);
-/* Rotates xy[0, n) in place so that vertex `first` comes first (three reversals). */
+/* Rotates xy[0, n) in place so that vertex `first` comes first (the shorter part through a
+ * 64-vertex buffer, else three reversals). */
 void gg__poly_rotate(double *xy, int32_t n, int32_t first);
 
 #endif
