@@ -413,20 +413,23 @@ static bool hits_wall_indexed(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint3
  * the directions already stopped. Under the Nat20 rule a two-way wall that is neither limited
  * nor proximity for the sense is judged the same from both ends (the closed test is
  * symmetric), so one test answers both. */
-static unsigned exact_wall_test(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, const gg__wall *w)
+/* The closed test is necessary under every rule (gg__wall_stops_geom()), in both directions: a
+ * wall with both ends strictly on one side of the segment's line cannot stop it, whatever its
+ * kind. Most walls a walk meets are such, and this decides them with two cross products before
+ * the rule's full test (gg_orientation()'s own arithmetic, so the same signs). */
+static inline bool off_the_line(const gg__hit_ctx *ab, const gg__wall *w)
 {
-    /* The closed test is necessary under every rule (gg__wall_stops_geom()), in both directions:
-     * a wall with both ends strictly on one side of the segment's line cannot stop it. Most
-     * walls a walk meets are such, and this decides them with two cross products before the
-     * rule's full test (gg_orientation()'s own arithmetic, so the same signs). */
     const uint64_t dx = (uint64_t)((int64_t)ab->b.x - ab->a.x);
     const uint64_t dy = (uint64_t)((int64_t)ab->b.y - ab->a.y);
     const uint64_t s1 = dy * (uint64_t)((int64_t)w->a.x - ab->b.x) -
                         dx * (uint64_t)((int64_t)w->a.y - ab->b.y);
     const uint64_t s2 = dy * (uint64_t)((int64_t)w->b.x - ab->b.x) -
                         dx * (uint64_t)((int64_t)w->b.y - ab->b.y);
-    if (s1 != 0 && s2 != 0 && (s1 >> 63) == (s2 >> 63))
-        return st;
+    return s1 != 0 && s2 != 0 && (s1 >> 63) == (s2 >> 63);
+}
+
+static unsigned exact_wall_test(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, const gg__wall *w)
+{
     if (ba != NULL && ab->rule == GG__RULE_CLOSED && w->one_way == GG_ONE_WAY_NONE &&
         w->limited == 0 && w->prox_sight == 0 && w->prox_light == 0)
         return visit_wall(ab, w) ? 3u : st;
@@ -452,7 +455,7 @@ unsigned gg__hit_exact_cell(gg__hit_ctx *ab, gg__hit_ctx *ba, gg__hit_seen *seen
         ab->pending_done = true;
         for (uint32_t k = 0; k < ix->pending_count && st != done; ++k) {
             const gg__wall *w = &s->walls[ix->pending[k]];
-            if (gg__wall_sight_kind(w) == GG__SIGHT_EXACT)
+            if (!off_the_line(ab, w) && gg__wall_sight_kind(w) == GG__SIGHT_EXACT)
                 st = exact_wall_test(ab, ba, st, w);
         }
     }
@@ -470,7 +473,7 @@ unsigned gg__hit_exact_cell(gg__hit_ctx *ab, gg__hit_ctx *ba, gg__hit_seen *seen
             continue; /* met in an earlier cell of this walk */
         *slot = id;
         const gg__wall *w = &s->walls[id];
-        if (gg__wall_sight_kind(w) == GG__SIGHT_EXACT)
+        if (!off_the_line(ab, w) && gg__wall_sight_kind(w) == GG__SIGHT_EXACT)
             st = exact_wall_test(ab, ba, st, w);
     }
     return st;
