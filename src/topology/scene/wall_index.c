@@ -409,10 +409,6 @@ static bool hits_wall_indexed(const gg_scene *s, gg_hpoint a, gg_hpoint b, uint3
     return visit_near(&h);
 }
 
-/* One EXACT wall for a -> b (ab) and, when ba is not NULL, for b -> a: st's bits 1 and 2 are
- * the directions already stopped. Under the Nat20 rule a two-way wall that is neither limited
- * nor proximity for the sense is judged the same from both ends (the closed test is
- * symmetric), so one test answers both. */
 /* The closed test is necessary under every rule (gg__wall_stops_geom()), in both directions: a
  * wall with both ends strictly on one side of the segment's line cannot stop it, whatever its
  * kind. Most walls a walk meets are such, and this decides them with two cross products before
@@ -428,6 +424,10 @@ static inline bool off_the_line(const gg__hit_ctx *ab, const gg__wall *w)
     return s1 != 0 && s2 != 0 && (s1 >> 63) == (s2 >> 63);
 }
 
+/* One EXACT wall for a -> b (ab) and, when ba is not NULL, for b -> a: st's bits 1 and 2 are
+ * the directions already stopped. Under the Nat20 rule a two-way wall that is neither limited
+ * nor proximity for the sense is judged the same from both ends (the closed test is
+ * symmetric), so one test answers both. */
 static unsigned exact_wall_test(gg__hit_ctx *ab, gg__hit_ctx *ba, unsigned st, const gg__wall *w)
 {
     if (ba != NULL && ab->rule == GG__RULE_CLOSED && w->one_way == GG_ONE_WAY_NONE &&
