@@ -133,9 +133,13 @@ static int64_t bucket_size_w(const gg__wall_index *ix)
     return (int64_t)GG__WALL_UNIT << ix->bucket_shift;
 }
 
-/* Walls are registered with one bucket of margin: the exactness argument (both the wall and
- * the query visit the bucket holding each of their points, so a shared point is found) needs
- * none, but the margin makes the index robust to a boundary slip at no measurable cost. */
+/* Walls are registered with one bucket of margin. A query that visits the bucket holding each
+ * of its points (the strips of gg__for_each_bucket_strip()) would need none: a shared point is
+ * in one bucket for both. The sight kernel needs it: its walk enters the cells the segment
+ * passes through, and where the segment passes through a grid corner diagonally, a wall that
+ * ends on that corner from one of the two cells beside it is in neither cell the walk enters
+ * (with no margin, the walls, sight kernel, wall index, fov and changes tests fail). The
+ * margin makes a walk meet a wall in several cells; gg__hit_seen judges it once. */
 #define GG__WALL_DILATION 1
 
 typedef struct count_ctx {
