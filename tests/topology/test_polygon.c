@@ -10,6 +10,7 @@
 
 #include "fixture.h"
 #include "topology/scene/scene_internal.h"
+#include "topology/scene/wall_index.h"
 #include "topology/sight/polygon_internal.h"
 #ifdef GG_TEST_HAVE_IO
 #include "gridgeom/io.h"
@@ -371,6 +372,17 @@ static void wall(gg_scene *s, double x1, double y1, double x2, double y2)
     assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
 }
 
+/* Every other scene indexed (and meshed) as a bulk load leaves it, so that the polygon comes
+ * from the expansion where the mesh can start it, and from the sweep in the others (walls added
+ * one by one wait in the index's pending list, and the mesh is not used). */
+static gg_scene *meshed_every_other(gg_scene *s)
+{
+    static unsigned calls;
+    if (++calls % 2 == 0)
+        assert_int_equal(gg__wall_index_rebuild(s), GG_OK);
+    return s;
+}
+
 /* Random walls on a coarse lattice (halves) so that they meet, cross, overlap and line up. */
 static gg_scene *random_scene(fx_rng *r, int32_t w, int32_t h, int nwalls, bool kinds)
 {
@@ -379,7 +391,7 @@ static gg_scene *random_scene(fx_rng *r, int32_t w, int32_t h, int nwalls, bool 
         const gg_wall_def d = fx_random_half_wall(r, w, h, kinds, false);
         assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
     }
-    return s;
+    return meshed_every_other(s);
 }
 
 /* A viewer on the half lattice, or on a wall's end, or a wall's middle, or the map's edge. */
@@ -541,7 +553,7 @@ static gg_scene *maze_scene(fx_rng *r, int32_t w, int32_t h)
         const double x = fx_below(r, w), y = fx_below(r, h);
         wall(s, x, y, x + 1, y + (fx_below(r, 2) ? 1 : -1));
     }
-    return s;
+    return meshed_every_other(s);
 }
 
 /* Scenes with many walls (where the sweep first drops the walls hidden behind nearer ones): the
@@ -1008,6 +1020,117 @@ static void polygon__work_memory_with_an_old_header_over_other_data(void **state
     gg_scene_destroy(s);
 }
 
+
+/* ---- The expansion against the sweep ------------------------------------------------------------ */
+
+/* The polygon by one path (GG__POLY_SWEEP or GG__POLY_EXPAND) into xy (cap vertices). */
+static gg_status polygon_by(const gg_scene *s, const gg_polygon_def *d, int path, double *xy,
+                            int32_t cap, int32_t *n)
+{
+    size_t bytes = 0;
+    assert_int_equal(gg_scene_polygon_work_bytes(s, &bytes), GG_OK);
+    if (bytes > g_work_bytes) {
+        free(g_work);
+        g_work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+        assert_non_null(g_work);
+        g_work_bytes = bytes;
+    }
+    return gg__visibility_polygon_path(s, g_work, g_work_bytes, d, xy, cap, n, path);
+}
+
+/* Whether the open segments a-b and c-d (half-lattice points, doubled to integers) cross at a
+ * point inside both: the walls the mesh cannot take. */
+static bool cross_properly(const gg_wall_def *p, const gg_wall_def *q)
+{
+    const long ax = lround(2 * p->x1), ay = lround(2 * p->y1), bx = lround(2 * p->x2),
+               by = lround(2 * p->y2), cx = lround(2 * q->x1), cy = lround(2 * q->y1),
+               dx = lround(2 * q->x2), dy = lround(2 * q->y2);
+    const long o1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    const long o2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+    const long o3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+    const long o4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+    return ((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0));
+}
+
+/* Random walls of every kind on the half lattice, none crossing another (T's, joints, collinear
+ * overlaps and walls on the map's edge stay), indexed and meshed as a host's bulk load is. */
+static gg_scene *meshed_scene(fx_rng *r, int32_t w, int32_t h, int nwalls, bool kinds)
+{
+    gg_scene *s = point_scene(w, h);
+    gg_wall_def *defs = malloc(sizeof *defs * (size_t)nwalls);
+    assert_non_null(defs);
+    int n = 0;
+    for (int k = 0; k < nwalls; ++k) {
+        const gg_wall_def d = fx_random_half_wall(r, w, h, kinds, true);
+        bool ok = true;
+        for (int i = 0; i < n && ok; ++i)
+            ok = !cross_properly(&d, &defs[i]);
+        if (ok)
+            defs[n++] = d;
+    }
+    assert_int_equal(gg_scene_add_walls(s, defs, n, NULL), GG_OK);
+    free(defs);
+    return s;
+}
+
+/* The expansion over the wall mesh gives the sweep's polygon: the same vertices, to the last bit
+ * or within 1e-9 cell (a vertex may be rounded from another point of the same line), for every
+ * kind of wall and viewer; where it cannot start (a viewer on a mesh vertex or on the map's edge)
+ * it says so and the sweep answers. */
+static void polygon__expansion_equals_the_sweep(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 41, "polygon_expand");
+    double a[2 * 512], b[2 * 512];
+    int expanded = 0, total = 0, identical = 0;
+    for (int scene = 0; scene < 600; ++scene) {
+        const int32_t w = 3 + (int32_t)fx_below(&r, 12), h = 3 + (int32_t)fx_below(&r, 12);
+        gg_scene *s = meshed_scene(&r, w, h, 1 + (int)fx_below(&r, scene % 3 == 0 ? 120 : 20),
+                                   scene % 2 == 1);
+        for (int v = 0; v < 16; ++v) {
+            gg_polygon_def d = gg_polygon_def_default();
+            pick_viewer(&r, s, &d);
+            if (v % 4 == 3)
+                d.range_ft = 5 * (1 + fx_below(&r, 6)) + (fx_below(&r, 2) ? 2 : 0);
+            if (v % 5 == 4)
+                d.blocks = (uint32_t)GG_BLOCKS_LIGHT;
+            if (v % 3 == 1)
+                d.eye_ft = 5.0 * fx_below(&r, 4);
+            if (v % 7 == 6) { /* off the half lattice */
+                d.x = fx_below(&r, 16 * w + 1) / 16.0;
+                d.y = fx_below(&r, 16 * h + 1) / 16.0;
+            }
+            int32_t na = 0, nb = 0;
+            assert_int_equal(polygon_by(s, &d, GG__POLY_SWEEP, a, 512, &na), GG_OK);
+            const gg_status st = polygon_by(s, &d, GG__POLY_EXPAND, b, 512, &nb);
+            total++;
+            if (st == GG_E_INVALID_ARG)
+                continue;
+            assert_int_equal(st, GG_OK);
+            expanded++;
+            bool same = na == nb;
+            for (int32_t i = 0; same && i < 2 * na; ++i)
+                same = fabs(a[i] - b[i]) <= 1e-9;
+            if (!same) {
+                fprintf(stderr, "scene %d viewer (%g, %g) range %d mask %u eye %g: sweep %d, "
+                        "expansion %d vertices\n", scene, d.x, d.y, (int)d.range_ft,
+                        (unsigned)d.blocks, d.eye_ft, (int)na, (int)nb);
+                for (int32_t i = 0; i < (na > nb ? na : nb); ++i)
+                    fprintf(stderr, "  %3d  %.12f %.12f   %.12f %.12f\n", (int)i,
+                            i < na ? a[2 * i] : NAN, i < na ? a[2 * i + 1] : NAN,
+                            i < nb ? b[2 * i] : NAN, i < nb ? b[2 * i + 1] : NAN);
+                fail();
+            }
+            identical += memcmp(a, b, sizeof(double) * 2 * (size_t)na) == 0;
+        }
+        gg_scene_destroy(s);
+    }
+    fprintf(stderr, "expansion: %d of %d polygons (%d bit for bit the sweep's)\n", expanded,
+            total, identical);
+    assert_true(expanded * 2 > total); /* the test is not vacuous */
+}
+
 #ifdef GG_TEST_HAVE_IO
 static void check_map(const char *path)
 {
@@ -1060,6 +1183,7 @@ int main(void)
         cmocka_unit_test(polygon__canonical_start_of_every_rotation),
         cmocka_unit_test(polygon__work_memory_reused_across_scenes),
         cmocka_unit_test(polygon__work_memory_with_an_old_header_over_other_data),
+        cmocka_unit_test(polygon__expansion_equals_the_sweep),
 #ifdef GG_TEST_HAVE_IO
         cmocka_unit_test(polygon__equals_the_oracle_on_every_shared_map),
 #endif

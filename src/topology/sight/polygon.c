@@ -511,7 +511,8 @@ static int32_t cull_hidden(cover *bins, pw *w, int32_t m, double *d2, uint32_t *
 
 typedef struct layout {
     size_t words, mmax;
-    size_t off_bits, off_ids, off_pw, off_ep, off_ept, off_act, off_bins, off_d2, off_ord, total;
+    size_t off_bits, off_ids, off_pw, off_ep, off_ept, off_act, off_bins, off_d2, off_ord;
+    size_t off_stack, stack_cap, total;
 } layout;
 
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
@@ -533,7 +534,11 @@ static layout layout_for(const gg_scene *s)
     l.off_bins = align16(l.off_act + l.mmax * sizeof(uint32_t));
     l.off_d2 = align16(l.off_bins + sizeof(cover));
     l.off_ord = align16(l.off_d2 + l.mmax * sizeof(double));
-    l.total = align16(l.off_ord + (l.mmax + CULL_RINGS + 1) * sizeof(uint32_t));
+    l.off_stack = align16(l.off_ord + (l.mmax + CULL_RINGS + 1) * sizeof(uint32_t));
+    /* The expansion's stack: at most one waiting cone per triangle a ray crosses, and the mesh
+     * has at most 2 (4 + 2 walls) triangles (Euler's formula for a triangulated rectangle). */
+    l.stack_cap = 4 * (size_t)s->wall_slots + 16;
+    l.total = align16(l.off_stack + l.stack_cap * sizeof(gg__xcone));
     return l;
 }
 
@@ -1154,9 +1159,9 @@ static bool open_beyond(const sweep *sw, int64_t x0, int64_t y0, int64_t x1, int
     return open > CULL_BINS / 32;
 }
 
-gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t work_bytes,
-                                      const gg_polygon_def *def, double *out_xy, int32_t capacity,
-                                      int32_t *out_count)
+gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t work_bytes,
+                                      const gg_polygon_def *def, double *out_xy,
+                                      int32_t capacity, int32_t *out_count, int path)
 {
     if (out_count != NULL)
         *out_count = 0;
@@ -1217,6 +1222,16 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
         c.step = err >= c.r ? 3.14159265358979323846 / 2 : 2 * acos(1 - err / c.r);
         if (c.step > 3.14159265358979323846 / 2)
             c.step = 3.14159265358979323846 / 2;
+    }
+    /* The expansion where the mesh allows it (polygon_expand.c); else the sweep below. */
+    const bool expanded = path != GG__POLY_SWEEP && W < REL_LIMIT && H < REL_LIMIT &&
+                          gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c,
+                                          (gg__xcone *)(void *)(base + l.off_stack), l.stack_cap);
+    if (!expanded && path == GG__POLY_EXPAND)
+        return GG_E_INVALID_ARG;
+    if (expanded) {
+        gg__poly_clip_finish(&c); /* nothing without a radius */
+    } else if (c.on) {
         const double rr = ceil(c.r) + 1;
         const int64_t x0 = (int64_t)fmax(0, hx - rr), x1 = (int64_t)fmin((double)W, hx + rr);
         const int64_t y0 = (int64_t)fmax(0, hy - rr), y1 = (int64_t)fmin((double)H, hy + rr);
@@ -1257,4 +1272,12 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
         return GG_E_BUFFER_TOO_SMALL;
     gg__poly_canonical_start(out_xy, o.count);
     return GG_OK;
+}
+
+gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t work_bytes,
+                                      const gg_polygon_def *def, double *out_xy, int32_t capacity,
+                                      int32_t *out_count)
+{
+    return gg__visibility_polygon_path(scene, work, work_bytes, def, out_xy, capacity, out_count,
+                                       GG__POLY_AUTO);
 }

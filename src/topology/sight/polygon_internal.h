@@ -78,4 +78,30 @@ void gg__poly_canonical_start(double *xy, int32_t n);
  * 64-vertex buffer, else three reversals). */
 void gg__poly_rotate(double *xy, int32_t n, int32_t first);
 
+/* ---- Triangular expansion (polygon_expand.c) --------------------------------------------------- */
+
+/* A cone waiting on the expansion's stack: it leaves triangle t through its edge `edge` between
+ * the rays r and l (relative wall units, l after r), having passed `lim` LIMITED walls. */
+typedef struct gg__xcone {
+    uint32_t t;
+    uint8_t edge, lim;
+    int32_t rx, ry, lx, ly;
+} gg__xcone;
+
+/* The visibility polygon of v by triangular expansion over the scene's wall mesh, its vertices
+ * handed to `clip` as the sweep hands them (r2 > 0: the disc of that squared radius, wall
+ * units; cones stop at edges wholly outside it). Returns false, having handed nothing, when it
+ * cannot start (the mesh not usable, v on a mesh vertex or on the map's edge, `cap` below the
+ * mesh's triangles + 4): the caller sweeps. */
+bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
+                     clip_state *clip, gg__xcone *stack, size_t cap);
+
+/* gg_scene_visibility_polygon() by one path: GG__POLY_AUTO (the expansion where it can start,
+ * else the sweep), GG__POLY_SWEEP, or GG__POLY_EXPAND (GG_E_INVALID_ARG when it cannot start).
+ * The tests compare the paths. */
+enum { GG__POLY_AUTO = 0, GG__POLY_SWEEP = 1, GG__POLY_EXPAND = 2 };
+gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t work_bytes,
+                                      const gg_polygon_def *def, double *out_xy,
+                                      int32_t capacity, int32_t *out_count, int path);
+
 #endif

@@ -1,0 +1,193 @@
+/* polygon_expand.c - the visibility polygon by triangular expansion over the scene's wall mesh
+ * (wall_mesh.h): the same polygon as the sweep of polygon.c (docs/vision.md, "The visibility
+ * polygon"), at a cost that follows the region the viewer sees instead of the walls it would
+ * gather, cull and sort. Layer: topology.
+ *
+ * The mesh is a triangulation of the map whose edges include every wall. From the viewer's
+ * triangle, a cone of directions leaves through each edge; a cone that crosses an edge without a
+ * wall that stops it enters the triangle beyond, where the ray to that triangle's third vertex
+ * splits it in two, one for each of its other edges. A cone ends at an edge whose walls stop the
+ * line (a full wall, or a LIMITED wall when the cone has passed one already) or at the map's edge:
+ * that piece of the edge, between the cone's two rays, is a piece of the polygon's boundary.
+ * Depth first with the earlier sub-cone first, the pieces come out in the sweep's order (angle
+ * from +x towards +y), and consecutive pieces give the polygon's vertices exactly as the sweep's
+ * changes of stopping wall do (transition() there): a vertex where the boundary leaves a line,
+ * and one where it meets the next, when they differ. Every decision is exact: the cones' rays are
+ * directions to mesh vertices (lattice points), compared by 64-bit cross products, and the
+ * distances along a ray by 128-bit products; only the vertices written out are rounded, once. */
+#include <math.h>
+
+#include "topology/scene/wall_mesh.h"
+#include "topology/sight/polygon_internal.h"
+
+__extension__ typedef __int128 x128;
+
+static inline int64_t xcross(int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+    return ax * by - ay * bx;
+}
+
+/* A piece of the boundary: the line through a and b (relative wall units), b after a around the
+ * viewer (cross(a, b) > 0), as the sweep keeps a wall: a, e = b - a, num = cross(a, e). */
+typedef struct xline {
+    int64_t ax, ay, ex, ey, num;
+} xline;
+
+typedef struct xout {
+    clip_state *clip;
+    bool any;
+    xline first, prev;
+    int64_t fdx, fdy; /* the first piece's first ray */
+} xout;
+
+static inline bool xsame_line(const xline *p, const xline *q)
+{
+    return xcross(p->ex, p->ey, q->ex, q->ey) == 0 &&
+           xcross(q->ax - p->ax, q->ay - p->ay, p->ex, p->ey) == 0;
+}
+
+/* Where line p meets the ray d: the same expression as the sweep's hit(), so that the same exact
+ * point (num / cross(d, e) is the same ratio whichever two points of the line give a and e) is
+ * rounded the same way. */
+static void xhit(const xline *p, int64_t dx, int64_t dy, double *x, double *y)
+{
+    const double s = (double)p->num / (double)xcross(dx, dy, p->ex, p->ey);
+    *x = s * (double)dx;
+    *y = s * (double)dy;
+}
+
+/* The boundary goes from line A to line B on the ray d (the sweep's transition()). */
+static void xtransition(xout *o, const xline *A, const xline *B, int64_t dx, int64_t dy)
+{
+    if (xsame_line(A, B))
+        return;
+    double x, y;
+    xhit(A, dx, dy, &x, &y);
+    gg__poly_clip_vertex(o->clip, x, y);
+    const x128 l = (x128)A->num * xcross(dx, dy, B->ex, B->ey),
+               r = (x128)B->num * xcross(dx, dy, A->ex, A->ey);
+    if (l != r) {
+        xhit(B, dx, dy, &x, &y);
+        gg__poly_clip_vertex(o->clip, x, y);
+    }
+}
+
+/* The boundary runs along the line a-b between the rays r and l. */
+static void xpiece(xout *o, int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t rx, int64_t ry)
+{
+    xline p = {ax, ay, bx - ax, by - ay, 0};
+    p.num = xcross(ax, ay, p.ex, p.ey);
+    if (!o->any) {
+        o->any = true;
+        o->first = p;
+        o->fdx = rx;
+        o->fdy = ry;
+    } else {
+        xtransition(o, &o->prev, &p, rx, ry);
+    }
+    o->prev = p;
+}
+
+/* How much the walls along mesh constraint k stop a line from v: 0 none, 1 one LIMITED wall,
+ * 2 a full wall or two limited ones (gg__wall_part(), the sweep's own rule, wall by wall). */
+static int edge_weight(const gg_scene *s, uint32_t k, gg_hpoint v, uint32_t mask, int32_t eye)
+{
+    if (k == GG__MESH_NONE)
+        return 0;
+    const gg__wall_mesh *m = &s->mesh;
+    int w = 0;
+    for (uint32_t i = m->con_start[k]; i < m->con_start[k + 1] && w < 2; ++i)
+        w += gg__wall_part(s, &s->walls[m->con_wall[i]], v, mask, eye);
+    return w;
+}
+
+/* The segment a-b (relative) lies wholly outside the disc r2, with a margin far above rounding:
+ * what lies beyond it is outside the disc too, so the cone may stop there as if at a wall (the
+ * clipping then cuts the disc's arc along it). */
+static bool beyond_disc(int64_t ax, int64_t ay, int64_t bx, int64_t by, double r2)
+{
+    const double px = (double)ax, py = (double)ay, ex = (double)(bx - ax), ey = (double)(by - ay);
+    const double ee = ex * ex + ey * ey;
+    double t = ee > 0 ? -(px * ex + py * ey) / ee : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    const double cx = px + t * ex, cy = py + t * ey;
+    return cx * cx + cy * cy > r2 * (1 + 1e-9) + 4;
+}
+
+bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
+                     clip_state *clip, gg__xcone *stack, size_t cap)
+{
+    if (!gg__wall_mesh_usable(s) || (size_t)s->mesh.nt + 4 > cap)
+        return false;
+    const gg__wall_mesh *m = &s->mesh;
+    int where = 0;
+    const uint32_t t0 = gg__wall_mesh_locate(s, v, &where);
+    if (t0 == GG__MESH_NONE || where >= 4)
+        return false; /* on a mesh vertex: the sweep */
+    size_t top = 0;
+    if (where == 0) {
+        for (int i = 2; i >= 0; --i) {
+            const gg_hpoint a = m->vert[m->tri[t0].v[i]], b = m->vert[m->tri[t0].v[(i + 1) % 3]];
+            stack[top++] = (gg__xcone){t0, (uint8_t)i, 0, a.x - v.x, a.y - v.y, b.x - v.x,
+                                       b.y - v.y};
+        }
+    } else {
+        /* On edge e of t0, between t0 and t1: t0's two other edges, then t1's. */
+        const int e = where - 1;
+        const uint32_t t1 = m->tri[t0].n[e];
+        if (t1 == GG__MESH_NONE)
+            return false; /* on the map's edge: the sweep (the viewer is a vertex there) */
+        int e1 = 0;
+        while (e1 < 3 && m->tri[t1].n[e1] != t0)
+            ++e1;
+        if (e1 == 3)
+            return false;
+        const uint32_t tt[2] = {t1, t0};
+        const int ee[2] = {e1, e};
+        for (int k = 0; k < 2; ++k)
+            for (int d = 2; d >= 1; --d) {
+                const gg__mesh_tri *T = &m->tri[tt[k]];
+                const int i = (ee[k] + d) % 3;
+                const gg_hpoint a = m->vert[T->v[i]], b = m->vert[T->v[(i + 1) % 3]];
+                stack[top++] = (gg__xcone){tt[k], (uint8_t)i, 0, a.x - v.x, a.y - v.y,
+                                           b.x - v.x, b.y - v.y};
+            }
+    }
+    xout o;
+    o.clip = clip;
+    o.any = false;
+    while (top > 0) {
+        const gg__xcone q = stack[--top];
+        const gg__mesh_tri *T = &m->tri[q.t];
+        const gg_hpoint A = m->vert[T->v[q.edge]], B = m->vert[T->v[(q.edge + 1) % 3]];
+        const int64_t ax = (int64_t)A.x - v.x, ay = (int64_t)A.y - v.y;
+        const int64_t bx = (int64_t)B.x - v.x, by = (int64_t)B.y - v.y;
+        const uint32_t u = T->n[q.edge];
+        const int w = q.lim + edge_weight(s, T->c[q.edge], v, mask, eye);
+        if (u == GG__MESH_NONE || w >= 2 || (r2 > 0 && beyond_disc(ax, ay, bx, by, r2))) {
+            xpiece(&o, ax, ay, bx, by, q.rx, q.ry);
+            continue;
+        }
+        /* Into u through the same edge, b -> a there; its third vertex c splits the cone. */
+        const gg__mesh_tri *U = &m->tri[u];
+        int j = 0;
+        while (j < 2 && U->n[j] != q.t)
+            ++j;
+        const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        const gg_hpoint C = m->vert[U->v[j2]];
+        const int64_t cx = (int64_t)C.x - v.x, cy = (int64_t)C.y - v.y;
+        if (xcross(q.rx, q.ry, cx, cy) <= 0) { /* c at or before r: all through c -> b */
+            stack[top++] = (gg__xcone){u, (uint8_t)j2, (uint8_t)w, q.rx, q.ry, q.lx, q.ly};
+        } else if (xcross(cx, cy, q.lx, q.ly) <= 0) { /* c at or after l: all through a -> c */
+            stack[top++] = (gg__xcone){u, (uint8_t)j1, (uint8_t)w, q.rx, q.ry, q.lx, q.ly};
+        } else { /* the later part waits under the earlier one */
+            stack[top++] = (gg__xcone){u, (uint8_t)j2, (uint8_t)w, (int32_t)cx, (int32_t)cy,
+                                       q.lx, q.ly};
+            stack[top++] = (gg__xcone){u, (uint8_t)j1, (uint8_t)w, q.rx, q.ry, (int32_t)cx,
+                                       (int32_t)cy};
+        }
+    }
+    if (o.any)
+        xtransition(&o, &o.prev, &o.first, o.fdx, o.fdy);
+    return true;
+}
