@@ -1109,17 +1109,23 @@ static void polygon__expansion_equals_the_sweep(void **state)
                 continue;
             assert_int_equal(st, GG_OK);
             expanded++;
-            bool same = na == nb;
-            for (int32_t i = 0; same && i < 2 * na; ++i)
-                same = fabs(a[i] - b[i]) <= 1e-9;
+            /* The same cycle: the canonical start may differ when a vertex of the leftmost
+             * column is rounded a hair to the other side in one of them. */
+            bool same = false;
+            for (int32_t k = 0; !same && na == nb && k < nb; ++k) {
+                same = true;
+                for (int32_t i = 0; same && i < na; ++i)
+                    same = fabs(a[2 * i] - b[2 * ((i + k) % nb)]) <= 1e-9 &&
+                           fabs(a[2 * i + 1] - b[2 * ((i + k) % nb) + 1]) <= 1e-9;
+            }
             if (!same) {
                 fprintf(stderr, "scene %d viewer (%g, %g) range %d mask %u eye %g: sweep %d, "
                         "expansion %d vertices\n", scene, d.x, d.y, (int)d.range_ft,
                         (unsigned)d.blocks, d.eye_ft, (int)na, (int)nb);
                 for (int32_t i = 0; i < (na > nb ? na : nb); ++i)
                     fprintf(stderr, "  %3d  %.12f %.12f   %.12f %.12f\n", (int)i,
-                            i < na ? a[2 * i] : NAN, i < na ? a[2 * i + 1] : NAN,
-                            i < nb ? b[2 * i] : NAN, i < nb ? b[2 * i + 1] : NAN);
+                            i < na ? a[2 * i] : (double)NAN, i < na ? a[2 * i + 1] : (double)NAN,
+                            i < nb ? b[2 * i] : (double)NAN, i < nb ? b[2 * i + 1] : (double)NAN);
                 fail();
             }
             identical += memcmp(a, b, sizeof(double) * 2 * (size_t)na) == 0;

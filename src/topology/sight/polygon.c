@@ -1229,6 +1229,13 @@ gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t 
                                           (gg__xcone *)(void *)(base + l.off_stack), l.stack_cap);
     if (!expanded && path == GG__POLY_EXPAND)
         return GG_E_INVALID_ARG;
+    if (!expanded) { /* it may have stopped part way: the output starts afresh */
+        const clip_state keep = c;
+        memset(&c, 0, sizeof c);
+        c.o = &o;
+        c.on = keep.on, c.r = keep.r, c.r2 = keep.r2, c.step = keep.step;
+        o = (out_state){def->x, def->y, out_xy, capacity, 0, 0, 0, 0, 0};
+    }
     if (expanded) {
         gg__poly_clip_finish(&c); /* nothing without a radius */
     } else if (c.on) {

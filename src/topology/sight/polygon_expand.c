@@ -14,7 +14,10 @@
  * changes of stopping wall do (transition() there): a vertex where the boundary leaves a line,
  * and one where it meets the next, when they differ. Every decision is exact: the cones' rays are
  * directions to mesh vertices (lattice points), compared by 64-bit cross products, and the
- * distances along a ray by 128-bit products; only the vertices written out are rounded, once. */
+ * distances along a ray by 128-bit products; only the vertices written out are rounded, once.
+ * A wall that crosses another where neither ends is not in the mesh ("loose": the crossing is
+ * no lattice point); a cone that would enter a triangle it meets hands the polygon back to the
+ * sweep, which takes every wall. */
 #include <math.h>
 
 #include "topology/scene/wall_mesh.h"
@@ -38,6 +41,7 @@ typedef struct xout {
     bool any;
     xline first, prev;
     int64_t fdx, fdy; /* the first piece's first ray */
+    int64_t plx, ply; /* the last piece's last ray */
 } xout;
 
 static inline bool xsame_line(const xline *p, const xline *q)
@@ -73,8 +77,11 @@ static void xtransition(xout *o, const xline *A, const xline *B, int64_t dx, int
 }
 
 /* The boundary runs along the line a-b between the rays r and l. */
-static void xpiece(xout *o, int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t rx, int64_t ry)
+static void xpiece(xout *o, int64_t ax, int64_t ay, int64_t bx, int64_t by, const gg__xcone *q)
 {
+    const int64_t rx = q->rx, ry = q->ry;
+    o->plx = q->lx;
+    o->ply = q->ly;
     xline p = {ax, ay, bx - ax, by - ay, 0};
     p.num = xcross(ax, ay, p.ex, p.ey);
     if (!o->any) {
@@ -114,45 +121,104 @@ static bool beyond_disc(int64_t ax, int64_t ay, int64_t bx, int64_t by, double r
     return cx * cx + cy * cy > r2 * (1 + 1e-9) + 4;
 }
 
+/* Pushes the cone leaving triangle t through its edge i, from the viewer v. */
+static inline void push_edge(gg__xcone *stack, size_t *top, const gg__wall_mesh *m, uint32_t t,
+                             int i, gg_hpoint v)
+{
+    const gg_hpoint a = m->vert[m->tri[t].v[i]], b = m->vert[m->tri[t].v[(i + 1) % 3]];
+    stack[(*top)++] = (gg__xcone){t, (uint8_t)i, 0, a.x - v.x, a.y - v.y, b.x - v.x, b.y - v.y};
+}
+
+static void reverse_cones(gg__xcone *c, size_t n)
+{
+    for (size_t i = 0, j = n - 1; n > 0 && i < j; ++i, --j) {
+        const gg__xcone t = c[i];
+        c[i] = c[j];
+        c[j] = t;
+    }
+}
+
+static inline int index_of(const gg__mesh_tri *T, uint32_t vi)
+{
+    return T->v[0] == vi ? 0 : (T->v[1] == vi ? 1 : 2);
+}
+
+/* The first cones, in the sweep's order from the bottom of the stack up (the first on top):
+ * the viewer inside t0 (three edges), on its edge e (the two other edges of t0 and of the
+ * triangle across, or t0's alone on the map's edge), or on a vertex (the edge opposite it in
+ * every triangle around it, counter-clockwise from the map's edge if it lies on one). *gap: the
+ * viewer is on the map's edge, and the cones leave out the directions out of the map. Returns
+ * false when the stack cannot hold them and the deepest walk (the mesh's triangles). */
+static bool first_cones(const gg__wall_mesh *m, uint32_t t0, int where, gg_hpoint v,
+                        gg__xcone *stack, size_t cap, size_t *top, bool *gap)
+{
+    *top = 0;
+    *gap = false;
+    if (where == 0) {
+        for (int i = 0; i < 3; ++i)
+            push_edge(stack, top, m, t0, i, v);
+    } else if (where <= 3) {
+        const int e = where - 1;
+        push_edge(stack, top, m, t0, (e + 1) % 3, v);
+        push_edge(stack, top, m, t0, (e + 2) % 3, v);
+        const uint32_t t1 = m->tri[t0].n[e];
+        if (t1 == GG__MESH_NONE) {
+            *gap = true;
+        } else {
+            const gg__mesh_tri *T1 = &m->tri[t1];
+            const int e1 = T1->n[0] == t0 ? 0 : (T1->n[1] == t0 ? 1 : 2);
+            push_edge(stack, top, m, t1, (e1 + 1) % 3, v);
+            push_edge(stack, top, m, t1, (e1 + 2) % 3, v);
+        }
+    } else {
+        /* Around vertex V: the triangle after T (counter-clockwise) is across T's edge into V,
+         * the one before across its edge out of V. Back to the map's edge first, if V is on it
+         * (at most nt steps: each triangle around V once). */
+        const uint32_t V = m->tri[t0].v[where - 4];
+        uint32_t t = t0;
+        for (uint32_t k = 0; k < m->nt; ++k) {
+            const gg__mesh_tri *T = &m->tri[t];
+            const uint32_t before = T->n[index_of(T, V)];
+            if (before == GG__MESH_NONE) {
+                *gap = true;
+                break;
+            }
+            if (before == t0)
+                break;
+            t = before;
+        }
+        const uint32_t start = t;
+        for (uint32_t k = 0; k < m->nt; ++k) {
+            if (*top + m->nt + 4 > cap)
+                return false;
+            const gg__mesh_tri *T = &m->tri[t];
+            const int i = index_of(T, V);
+            push_edge(stack, top, m, t, (i + 1) % 3, v);
+            t = T->n[(i + 2) % 3];
+            if (t == GG__MESH_NONE || t == start)
+                break;
+        }
+    }
+    reverse_cones(stack, *top);
+    return true;
+}
+
 bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
                      clip_state *clip, gg__xcone *stack, size_t cap)
 {
-    if (!gg__wall_mesh_usable(s) || (size_t)s->mesh.nt + 4 > cap)
+    if (!gg__wall_mesh_usable_loose(s) || (size_t)s->mesh.nt + 8 > cap)
         return false;
     const gg__wall_mesh *m = &s->mesh;
     int where = 0;
     const uint32_t t0 = gg__wall_mesh_locate(s, v, &where);
-    if (t0 == GG__MESH_NONE || where >= 4)
-        return false; /* on a mesh vertex: the sweep */
     size_t top = 0;
-    if (where == 0) {
-        for (int i = 2; i >= 0; --i) {
-            const gg_hpoint a = m->vert[m->tri[t0].v[i]], b = m->vert[m->tri[t0].v[(i + 1) % 3]];
-            stack[top++] = (gg__xcone){t0, (uint8_t)i, 0, a.x - v.x, a.y - v.y, b.x - v.x,
-                                       b.y - v.y};
-        }
-    } else {
-        /* On edge e of t0, between t0 and t1: t0's two other edges, then t1's. */
-        const int e = where - 1;
-        const uint32_t t1 = m->tri[t0].n[e];
-        if (t1 == GG__MESH_NONE)
-            return false; /* on the map's edge: the sweep (the viewer is a vertex there) */
-        int e1 = 0;
-        while (e1 < 3 && m->tri[t1].n[e1] != t0)
-            ++e1;
-        if (e1 == 3)
+    bool gap = false;
+    if (t0 == GG__MESH_NONE || !first_cones(m, t0, where, v, stack, cap, &top, &gap))
+        return false;
+    const bool loose = m->loose;
+    for (size_t k = 0; loose && k < top; ++k)
+        if (m->loose_start[stack[k].t] != m->loose_start[stack[k].t + 1])
             return false;
-        const uint32_t tt[2] = {t1, t0};
-        const int ee[2] = {e1, e};
-        for (int k = 0; k < 2; ++k)
-            for (int d = 2; d >= 1; --d) {
-                const gg__mesh_tri *T = &m->tri[tt[k]];
-                const int i = (ee[k] + d) % 3;
-                const gg_hpoint a = m->vert[T->v[i]], b = m->vert[T->v[(i + 1) % 3]];
-                stack[top++] = (gg__xcone){tt[k], (uint8_t)i, 0, a.x - v.x, a.y - v.y,
-                                           b.x - v.x, b.y - v.y};
-            }
-    }
     xout o;
     o.clip = clip;
     o.any = false;
@@ -165,10 +231,13 @@ bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye,
         const uint32_t u = T->n[q.edge];
         const int w = q.lim + edge_weight(s, T->c[q.edge], v, mask, eye);
         if (u == GG__MESH_NONE || w >= 2 || (r2 > 0 && beyond_disc(ax, ay, bx, by, r2))) {
-            xpiece(&o, ax, ay, bx, by, q.rx, q.ry);
+            xpiece(&o, ax, ay, bx, by, &q);
             continue;
         }
-        /* Into u through the same edge, b -> a there; its third vertex c splits the cone. */
+        /* Into u through the same edge, b -> a there; its third vertex c splits the cone. A
+         * wall left out of the mesh (it crosses another) meets u: the sweep decides. */
+        if (loose && m->loose_start[u] != m->loose_start[u + 1])
+            return false;
         const gg__mesh_tri *U = &m->tri[u];
         int j = 0;
         while (j < 2 && U->n[j] != q.t)
@@ -187,7 +256,20 @@ bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye,
                                        (int32_t)cy};
         }
     }
-    if (o.any)
+    if (!o.any)
+        return true;
+    if (!gap) {
         xtransition(&o, &o.prev, &o.first, o.fdx, o.fdy);
+        return true;
+    }
+    /* Out of the map from the last ray to the first: the boundary goes through the viewer, a
+     * vertex unless the two rays are a straight angle (the sweep's run of no wall). */
+    double x, y;
+    xhit(&o.prev, o.plx, o.ply, &x, &y);
+    gg__poly_clip_vertex(clip, x, y);
+    if (xcross(o.plx, o.ply, o.fdx, o.fdy) != 0 || o.plx * o.fdx + o.ply * o.fdy > 0)
+        gg__poly_clip_vertex(clip, 0, 0);
+    xhit(&o.first, o.fdx, o.fdy, &x, &y);
+    gg__poly_clip_vertex(clip, x, y);
     return true;
 }

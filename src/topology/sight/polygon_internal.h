@@ -90,9 +90,10 @@ typedef struct gg__xcone {
 
 /* The visibility polygon of v by triangular expansion over the scene's wall mesh, its vertices
  * handed to `clip` as the sweep hands them (r2 > 0: the disc of that squared radius, wall
- * units; cones stop at edges wholly outside it). Returns false, having handed nothing, when it
- * cannot start (the mesh not usable, v on a mesh vertex or on the map's edge, `cap` below the
- * mesh's triangles + 4): the caller sweeps. */
+ * units; cones stop at edges wholly outside it). Returns false when it cannot answer: the mesh
+ * not usable, `cap` below the mesh's triangles + 8, or a cone reaching a triangle that a wall
+ * left out of the mesh meets (it may then have handed vertices already: the caller starts the
+ * output afresh and sweeps). */
 bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
                      clip_state *clip, gg__xcone *stack, size_t cap);
 
