@@ -1,0 +1,60 @@
+/* wall_mesh.h - a constrained triangulation of the map rectangle whose edges include every live
+ * wall: what the visibility polygon walks through (triangular expansion), so that its cost
+ * follows the region a viewer sees, not the walls it has to sort. Built with the wall index,
+ * exact on the 1/1024 wall lattice. Layer: topology (private). */
+#ifndef GG_SRC_TOPOLOGY_WALL_MESH_H
+#define GG_SRC_TOPOLOGY_WALL_MESH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gridgeom/core.h"
+
+struct gg_scene;
+
+#define GG__MESH_NONE UINT32_MAX
+
+/* Edge i of a triangle runs from v[i] to v[(i + 1) % 3]; the triangle lies on its left:
+ * cross(v1 - v0, v2 - v0) > 0 (x right, y down as everywhere in wall units: the same sign
+ * convention as gg_orientation(v0, v1, v2) > 0). */
+typedef struct gg__mesh_tri {
+    uint32_t v[3]; /* vertex indices */
+    uint32_t n[3]; /* n[i]: the triangle across edge i; GG__MESH_NONE on the map's edge */
+    uint32_t c[3]; /* c[i]: the constraint on edge i (see con_start), GG__MESH_NONE: no wall */
+} gg__mesh_tri;
+
+typedef struct gg__wall_mesh {
+    bool valid;         /* built over every live wall of the last index rebuild (see below) */
+    uint32_t nv, nt, nc;
+    gg_hpoint *vert;    /* nv vertices, absolute wall units; the map's 4 corners among them */
+    gg__mesh_tri *tri;  /* nt triangles */
+    uint32_t *con_start; /* nc + 1 offsets into con_wall */
+    uint32_t *con_wall;  /* the wall slots lying along constraint k (a mesh edge, both of its
+                          * triangles' c[] name k): con_wall[con_start[k] .. con_start[k + 1]) */
+    uint32_t *seed;      /* one triangle per wall-index bucket (index.bw * index.bh): a triangle
+                          * with a point in or near that bucket, where locating starts */
+    size_t vert_cap, tri_cap, con_cap, conw_cap, seed_cap; /* allocated counts (for freeing) */
+} gg__wall_mesh;
+
+/* Builds the mesh of every live wall of non-zero length (the scene's walls as they are now, the
+ * index just rebuilt: call it at the end of gg__wall_index_rebuild()). Never fails the caller: when
+ * the mesh cannot be built (no memory, two walls whose interiors cross at a point that is not an
+ * end of either, coordinates past what the exact predicates take, or a work bound for hostile
+ * input exceeded) it is freed and `valid` stays false, and queries use their other path. */
+void gg__wall_mesh_build(struct gg_scene *s);
+void gg__wall_mesh_free(struct gg_scene *s);
+
+/* The mesh may be used: valid, and no wall added since (the index's pending list is empty).
+ * Removed walls stay in the mesh as dead walls (gg__wall_live() false): transparent. */
+bool gg__wall_mesh_usable(const struct gg_scene *s);
+
+/* The triangle whose closure holds p (wall units, within the map), exactly, by a walk from the
+ * seed of p's bucket. *where: 0 strictly inside, 1 + i on the interior of edge i, 4 + i on
+ * vertex v[i]. GG__MESH_NONE when the mesh is not usable or p is outside the map. Allocates
+ * nothing; safe from many threads at once. */
+uint32_t gg__wall_mesh_locate(const struct gg_scene *s, gg_hpoint p, int *where);
+
+/* Bytes the mesh holds (for the scene's memory report). */
+size_t gg__wall_mesh_bytes(const struct gg_scene *s);
+
+#endif
