@@ -3,6 +3,7 @@
 #include "topology/scene/wall_index.h"
 
 #include "base/alloc.h"
+#include "topology/scene/wall_mesh.h"
 
 /* Walls added since the last CSR build are tested linearly; past this many, rebuild. */
 #define GG__PENDING_REBUILD 64u
@@ -43,6 +44,7 @@ void gg__wall_index_free(gg_scene *s)
     ix->start = ix->items = ix->pending = NULL;
     ix->items_cap = ix->pending_cap = ix->pending_count = 0;
     ix->built = false;
+    gg__wall_mesh_free(s);
 }
 
 static int64_t floor_div(int64_t n, int64_t d)
@@ -252,6 +254,9 @@ gg_status gg__wall_index_rebuild(gg_scene *s)
     ix->items_cap = cap;
     ix->pending_count = 0;
     ix->built = true;
+    /* The triangulation follows the walls the index now holds (never fails the rebuild: a mesh
+     * that cannot be built is left invalid, and queries take their other path). */
+    gg__wall_mesh_build(s);
     return GG_OK;
 }
 

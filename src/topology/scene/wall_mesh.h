@@ -24,10 +24,10 @@ typedef struct gg__mesh_tri {
 } gg__mesh_tri;
 
 typedef struct gg__wall_mesh {
-    bool valid;         /* built over every live wall of the last index rebuild (see below) */
+    bool valid; /* built over every live wall of the last index rebuild (see below) */
     uint32_t nv, nt, nc;
-    gg_hpoint *vert;    /* nv vertices, absolute wall units; the map's 4 corners among them */
-    gg__mesh_tri *tri;  /* nt triangles */
+    gg_hpoint *vert;     /* nv vertices, absolute wall units; the map's 4 corners among them */
+    gg__mesh_tri *tri;   /* nt triangles */
     uint32_t *con_start; /* nc + 1 offsets into con_wall */
     uint32_t *con_wall;  /* the wall slots lying along constraint k (a mesh edge, both of its
                           * triangles' c[] name k): con_wall[con_start[k] .. con_start[k + 1]) */
