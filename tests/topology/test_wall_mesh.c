@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "fixture.h"
+#include "test_alloc.h"
 #include "topology/scene/scene_internal.h"
 #include "topology/scene/wall_mesh.h"
 #ifdef GG_TEST_HAVE_IO
@@ -566,6 +567,54 @@ static void wall_mesh__edits_and_usability(void **state)
     }
 }
 
+/* Every allocation of a rebuild failing in turn (the index's and the mesh's): the bulk add fails
+ * with GG_E_NO_MEMORY and leaves the scene as it was, the old mesh included (it changes with the
+ * index or not at all), and nothing leaks. */
+static void wall_mesh__a_failed_allocation_fails_the_rebuild_and_keeps_the_old_mesh(void **state)
+{
+    (void)state;
+    gg_wall_def first[12], more[12];
+    for (int k = 0; k < 12; ++k) {
+        first[k] = gg_wall_def_default();
+        first[k].x1 = 1 + k * 0.5, first[k].y1 = 1, first[k].x2 = 1 + k * 0.5, first[k].y2 = 4;
+        more[k] = first[k];
+        more[k].y1 = 5, more[k].y2 = 8 + (k % 3) * 0.25;
+    }
+    long calls = -1;
+    for (long fail_at = 0; calls < 0 || fail_at < calls; ++fail_at) {
+        gg_test_alloc ta;
+        gg_test_alloc_init(&ta, -1);
+        gg_scene *s = fx_build(10, 10, 5, &ta.iface, NULL);
+        assert_int_equal(gg_scene_add_walls(s, first, 12, NULL), GG_OK);
+        check_mesh(s, true);
+        const uint32_t nt = s->mesh.nt;
+        gg__mesh_tri *copy = malloc(nt * sizeof *copy);
+        assert_non_null(copy);
+        memcpy(copy, s->mesh.tri, nt * sizeof *copy);
+        const long before = ta.calls;
+        if (calls >= 0)
+            ta.fail_at = before + fail_at;
+        const gg_status st = gg_scene_add_walls(s, more, 12, NULL);
+        if (calls < 0) {
+            assert_int_equal(st, GG_OK);
+            calls = ta.calls - before; /* the allocations of a clean add: fail each in turn */
+            check_mesh(s, true);
+        } else {
+            assert_int_equal(st, GG_E_NO_MEMORY);
+            assert_int_equal(s->live_walls, 12);
+            assert_true(gg__wall_mesh_usable(s));
+            assert_int_equal(s->mesh.nt, nt);
+            assert_memory_equal(s->mesh.tri, copy, nt * sizeof *copy);
+            check_mesh(s, true);
+        }
+        free(copy);
+        gg_scene_destroy(s);
+        assert_int_equal(ta.live_bytes, 0);
+        assert_int_equal(ta.live_blocks, 0);
+    }
+    assert_true(calls > 8); /* the index's arrays and the mesh's, and its working memory */
+}
+
 /* ---- Hostile inputs ------------------------------------------------------------------------- */
 
 static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
@@ -681,6 +730,7 @@ int main(void)
         cmocka_unit_test(wall_mesh__crossing_walls_leave_no_mesh_and_the_polygon_works),
         cmocka_unit_test(wall_mesh__a_wall_off_the_map_leaves_no_mesh),
         cmocka_unit_test(wall_mesh__edits_and_usability),
+        cmocka_unit_test(wall_mesh__a_failed_allocation_fails_the_rebuild_and_keeps_the_old_mesh),
         cmocka_unit_test(wall_mesh__hostile_inputs_build_or_give_up_quickly),
 #ifdef GG_TEST_HAVE_IO
         cmocka_unit_test(wall_mesh__every_shared_map),

@@ -75,9 +75,20 @@ typedef struct builder {
     size_t pairs_n, pairs_cap;
     uint64_t *queue; /* Sloan's queue of crossed edges, (p << 32 | q), a ring */
     size_t q_head, q_n, q_cap;
+    const gg__wall_index *grid; /* the buckets the seeds follow */
     uint64_t work, work_limit;
-    bool fail;
+    bool fail; /* given up (the mesh is not built) */
+    bool oom;  /* ... for want of memory */
 } builder;
+
+/* An allocation through the scene's allocator; NULL gives up, for want of memory. */
+static void *balloc(builder *b, size_t count, size_t size)
+{
+    void *p = gg__alloc_array(&b->s->alloc, count, size);
+    if (p == NULL)
+        b->fail = b->oom = true;
+    return p;
+}
 
 static bool spend(builder *b, uint64_t units)
 {
@@ -95,11 +106,9 @@ static bool grow(builder *b, void **arr, size_t *cap, size_t used, size_t need, 
     size_t ncap = *cap ? *cap * 2 : 64;
     while (ncap < need)
         ncap *= 2;
-    void *n = gg__alloc_array(&b->s->alloc, ncap, size);
-    if (n == NULL) {
-        b->fail = true;
+    void *n = balloc(b, ncap, size);
+    if (n == NULL)
         return false;
-    }
     if (used > 0)
         memcpy(n, *arr, used * size);
     gg__free_array(&b->s->alloc, *arr, *cap, size);
@@ -120,11 +129,9 @@ static void queue_push(builder *b, uint32_t p, uint32_t q)
     if (b->q_n == b->q_cap) {
         /* Unroll the ring into a larger array. */
         size_t ncap = b->q_cap ? b->q_cap * 2 : 64;
-        uint64_t *n = (uint64_t *)gg__alloc_array(&b->s->alloc, ncap, sizeof *n);
-        if (n == NULL) {
-            b->fail = true;
+        uint64_t *n = (uint64_t *)balloc(b, ncap, sizeof *n);
+        if (n == NULL)
             return;
-        }
         for (size_t k = 0; k < b->q_n; ++k)
             n[k] = b->queue[(b->q_head + k) % b->q_cap];
         gg__free_array(&b->s->alloc, b->queue, b->q_cap, sizeof *b->queue);
@@ -585,9 +592,8 @@ static bool wall_counts(const gg__wall *w)
     return gg__wall_live(w) && (w->a.x != w->b.x || w->a.y != w->b.y);
 }
 
-void gg__wall_mesh_free(gg_scene *s)
+void gg__wall_mesh_release(gg_scene *s, gg__wall_mesh *m)
 {
-    gg__wall_mesh *m = &s->mesh;
     gg__free_array(&s->alloc, m->vert, m->vert_cap, sizeof *m->vert);
     gg__free_array(&s->alloc, m->tri, m->tri_cap, sizeof *m->tri);
     gg__free_array(&s->alloc, m->con_start, m->con_cap, sizeof *m->con_start);
@@ -595,6 +601,8 @@ void gg__wall_mesh_free(gg_scene *s)
     gg__free_array(&s->alloc, m->seed, m->seed_cap, sizeof *m->seed);
     memset(m, 0, sizeof *m);
 }
+
+void gg__wall_mesh_free(gg_scene *s) { gg__wall_mesh_release(s, &s->mesh); }
 
 /* The vertices, sorted and distinct, into m->vert (keys: their point_key()s, kept for
  * vertex_of()). False when a wall leaves the map or memory runs out. */
@@ -613,7 +621,7 @@ static bool collect_vertices(builder *bd, uint64_t **keys_out, size_t *keys_cap)
             return false; /* the mesh covers the map: a wall beyond it has no place in it */
         n += 2;
     }
-    uint64_t *keys = (uint64_t *)gg__alloc_array(&s->alloc, n, sizeof *keys);
+    uint64_t *keys = (uint64_t *)balloc(bd, n, sizeof *keys);
     if (keys == NULL)
         return false;
     *keys_out = keys;
@@ -634,7 +642,7 @@ static bool collect_vertices(builder *bd, uint64_t **keys_out, size_t *keys_cap)
     for (size_t i = 0; i < n; ++i)
         if (u == 0 || keys[i] != keys[u - 1])
             keys[u++] = keys[i];
-    m->vert = (gg_hpoint *)gg__alloc_array(&s->alloc, u, sizeof *m->vert);
+    m->vert = (gg_hpoint *)balloc(bd, u, sizeof *m->vert);
     if (m->vert == NULL)
         return false;
     m->vert_cap = u;
@@ -654,9 +662,9 @@ static bool triangulate(builder *bd, const uint64_t *keys)
     gg__wall_mesh *m = bd->m;
     const int64_t W = (int64_t)s->width * GG__WALL_UNIT, H = (int64_t)s->height * GG__WALL_UNIT;
     m->tri_cap = 2u * (size_t)m->nv;
-    m->tri = (gg__mesh_tri *)gg__alloc_array(&s->alloc, m->tri_cap, sizeof *m->tri);
+    m->tri = (gg__mesh_tri *)balloc(bd, m->tri_cap, sizeof *m->tri);
     bd->vt_cap = m->nv;
-    bd->vt = (uint32_t *)gg__alloc_array(&s->alloc, bd->vt_cap, sizeof *bd->vt);
+    bd->vt = (uint32_t *)balloc(bd, bd->vt_cap, sizeof *bd->vt);
     if (m->tri == NULL || bd->vt == NULL)
         return false;
     const gg_hpoint corner[4] = {{0, 0},
@@ -677,7 +685,7 @@ static bool triangulate(builder *bd, const uint64_t *keys)
     if (m->nv >= (1u << 26))
         return false; /* the insertion order packs a vertex in 26 bits (walls: at most 2^24) */
     size_t order_n = m->nv - 4u;
-    uint64_t *order = (uint64_t *)gg__alloc_array(&s->alloc, order_n, sizeof *order);
+    uint64_t *order = (uint64_t *)balloc(bd, order_n, sizeof *order);
     if (order == NULL)
         return false;
     size_t k = 0;
@@ -699,12 +707,11 @@ static bool triangulate(builder *bd, const uint64_t *keys)
 /* The wall lists of the constraints (counting sort of the (constraint, wall) pairs). */
 static bool build_lists(builder *bd)
 {
-    gg_scene *s = bd->s;
     gg__wall_mesh *m = bd->m;
     m->con_cap = (size_t)m->nc + 1u;
-    m->con_start = (uint32_t *)gg__alloc_array(&s->alloc, m->con_cap, sizeof *m->con_start);
+    m->con_start = (uint32_t *)balloc(bd, m->con_cap, sizeof *m->con_start);
     m->conw_cap = bd->pairs_n > 0 ? bd->pairs_n : 1;
-    m->con_wall = (uint32_t *)gg__alloc_array(&s->alloc, m->conw_cap, sizeof *m->con_wall);
+    m->con_wall = (uint32_t *)balloc(bd, m->conw_cap, sizeof *m->con_wall);
     if (m->con_start == NULL || m->con_wall == NULL)
         return false;
     for (size_t i = 0; i < bd->pairs_n; ++i)
@@ -731,12 +738,12 @@ static bool build_seeds(builder *bd)
 {
     gg_scene *s = bd->s;
     gg__wall_mesh *m = bd->m;
-    const gg__wall_index *ix = &s->index;
+    const gg__wall_index *ix = bd->grid;
     const int32_t shift = ix->bucket_shift + 10; /* GG__WALL_UNIT = 2^10 */
     const int64_t size = (int64_t)1 << shift;
     const int64_t W = (int64_t)s->width * GG__WALL_UNIT, H = (int64_t)s->height * GG__WALL_UNIT;
     m->seed_cap = (size_t)ix->bw * (size_t)ix->bh;
-    m->seed = (uint32_t *)gg__alloc_array(&s->alloc, m->seed_cap, sizeof *m->seed);
+    m->seed = (uint32_t *)balloc(bd, m->seed_cap, sizeof *m->seed);
     if (m->seed == NULL)
         return false;
     for (size_t b = 0; b < m->seed_cap; ++b)
@@ -771,17 +778,17 @@ static bool build_seeds(builder *bd)
     return true;
 }
 
-void gg__wall_mesh_build(gg_scene *s)
+gg_status gg__wall_mesh_build_into(gg_scene *s, const gg__wall_index *grid, gg__wall_mesh *m)
 {
-    gg__wall_mesh_free(s);
-    gg__wall_mesh *m = &s->mesh;
+    memset(m, 0, sizeof *m);
     if ((int64_t)s->width * GG__WALL_UNIT > COORD_LIMIT ||
         (int64_t)s->height * GG__WALL_UNIT > COORD_LIMIT)
-        return;
+        return GG_OK;
     builder bd;
     memset(&bd, 0, sizeof bd);
     bd.s = s;
     bd.m = m;
+    bd.grid = grid;
     uint64_t *keys = NULL;
     size_t keys_cap = 0;
     uint64_t items = 0;
@@ -795,7 +802,7 @@ void gg__wall_mesh_build(gg_scene *s)
     uint32_t *ends = NULL;
     const size_t ends_cap = ok ? m->nv : 0;
     if (ok) {
-        ends = (uint32_t *)gg__alloc_array(&s->alloc, ends_cap, sizeof *ends);
+        ends = (uint32_t *)balloc(&bd, ends_cap, sizeof *ends);
         ok = ends != NULL;
     }
     for (uint32_t k = 0; ok && k < s->wall_slots; ++k)
@@ -830,10 +837,19 @@ void gg__wall_mesh_build(gg_scene *s)
     gg__free_array(&s->alloc, bd.pairs, bd.pairs_cap, sizeof *bd.pairs);
     gg__free_array(&s->alloc, bd.queue, bd.q_cap, sizeof *bd.queue);
     if (!ok) {
-        gg__wall_mesh_free(s);
-        return;
+        gg__wall_mesh_release(s, m);
+        return bd.oom ? GG_E_NO_MEMORY : GG_OK;
     }
     m->valid = true;
+    return GG_OK;
+}
+
+void gg__wall_mesh_build(gg_scene *s)
+{
+    gg__wall_mesh m;
+    (void)gg__wall_mesh_build_into(s, &s->index, &m);
+    gg__wall_mesh_free(s);
+    s->mesh = m;
 }
 
 bool gg__wall_mesh_usable(const gg_scene *s)

@@ -36,13 +36,27 @@ typedef struct gg__wall_mesh {
     size_t vert_cap, tri_cap, con_cap, conw_cap, seed_cap; /* allocated counts (for freeing) */
 } gg__wall_mesh;
 
-/* Builds the mesh of every live wall of non-zero length (the scene's walls as they are now, the
- * index just rebuilt: call it at the end of gg__wall_index_rebuild()). Never fails the caller: when
+/* Builds the mesh of every live wall of non-zero length (the scene's walls as they are now, on
+ * the index's buckets; gg__wall_index_rebuild() builds it with gg__wall_mesh_build_into() below
+ * instead, so that the index and the mesh change together). Never fails the caller: when
  * the mesh cannot be built (no memory, two walls whose interiors cross at a point that is not an
  * end of either, coordinates past what the exact predicates take, or a work bound for hostile
  * input exceeded) it is freed and `valid` stays false, and queries use their other path. */
 void gg__wall_mesh_build(struct gg_scene *s);
 void gg__wall_mesh_free(struct gg_scene *s);
+
+/* What gg__wall_index_rebuild() calls, before it replaces the index, so that the two change
+ * together: builds the mesh of the scene's live walls with its seeds on the buckets of `grid` (the
+ * index about to be installed) into *out (zeroed first; not the scene's mesh). GG_E_NO_MEMORY when
+ * an allocation failed (*out then holds nothing): the rebuild fails with it and keeps the old
+ * index and mesh, so that no failed allocation goes unnoticed (the io and tool fault tests fail
+ * every allocation in turn). Every other reason the mesh cannot be built gives GG_OK with
+ * out->valid false. gg__wall_mesh_release() frees a mesh that is not (or no longer) the
+ * scene's. */
+struct gg__wall_index;
+gg_status gg__wall_mesh_build_into(struct gg_scene *s, const struct gg__wall_index *grid,
+                                   gg__wall_mesh *out);
+void gg__wall_mesh_release(struct gg_scene *s, gg__wall_mesh *m);
 
 /* The mesh may be used: valid, and no wall added since (the index's pending list is empty).
  * Removed walls stay in the mesh as dead walls (gg__wall_live() false): transparent. */
