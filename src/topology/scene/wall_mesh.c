@@ -73,6 +73,8 @@ typedef struct builder {
     size_t stack_n, stack_cap;
     uint64_t *pairs; /* (constraint << 32 | wall) */
     size_t pairs_n, pairs_cap;
+    uint32_t *loose; /* walls left out at a crossing (see wall_mesh.h, "loose") */
+    size_t loose_n, loose_cap;
     uint64_t *queue; /* Sloan's queue of crossed edges, (p << 32 | q), a ring */
     size_t q_head, q_n, q_cap;
     const gg__wall_index *grid; /* the buckets the seeds follow */
@@ -487,8 +489,21 @@ static void insert_wall(builder *bd, uint32_t va, uint32_t vb, uint32_t w)
         uint32_t t = f.t, i = nx3(f.k), end = NONE;
         while (end == NONE && spend(bd, 1)) {
             const gg__mesh_tri *X = &m->tri[t];
-            if (X->c[i] != NONE || X->n[i] == NONE) {
-                bd->fail = true; /* two walls cross where neither ends */
+            if (X->n[i] == NONE) {
+                bd->fail = true; /* beyond the map: an inconsistent mesh */
+                return;
+            }
+            if (X->c[i] != NONE) {
+                /* Two walls cross where neither ends: the crossing is no lattice point, so it
+                 * cannot be a vertex. The rest of this wall stays out of the constraints (the
+                 * edges it was forced along so far are exact pieces of it) and the whole wall
+                 * is listed in the triangles it meets (build_loose()). Nothing was flipped for
+                 * this stretch yet: the crossed edges were only queued. */
+                bd->q_n = 0;
+                bd->q_head = 0;
+                if (grow(bd, (void **)&bd->loose, &bd->loose_cap, bd->loose_n, bd->loose_n + 1,
+                         sizeof *bd->loose))
+                    bd->loose[bd->loose_n++] = w;
                 return;
             }
             queue_push(bd, X->v[i], X->v[nx3(i)]);
@@ -592,8 +607,94 @@ static bool wall_counts(const gg__wall *w)
     return gg__wall_live(w) && (w->a.x != w->b.x || w->a.y != w->b.y);
 }
 
+/* Whether the closed segments a-b and c-d meet (exact). */
+static bool segments_meet(gg_hpoint a, gg_hpoint b, gg_hpoint c, gg_hpoint d)
+{
+    const int64_t o1 = orient(a, b, c), o2 = orient(a, b, d);
+    const int64_t o3 = orient(c, d, a), o4 = orient(c, d, b);
+    if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
+        return true;
+    /* touching or collinear: some end lies on the other segment */
+    const gg_hpoint e[4] = {c, d, a, b}, s0[4] = {a, a, c, c}, s1[4] = {b, b, d, d};
+    const int64_t o[4] = {o1, o2, o3, o4};
+    for (int k = 0; k < 4; ++k)
+        if (o[k] == 0 && (e[k].x >= (s0[k].x < s1[k].x ? s0[k].x : s1[k].x)) &&
+            (e[k].x <= (s0[k].x < s1[k].x ? s1[k].x : s0[k].x)) &&
+            (e[k].y >= (s0[k].y < s1[k].y ? s0[k].y : s1[k].y)) &&
+            (e[k].y <= (s0[k].y < s1[k].y ? s1[k].y : s0[k].y)))
+            return true;
+    return false;
+}
+
+/* The loose walls' lists: every triangle whose closure meets a loose wall lists it. Those
+ * triangles are connected through edges that meet the wall (along it, and around every vertex
+ * it passes through), so a search from a triangle at one of its ends finds them all. */
+static bool build_loose(builder *bd, const uint64_t *keys)
+{
+    gg_scene *s = bd->s;
+    gg__wall_mesh *m = bd->m;
+    uint32_t *stamp = (uint32_t *)balloc(bd, m->nt, sizeof *stamp); /* loose index + 1 */
+    uint64_t *pairs = NULL;                                         /* (triangle << 32 | wall) */
+    size_t np = 0, pcap = 0;
+    uint32_t *todo = NULL;
+    size_t nt = 0, tcap = 0;
+    for (size_t k = 0; stamp != NULL && k < bd->loose_n && !bd->fail; ++k) {
+        const gg__wall *w = &s->walls[bd->loose[k]];
+        uint32_t t0 = bd->vt[vertex_of(keys, m->nv, w->a)];
+        stamp[t0] = (uint32_t)k + 1u;
+        nt = 0;
+        if (!grow(bd, (void **)&todo, &tcap, nt, nt + 1, sizeof *todo))
+            break;
+        todo[nt++] = t0;
+        while (nt > 0 && spend(bd, 1)) {
+            const uint32_t t = todo[--nt];
+            if (!grow(bd, (void **)&pairs, &pcap, np, np + 1, sizeof *pairs))
+                break;
+            pairs[np++] = (uint64_t)t << 32 | bd->loose[k];
+            const gg__mesh_tri *T = &m->tri[t];
+            for (uint32_t i = 0; i < 3; ++i) {
+                const uint32_t u = T->n[i];
+                if (u == NONE || stamp[u] == (uint32_t)k + 1u ||
+                    !segments_meet(m->vert[T->v[i]], m->vert[T->v[nx3(i)]], w->a, w->b))
+                    continue;
+                stamp[u] = (uint32_t)k + 1u;
+                if (!grow(bd, (void **)&todo, &tcap, nt, nt + 1, sizeof *todo))
+                    break;
+                todo[nt++] = u;
+            }
+        }
+    }
+    if (!bd->fail) {
+        m->loose_cap = (size_t)m->nt + 1u;
+        m->loosew_cap = np > 0 ? np : 1;
+        m->loose_start = (uint32_t *)balloc(bd, m->loose_cap, sizeof *m->loose_start);
+        m->loose_wall = m->loose_start != NULL
+                            ? (uint32_t *)balloc(bd, m->loosew_cap, sizeof *m->loose_wall)
+                            : NULL;
+    }
+    if (!bd->fail) {
+        /* counting sort by triangle, as build_lists() */
+        for (size_t i = 0; i < np; ++i)
+            m->loose_start[(pairs[i] >> 32) + 1]++;
+        for (uint32_t t = 0; t < m->nt; ++t)
+            m->loose_start[t + 1] += m->loose_start[t];
+        for (size_t i = 0; i < np; ++i)
+            m->loose_wall[m->loose_start[pairs[i] >> 32]++] = (uint32_t)pairs[i];
+        for (uint32_t t = m->nt; t > 0; --t)
+            m->loose_start[t] = m->loose_start[t - 1];
+        m->loose_start[0] = 0;
+        m->nloose = (uint32_t)bd->loose_n;
+    }
+    gg__free_array(&s->alloc, stamp, stamp != NULL ? m->nt : 0, sizeof *stamp);
+    gg__free_array(&s->alloc, pairs, pcap, sizeof *pairs);
+    gg__free_array(&s->alloc, todo, tcap, sizeof *todo);
+    return !bd->fail;
+}
+
 void gg__wall_mesh_release(gg_scene *s, gg__wall_mesh *m)
 {
+    gg__free_array(&s->alloc, m->loose_start, m->loose_cap, sizeof *m->loose_start);
+    gg__free_array(&s->alloc, m->loose_wall, m->loosew_cap, sizeof *m->loose_wall);
     gg__free_array(&s->alloc, m->vert, m->vert_cap, sizeof *m->vert);
     gg__free_array(&s->alloc, m->tri, m->tri_cap, sizeof *m->tri);
     gg__free_array(&s->alloc, m->con_start, m->con_cap, sizeof *m->con_start);
@@ -829,18 +930,21 @@ gg_status gg__wall_mesh_build_into(gg_scene *s, const gg__wall_index *grid, gg__
                 if (m->tri[t].n[i] != NONE && m->tri[t].n[i] > t && m->tri[t].c[i] == NONE)
                     push_edge(&bd, t, i);
         legalize(&bd, false);
-        ok = !bd.fail && build_lists(&bd) && build_seeds(&bd) && !bd.fail;
+        ok = !bd.fail && build_lists(&bd) && build_seeds(&bd) &&
+             (bd.loose_n == 0 || build_loose(&bd, keys)) && !bd.fail;
     }
     gg__free_array(&s->alloc, keys, keys_cap, sizeof *keys);
     gg__free_array(&s->alloc, bd.vt, bd.vt_cap, sizeof *bd.vt);
     gg__free_array(&s->alloc, bd.stack, bd.stack_cap, sizeof *bd.stack);
     gg__free_array(&s->alloc, bd.pairs, bd.pairs_cap, sizeof *bd.pairs);
     gg__free_array(&s->alloc, bd.queue, bd.q_cap, sizeof *bd.queue);
+    gg__free_array(&s->alloc, bd.loose, bd.loose_cap, sizeof *bd.loose);
     if (!ok) {
         gg__wall_mesh_release(s, m);
         return bd.oom ? GG_E_NO_MEMORY : GG_OK;
     }
-    m->valid = true;
+    m->valid = bd.loose_n == 0;
+    m->loose = bd.loose_n > 0;
     return GG_OK;
 }
 
@@ -857,11 +961,16 @@ bool gg__wall_mesh_usable(const gg_scene *s)
     return s->mesh.valid && s->index.built && s->index.pending_count == 0;
 }
 
+bool gg__wall_mesh_usable_loose(const gg_scene *s)
+{
+    return (s->mesh.valid || s->mesh.loose) && s->index.built && s->index.pending_count == 0;
+}
+
 uint32_t gg__wall_mesh_locate(const gg_scene *s, gg_hpoint p, int *where)
 {
     const gg__wall_mesh *m = &s->mesh;
     const int64_t W = (int64_t)s->width * GG__WALL_UNIT, H = (int64_t)s->height * GG__WALL_UNIT;
-    if (!gg__wall_mesh_usable(s) || p.x < 0 || p.y < 0 || p.x > W || p.y > H)
+    if (!gg__wall_mesh_usable_loose(s) || p.x < 0 || p.y < 0 || p.x > W || p.y > H)
         return NONE;
     const gg__wall_index *ix = &s->index;
     const int32_t shift = ix->bucket_shift + 10; /* GG__WALL_UNIT = 2^10 */
@@ -891,5 +1000,5 @@ size_t gg__wall_mesh_bytes(const gg_scene *s)
     const gg__wall_mesh *m = &s->mesh;
     return m->vert_cap * sizeof *m->vert + m->tri_cap * sizeof *m->tri +
            m->con_cap * sizeof *m->con_start + m->conw_cap * sizeof *m->con_wall +
-           m->seed_cap * sizeof *m->seed;
+           m->seed_cap * sizeof *m->seed + (m->loose_cap + m->loosew_cap) * sizeof(uint32_t);
 }
