@@ -3,6 +3,7 @@
 #include "topology/scene/wall_index.h"
 
 #include "base/alloc.h"
+#include "topology/scene/wall_mesh.h"
 
 /* Walls added since the last CSR build are tested linearly; past this many, rebuild. */
 #define GG__PENDING_REBUILD 64u
@@ -43,6 +44,7 @@ void gg__wall_index_free(gg_scene *s)
     ix->start = ix->items = ix->pending = NULL;
     ix->items_cap = ix->pending_cap = ix->pending_count = 0;
     ix->built = false;
+    gg__wall_mesh_free(s);
 }
 
 static int64_t floor_div(int64_t n, int64_t d)
@@ -241,6 +243,17 @@ gg_status gg__wall_index_rebuild(gg_scene *s)
     for (size_t b = nb; b > 0; --b)
         start[b] = start[b - 1];
     start[0] = 0;
+    /* The triangulation of the same walls, on the same buckets (wall_mesh.h), before anything is
+     * replaced: a failed allocation there fails the rebuild like one here (any other reason the
+     * mesh cannot be built only leaves it invalid, and queries take their other path). */
+    gg__wall_mesh mesh;
+    if (gg__wall_mesh_build_into(s, &grid, &mesh) != GG_OK) {
+        gg__free_array(&s->alloc, items, cap, sizeof(uint32_t));
+        gg__free_array(&s->alloc, start, nb + 1, sizeof(uint32_t));
+        return GG_E_NO_MEMORY;
+    }
+    gg__wall_mesh_free(s);
+    s->mesh = mesh;
     if (ix->start != NULL)
         gg__free_array(&s->alloc, ix->start, old_nb + 1, sizeof(uint32_t));
     gg__free_array(&s->alloc, ix->items, ix->items_cap, sizeof(uint32_t));
