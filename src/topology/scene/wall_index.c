@@ -287,6 +287,23 @@ gg_status gg__wall_index_add(gg_scene *s, uint32_t wall)
         ix->pending_cap = cap;
     }
     ix->pending[ix->pending_count++] = wall;
+    if (s->live_walls > GG__PENDING_REBUILD) {
+        /* The mesh lacks this wall until the next rebuild (wall_mesh.h). */
+        s->mesh.valid = s->mesh.loose = false;
+        return GG_OK;
+    }
+    /* A scene of few walls (a room, a small map loaded in small batches) would otherwise never
+     * have a mesh: the index waits for GG__PENDING_REBUILD of them. Meshing all of its walls
+     * costs about as much as indexing them, once per wall added while it stays that small. As
+     * in a rebuild, a failed allocation fails the add (the wall unregistered, the old mesh
+     * kept); any other reason only leaves the mesh unbuilt. */
+    gg__wall_mesh mesh;
+    if (gg__wall_mesh_build_into(s, ix, &mesh) != GG_OK) {
+        ix->pending_count--;
+        return GG_E_NO_MEMORY;
+    }
+    gg__wall_mesh_free(s);
+    s->mesh = mesh;
     return GG_OK;
 }
 

@@ -956,15 +956,9 @@ void gg__wall_mesh_build(gg_scene *s)
     s->mesh = m;
 }
 
-bool gg__wall_mesh_usable(const gg_scene *s)
-{
-    return s->mesh.valid && s->index.built && s->index.pending_count == 0;
-}
+bool gg__wall_mesh_usable(const gg_scene *s) { return s->mesh.valid; }
 
-bool gg__wall_mesh_usable_loose(const gg_scene *s)
-{
-    return (s->mesh.valid || s->mesh.loose) && s->index.built && s->index.pending_count == 0;
-}
+bool gg__wall_mesh_usable_loose(const gg_scene *s) { return s->mesh.valid || s->mesh.loose; }
 
 uint32_t gg__wall_mesh_locate(const gg_scene *s, gg_hpoint p, int *where)
 {

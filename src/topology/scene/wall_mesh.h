@@ -73,8 +73,10 @@ gg_status gg__wall_mesh_build_into(struct gg_scene *s, const struct gg__wall_ind
                                    gg__wall_mesh *out);
 void gg__wall_mesh_release(struct gg_scene *s, gg__wall_mesh *m);
 
-/* The mesh may be used: valid, and no wall added since (the index's pending list is empty).
- * Removed walls stay in the mesh as dead walls (gg__wall_live() false): transparent. */
+/* The mesh may be used: valid (built over every live wall: adding a wall clears `valid` and
+ * `loose` until the next index rebuild, or at once while the scene has at most 64 walls:
+ * gg__wall_index_add()). Removed walls stay in the mesh as dead walls (gg__wall_live() false):
+ * transparent. */
 bool gg__wall_mesh_usable(const struct gg_scene *s);
 
 /* The same for a mesh that is valid or loose (see `loose` above). */

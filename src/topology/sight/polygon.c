@@ -695,6 +695,36 @@ static inline gg_status take_wall(sweep *sw, uint32_t id, double r2)
     return add_pw(sw, w->a, w->b, part, id, false);
 }
 
+/* The map's edges, full walls (numbered after the wall slots). */
+static void add_map_edges(sweep *sw)
+{
+    const int32_t W = sw->s->width * GG__WALL_UNIT, H = sw->s->height * GG__WALL_UNIT;
+    const gg_hpoint c[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
+    for (int k = 0; k < 4; ++k)
+        (void)add_pw(sw, c[k], c[(k + 1) % 4], GG__PART_FULL, sw->s->wall_slots + (uint32_t)k,
+                     false);
+}
+
+/* The walls sw->ids[0, n) (the expansion's list: polygon_expand.c) and the map's edges, culled
+ * as collect() culls; `r2` > 0: drop walls wholly outside that disc. */
+static gg_status collect_list(sweep *sw, size_t n, double r2)
+{
+    sw->m = 0;
+    for (size_t k = 0; k < n; ++k) {
+        gg_status st = take_wall(sw, sw->ids[k], r2);
+        if (st != GG_OK)
+            return st;
+    }
+    if (sw->m >= CULL_MIN) {
+        bins_clear(sw->bins);
+        sw->m = cull_hidden(sw->bins, sw->w, sw->m, sw->d2, sw->order, sw->count);
+        sw->culled = true;
+    }
+    sw->kept = sw->m;
+    add_map_edges(sw);
+    return GG_OK;
+}
+
 /* The walls of the box [x0, x1] x [y0, y1] (wall units, within the map), the map's edges, and the
  * box's own edges where they are not the map's. `r2` > 0: drop walls wholly outside that disc.
  * A larger box of the same call (each holds the one before) adds only the walls not gathered
@@ -734,11 +764,9 @@ static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t 
         sw->culled = true;
     }
     sw->kept = sw->m;
+    add_map_edges(sw);
     const int32_t W = s->width * GG__WALL_UNIT, H = s->height * GG__WALL_UNIT;
-    const gg_hpoint c[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
     const uint32_t base = s->wall_slots;
-    for (int k = 0; k < 4; ++k)
-        (void)add_pw(sw, c[k], c[(k + 1) % 4], GG__PART_FULL, base + (uint32_t)k, false);
     const gg_hpoint b[4] = {{(int32_t)x0, (int32_t)y0},
                             {(int32_t)x1, (int32_t)y0},
                             {(int32_t)x1, (int32_t)y1},
@@ -1224,20 +1252,30 @@ gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t 
             c.step = 3.14159265358979323846 / 2;
     }
     /* The expansion where the mesh allows it (polygon_expand.c); else the sweep below. */
-    const bool expanded = path != GG__POLY_SWEEP && W < REL_LIMIT && H < REL_LIMIT &&
-                          gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c,
-                                          (gg__xcone *)(void *)(base + l.off_stack), l.stack_cap);
-    if (!expanded && path == GG__POLY_EXPAND)
+    gg__xlist list = {sw.bits, sw.ids, 0};
+    const int xp = path != GG__POLY_SWEEP && W < REL_LIMIT && H < REL_LIMIT
+                       ? gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c,
+                                         (gg__xcone *)(void *)(base + l.off_stack), l.stack_cap,
+                                         &list)
+                       : GG__XP_NO;
+    if (xp == GG__XP_NO && path == GG__POLY_EXPAND)
         return GG_E_INVALID_ARG;
-    if (!expanded) { /* it may have stopped part way: the output starts afresh */
+    if (xp == GG__XP_WALLS) { /* it wrote part of a polygon: the output starts afresh */
         const clip_state keep = c;
         memset(&c, 0, sizeof c);
         c.o = &o;
         c.on = keep.on, c.r = keep.r, c.r2 = keep.r2, c.step = keep.step;
         o = (out_state){def->x, def->y, out_xy, capacity, 0, 0, 0, 0, 0};
     }
-    if (expanded) {
+    if (xp == GG__XP_DONE) {
         gg__poly_clip_finish(&c); /* nothing without a radius */
+    } else if (xp == GG__XP_WALLS) {
+        gg_status st = collect_list(&sw, list.n, c.on ? c.r2 : 0);
+        if (st != GG_OK)
+            return st;
+        sw.hit_box = false;
+        sweep_walls(&sw);
+        gg__poly_clip_finish(&c);
     } else if (c.on) {
         const double rr = ceil(c.r) + 1;
         const int64_t x0 = (int64_t)fmax(0, hx - rr), x1 = (int64_t)fmin((double)W, hx + rr);

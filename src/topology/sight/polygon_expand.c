@@ -16,8 +16,11 @@
  * directions to mesh vertices (lattice points), compared by 64-bit cross products, and the
  * distances along a ray by 128-bit products; only the vertices written out are rounded, once.
  * A wall that crosses another where neither ends is not in the mesh ("loose": the crossing is
- * no lattice point); a cone that would enter a triangle it meets hands the polygon back to the
- * sweep, which takes every wall. */
+ * no lattice point). The region the expansion finds with loose walls transparent holds the
+ * visible region, and every loose wall that could cut it meets a triangle the expansion entered:
+ * when there is one, the polygon is the sweep's over the walls the expansion met (those bounding
+ * its region, the LIMITED walls it passed) and those loose walls, exactly the polygon of all the
+ * walls, from far fewer of them. */
 #include <math.h>
 
 #include "topology/scene/wall_mesh.h"
@@ -106,6 +109,36 @@ static int edge_weight(const gg_scene *s, uint32_t k, gg_hpoint v, uint32_t mask
     for (uint32_t i = m->con_start[k]; i < m->con_start[k + 1] && w < 2; ++i)
         w += gg__wall_part(s, &s->walls[m->con_wall[i]], v, mask, eye);
     return w;
+}
+
+/* A wall for the sweep's list (once: the bit of its slot). */
+static inline void list_add(gg__xlist *list, uint32_t id)
+{
+    uint64_t *w = &list->bits[id >> 6];
+    const uint64_t bit = (uint64_t)1 << (id & 63);
+    if ((*w & bit) == 0) {
+        *w |= bit;
+        list->ids[list->n++] = id;
+    }
+}
+
+/* The walls along constraint k that take part for v: they bound the polygon there, or are a
+ * LIMITED wall a line passes; the sweep over the list needs them. */
+static void list_edge(gg__xlist *list, const gg_scene *s, uint32_t k, gg_hpoint v, uint32_t mask,
+                      int32_t eye)
+{
+    const gg__wall_mesh *m = &s->mesh;
+    for (uint32_t i = m->con_start[k]; i < m->con_start[k + 1]; ++i)
+        if (gg__wall_part(s, &s->walls[m->con_wall[i]], v, mask, eye) != GG__PART_NONE)
+            list_add(list, m->con_wall[i]);
+}
+
+/* Triangle t holds loose walls: they join the list. */
+static inline bool list_loose(gg__xlist *list, const gg__wall_mesh *m, uint32_t t)
+{
+    for (uint32_t i = m->loose_start[t]; i < m->loose_start[t + 1]; ++i)
+        list_add(list, m->loose_wall[i]);
+    return m->loose_start[t] != m->loose_start[t + 1];
 }
 
 /* The segment a-b (relative) lies wholly outside the disc r2, with a margin far above rounding:
@@ -203,22 +236,26 @@ static bool first_cones(const gg__wall_mesh *m, uint32_t t0, int where, gg_hpoin
     return true;
 }
 
-bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
-                     clip_state *clip, gg__xcone *stack, size_t cap)
+int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
+                    clip_state *clip, gg__xcone *stack, size_t cap, gg__xlist *list)
 {
     if (!gg__wall_mesh_usable_loose(s) || (size_t)s->mesh.nt + 8 > cap)
-        return false;
+        return GG__XP_NO;
     const gg__wall_mesh *m = &s->mesh;
     int where = 0;
     const uint32_t t0 = gg__wall_mesh_locate(s, v, &where);
     size_t top = 0;
     bool gap = false;
     if (t0 == GG__MESH_NONE || !first_cones(m, t0, where, v, stack, cap, &top, &gap))
-        return false;
+        return GG__XP_NO;
+    /* With loose walls, the walls that bound the polygon, those it passes and the loose walls of
+     * every triangle it enters are listed: when it entered any, the polygon is the sweep's over
+     * that list (docs/vision.md, "Loose walls"). */
     const bool loose = m->loose;
+    bool touched = false;
+    list->n = 0;
     for (size_t k = 0; loose && k < top; ++k)
-        if (m->loose_start[stack[k].t] != m->loose_start[stack[k].t + 1])
-            return false;
+        touched = list_loose(list, m, stack[k].t) || touched;
     xout o;
     o.clip = clip;
     o.any = false;
@@ -229,15 +266,17 @@ bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye,
         const int64_t ax = (int64_t)A.x - v.x, ay = (int64_t)A.y - v.y;
         const int64_t bx = (int64_t)B.x - v.x, by = (int64_t)B.y - v.y;
         const uint32_t u = T->n[q.edge];
-        const int w = q.lim + edge_weight(s, T->c[q.edge], v, mask, eye);
+        const int ew = edge_weight(s, T->c[q.edge], v, mask, eye);
+        const int w = q.lim + ew;
+        if (loose && ew > 0)
+            list_edge(list, s, T->c[q.edge], v, mask, eye);
         if (u == GG__MESH_NONE || w >= 2 || (r2 > 0 && beyond_disc(ax, ay, bx, by, r2))) {
             xpiece(&o, ax, ay, bx, by, &q);
             continue;
         }
-        /* Into u through the same edge, b -> a there; its third vertex c splits the cone. A
-         * wall left out of the mesh (it crosses another) meets u: the sweep decides. */
-        if (loose && m->loose_start[u] != m->loose_start[u + 1])
-            return false;
+        /* Into u through the same edge, b -> a there; its third vertex c splits the cone. */
+        if (loose)
+            touched = list_loose(list, m, u) || touched;
         const gg__mesh_tri *U = &m->tri[u];
         int j = 0;
         while (j < 2 && U->n[j] != q.t)
@@ -256,11 +295,13 @@ bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye,
                                        (int32_t)cy};
         }
     }
+    if (touched)
+        return GG__XP_WALLS;
     if (!o.any)
-        return true;
+        return GG__XP_DONE;
     if (!gap) {
         xtransition(&o, &o.prev, &o.first, o.fdx, o.fdy);
-        return true;
+        return GG__XP_DONE;
     }
     /* Out of the map from the last ray to the first: the boundary goes through the viewer, a
      * vertex unless the two rays are a straight angle (the sweep's run of no wall). */
@@ -271,5 +312,5 @@ bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye,
         gg__poly_clip_vertex(clip, 0, 0);
     xhit(&o.first, o.fdx, o.fdy, &x, &y);
     gg__poly_clip_vertex(clip, x, y);
-    return true;
+    return GG__XP_DONE;
 }

@@ -88,18 +88,30 @@ typedef struct gg__xcone {
     int32_t rx, ry, lx, ly;
 } gg__xcone;
 
+/* The walls the sweep takes when the expansion meets loose walls: `bits` (one per wall slot,
+ * clear) keeps each once in ids[0, n). */
+typedef struct gg__xlist {
+    uint64_t *bits;
+    uint32_t *ids;
+    size_t n;
+} gg__xlist;
+
+enum {
+    GG__XP_NO = 0,   /* cannot start (the mesh not usable, `cap` below its triangles + 8) */
+    GG__XP_DONE = 1, /* the vertices went to `clip` */
+    GG__XP_WALLS = 2 /* loose walls in reach: the polygon is the sweep's over list->ids */
+};
+
 /* The visibility polygon of v by triangular expansion over the scene's wall mesh, its vertices
  * handed to `clip` as the sweep hands them (r2 > 0: the disc of that squared radius, wall
- * units; cones stop at edges wholly outside it). Returns false when it cannot answer: the mesh
- * not usable, `cap` below the mesh's triangles + 8, or a cone reaching a triangle that a wall
- * left out of the mesh meets (it may then have handed vertices already: the caller starts the
- * output afresh and sweeps). */
-bool gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
-                     clip_state *clip, gg__xcone *stack, size_t cap);
+ * units; cones stop at edges wholly outside it). GG__XP_WALLS: vertices may have gone to `clip`
+ * already; the caller starts the output afresh and sweeps the listed walls. */
+int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
+                    clip_state *clip, gg__xcone *stack, size_t cap, gg__xlist *list);
 
 /* gg_scene_visibility_polygon() by one path: GG__POLY_AUTO (the expansion where it can start,
- * else the sweep), GG__POLY_SWEEP, or GG__POLY_EXPAND (GG_E_INVALID_ARG when it cannot start).
- * The tests compare the paths. */
+ * else the sweep), GG__POLY_SWEEP, or GG__POLY_EXPAND (GG_E_INVALID_ARG when it cannot start;
+ * with loose walls in reach its sweep over the listed walls). The tests compare the paths. */
 enum { GG__POLY_AUTO = 0, GG__POLY_SWEEP = 1, GG__POLY_EXPAND = 2 };
 gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t work_bytes,
                                       const gg_polygon_def *def, double *out_xy,
