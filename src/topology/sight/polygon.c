@@ -1221,8 +1221,7 @@ gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t 
     sw.v.y = (int32_t)hy;
     sw.mask = def->blocks;
     sw.eye = eye;
-    sw.bits = (uint64_t *)(void *)(base + l.off_bits);
-    memset(sw.bits, 0, l.words * sizeof *sw.bits);
+    sw.bits = (uint64_t *)(void *)(base + l.off_bits); /* cleared below, when it is needed */
     sw.ids = (uint32_t *)(void *)(base + l.off_ids);
     sw.w = (pw *)(void *)(base + l.off_pw);
     sw.e = (ep *)(void *)(base + l.off_ep);
@@ -1253,11 +1252,16 @@ gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t 
     }
     /* The expansion where the mesh allows it (polygon_expand.c); else the sweep below. */
     gg__xlist list = {sw.bits, sw.ids, 0};
-    const int xp = path != GG__POLY_SWEEP && W < REL_LIMIT && H < REL_LIMIT
-                       ? gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c,
-                                         (gg__xcone *)(void *)(base + l.off_stack), l.stack_cap,
-                                         &list)
-                       : GG__XP_NO;
+    gg__xcone *stack = (gg__xcone *)(void *)(base + l.off_stack);
+    int xp = path != GG__POLY_SWEEP && W < REL_LIMIT && H < REL_LIMIT
+                 ? gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c, stack,
+                                   l.stack_cap, NULL)
+                 : GG__XP_NO;
+    if (xp != GG__XP_DONE) /* the sweep's bitmap (and the list's), clear for this call */
+        memset(sw.bits, 0, l.words * sizeof *sw.bits);
+    if (xp == GG__XP_WALLS)
+        xp = gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c, stack, l.stack_cap,
+                             &list);
     if (xp == GG__XP_NO && path == GG__POLY_EXPAND)
         return GG_E_INVALID_ARG;
     if (xp == GG__XP_WALLS) { /* it wrote part of a polygon: the output starts afresh */

@@ -133,12 +133,11 @@ static void list_edge(gg__xlist *list, const gg_scene *s, uint32_t k, gg_hpoint 
             list_add(list, m->con_wall[i]);
 }
 
-/* Triangle t holds loose walls: they join the list. */
-static inline bool list_loose(gg__xlist *list, const gg__wall_mesh *m, uint32_t t)
+/* The loose walls that meet triangle t join the list. */
+static inline void list_loose(gg__xlist *list, const gg__wall_mesh *m, uint32_t t)
 {
     for (uint32_t i = m->loose_start[t]; i < m->loose_start[t + 1]; ++i)
         list_add(list, m->loose_wall[i]);
-    return m->loose_start[t] != m->loose_start[t + 1];
 }
 
 /* The segment a-b (relative) lies wholly outside the disc r2, with a margin far above rounding:
@@ -248,14 +247,19 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
     bool gap = false;
     if (t0 == GG__MESH_NONE || !first_cones(m, t0, where, v, stack, cap, &top, &gap))
         return GG__XP_NO;
-    /* With loose walls, the walls that bound the polygon, those it passes and the loose walls of
-     * every triangle it enters are listed: when it entered any, the polygon is the sweep's over
-     * that list (docs/vision.md, "Loose walls"). */
-    const bool loose = m->loose;
-    bool touched = false;
-    list->n = 0;
-    for (size_t k = 0; loose && k < top; ++k)
-        touched = list_loose(list, m, stack[k].t) || touched;
+    /* A first pass (list NULL) stops at the first triangle a loose wall meets; then a second
+     * lists the walls that bound the polygon, those it passes and the loose walls of every
+     * triangle it enters, writing nothing: the polygon is the sweep's over that list
+     * (docs/vision.md, "Loose walls"). */
+    const bool loose = m->loose, collect = list != NULL;
+    if (collect)
+        list->n = 0;
+    for (size_t k = 0; loose && k < top; ++k) {
+        if (!collect && m->loose_start[stack[k].t] != m->loose_start[stack[k].t + 1])
+            return GG__XP_WALLS;
+        if (collect)
+            list_loose(list, m, stack[k].t);
+    }
     xout o;
     o.clip = clip;
     o.any = false;
@@ -268,15 +272,19 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
         const uint32_t u = T->n[q.edge];
         const int ew = edge_weight(s, T->c[q.edge], v, mask, eye);
         const int w = q.lim + ew;
-        if (loose && ew > 0)
+        if (collect && ew > 0)
             list_edge(list, s, T->c[q.edge], v, mask, eye);
         if (u == GG__MESH_NONE || w >= 2 || (r2 > 0 && beyond_disc(ax, ay, bx, by, r2))) {
-            xpiece(&o, ax, ay, bx, by, &q);
+            if (!collect)
+                xpiece(&o, ax, ay, bx, by, &q);
             continue;
         }
         /* Into u through the same edge, b -> a there; its third vertex c splits the cone. */
-        if (loose)
-            touched = list_loose(list, m, u) || touched;
+        if (loose && m->loose_start[u] != m->loose_start[u + 1]) {
+            if (!collect)
+                return GG__XP_WALLS;
+            list_loose(list, m, u);
+        }
         const gg__mesh_tri *U = &m->tri[u];
         int j = 0;
         while (j < 2 && U->n[j] != q.t)
@@ -295,7 +303,7 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
                                        (int32_t)cy};
         }
     }
-    if (touched)
+    if (collect) /* the list is right whatever it met: the sweep over it is the polygon */
         return GG__XP_WALLS;
     if (!o.any)
         return GG__XP_DONE;

@@ -104,8 +104,10 @@ enum {
 
 /* The visibility polygon of v by triangular expansion over the scene's wall mesh, its vertices
  * handed to `clip` as the sweep hands them (r2 > 0: the disc of that squared radius, wall
- * units; cones stop at edges wholly outside it). GG__XP_WALLS: vertices may have gone to `clip`
- * already; the caller starts the output afresh and sweeps the listed walls. */
+ * units; cones stop at edges wholly outside it), `list` NULL. GG__XP_WALLS: it reached a loose
+ * wall, having handed some vertices already; the caller starts the output afresh and calls it
+ * again with a `list` (bits clear): it hands nothing then, lists the walls, and returns
+ * GG__XP_WALLS for the caller to sweep them. */
 int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
                     clip_state *clip, gg__xcone *stack, size_t cap, gg__xlist *list);
 
