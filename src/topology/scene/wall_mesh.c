@@ -14,8 +14,9 @@
  *      on the wall's interior splits it: T junctions and collinear overlaps); crossed edges are
  *      flipped away (Sloan's queue), and crossing an edge that is already a wall means two walls
  *      cross where neither ends: give up;
- *   4. Lawson flips of every edge that is not a wall until none violates the empty-circle rule
- *      (a constrained Delaunay triangulation: thin triangles make the visibility walk slow);
+ *   4. Lawson flips, from the edges step 3 flipped, of every edge that is not a wall until none
+ *      violates the empty-circle rule (a constrained Delaunay triangulation: thin triangles
+ *      make the visibility walk slow);
  *   5. the wall lists of the constrained edges, and a seed triangle per wall-index bucket.
  * Every walk, flip and turn around a vertex counts against a work bound (WORK_PER_ITEM per
  * vertex and wall, plus WORK_BASE) so that a hostile file gives up instead of taking
@@ -121,7 +122,8 @@ static bool grow(builder *b, void **arr, size_t *cap, size_t used, size_t need, 
 
 static void push_edge(builder *b, uint32_t t, uint32_t i)
 {
-    if (!grow(b, (void **)&b->stack, &b->stack_cap, b->stack_n, b->stack_n + 1, sizeof *b->stack))
+    if (b->stack_n == b->stack_cap &&
+        !grow(b, (void **)&b->stack, &b->stack_cap, b->stack_n, b->stack_n + 1, sizeof *b->stack))
         return;
     b->stack[b->stack_n++] = t * 3u + i;
 }
@@ -454,7 +456,14 @@ static void flip_away(builder *bd, uint32_t cur, uint32_t e)
             queue_push(bd, p, q); /* not convex yet: another flip will make it so */
             continue;
         }
+        const uint32_t u = T->n[f.k];
         flip(bd, f.t, f.k);
+        /* Every edge of the two new triangles, for the Lawson pass after the last wall (the rest
+         * of the mesh is still Delaunay; a later flip of these triangles pushes them again). */
+        for (uint32_t i = 0; i < 3; ++i)
+            push_edge(bd, f.t, i);
+        push_edge(bd, u, 0);
+        push_edge(bd, u, 1);
         if (c != cur && c != e && d != cur && d != e) {
             const int64_t oc = orient(pc, pe, m->vert[c]), od = orient(pc, pe, m->vert[d]);
             if ((oc > 0 && od < 0) || (oc < 0 && od > 0))
@@ -924,11 +933,8 @@ gg_status gg__wall_mesh_build_into(gg_scene *s, const gg__wall_index *grid, gg__
     gg__free_array(&s->alloc, ends, ends_cap, sizeof *ends);
     ok = ok && !bd.fail;
     if (ok) {
-        /* Every edge that is not a wall, once, then whatever its flips disturb. */
-        for (uint32_t t = 0; t < m->nt; ++t)
-            for (uint32_t i = 0; i < 3; ++i)
-                if (m->tri[t].n[i] != NONE && m->tri[t].n[i] > t && m->tri[t].c[i] == NONE)
-                    push_edge(&bd, t, i);
+        /* The edges Sloan's flips made (pushed by flip_away()), then whatever their flips
+         * disturb: a triangle no flip touched is as the Delaunay triangulation left it. */
         legalize(&bd, false);
         ok = !bd.fail && build_lists(&bd) && build_seeds(&bd) &&
              (bd.loose_n == 0 || build_loose(&bd, keys)) && !bd.fail;
