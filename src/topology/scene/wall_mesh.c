@@ -13,11 +13,12 @@
  *      vertex give the edge or the edges the wall crosses up to the next vertex on it (a vertex
  *      on the wall's interior splits it: T junctions and collinear overlaps); crossed edges are
  *      flipped away (Sloan's queue), and crossing an edge that is already a wall means two walls
- *      cross where neither ends: give up;
+ *      cross where neither ends: the later one is left "loose" from there on (wall_mesh.h);
  *   4. Lawson flips, from the edges step 3 flipped, of every edge that is not a wall until none
  *      violates the empty-circle rule (a constrained Delaunay triangulation: thin triangles
  *      make the visibility walk slow);
- *   5. the wall lists of the constrained edges, and a seed triangle per wall-index bucket.
+ *   5. the wall lists of the constrained edges, a seed triangle per wall-index bucket, and the
+ *      triangles each loose wall meets.
  * Every walk, flip and turn around a vertex counts against a work bound (WORK_PER_ITEM per
  * vertex and wall, plus WORK_BASE) so that a hostile file gives up instead of taking
  * quadratic time. */
@@ -34,7 +35,8 @@ __extension__ typedef __int128 i128;
 #define WORK_PER_ITEM 64u
 #define WORK_BASE 1000000u
 /* Coordinates (relative differences) up to 2^30 keep the incircle determinant below 2^124 and
- * every orientation below 2^62; the largest map (GG_SCENE_MAX_SIDE cells) is 2^24 wide. */
+ * every orientation below 2^62; the largest map (GG_SCENE_MAX_SIDE cells) is 2^24 wide, and
+ * every vertex lies in the map (a wall end outside it gives up), so the check never fires. */
 #define COORD_LIMIT ((int64_t)1 << 30)
 /* A locate walk longer than this falls back to testing every triangle: a visibility walk can
  * cycle in a triangulation that is not Delaunay (in theory; the mesh is Delaunay where not
@@ -101,8 +103,10 @@ static bool spend(builder *b, uint64_t units)
     return !b->fail;
 }
 
-/* Grows *arr (of *cap elements of `size` bytes, `used` in use) to at least `need`. */
-static bool grow(builder *b, void **arr, size_t *cap, size_t used, size_t need, size_t size)
+/* Grows the array whose pointer is at `arrp` (any object pointer type; read and written with
+ * memcpy, not through a void ** cast) of *cap elements of `size` bytes, `used` in use, to at
+ * least `need`. */
+static bool grow(builder *b, void *arrp, size_t *cap, size_t used, size_t need, size_t size)
 {
     if (need <= *cap)
         return true;
@@ -112,10 +116,12 @@ static bool grow(builder *b, void **arr, size_t *cap, size_t used, size_t need, 
     void *n = balloc(b, ncap, size);
     if (n == NULL)
         return false;
+    void *old;
+    memcpy(&old, arrp, sizeof old);
     if (used > 0)
-        memcpy(n, *arr, used * size);
-    gg__free_array(&b->s->alloc, *arr, *cap, size);
-    *arr = n;
+        memcpy(n, old, used * size);
+    gg__free_array(&b->s->alloc, old, *cap, size);
+    memcpy(arrp, &n, sizeof n);
     *cap = ncap;
     return true;
 }
@@ -123,7 +129,7 @@ static bool grow(builder *b, void **arr, size_t *cap, size_t used, size_t need, 
 static void push_edge(builder *b, uint32_t t, uint32_t i)
 {
     if (b->stack_n == b->stack_cap &&
-        !grow(b, (void **)&b->stack, &b->stack_cap, b->stack_n, b->stack_n + 1, sizeof *b->stack))
+        !grow(b, &b->stack, &b->stack_cap, b->stack_n, b->stack_n + 1, sizeof *b->stack))
         return;
     b->stack[b->stack_n++] = t * 3u + i;
 }
@@ -426,8 +432,7 @@ static void mark(builder *bd, uint32_t t, uint32_t i, uint32_t w)
         if (m->tri[t].n[i] != NONE)
             m->tri[m->tri[t].n[i]].c[back_edge(m, t, i)] = k;
     }
-    if (!grow(bd, (void **)&bd->pairs, &bd->pairs_cap, bd->pairs_n, bd->pairs_n + 1,
-              sizeof *bd->pairs))
+    if (!grow(bd, &bd->pairs, &bd->pairs_cap, bd->pairs_n, bd->pairs_n + 1, sizeof *bd->pairs))
         return;
     bd->pairs[bd->pairs_n++] = (uint64_t)k << 32 | w;
 }
@@ -510,7 +515,7 @@ static void insert_wall(builder *bd, uint32_t va, uint32_t vb, uint32_t w)
                  * this stretch yet: the crossed edges were only queued. */
                 bd->q_n = 0;
                 bd->q_head = 0;
-                if (grow(bd, (void **)&bd->loose, &bd->loose_cap, bd->loose_n, bd->loose_n + 1,
+                if (grow(bd, &bd->loose, &bd->loose_cap, bd->loose_n, bd->loose_n + 1,
                          sizeof *bd->loose))
                     bd->loose[bd->loose_n++] = w;
                 return;
@@ -652,12 +657,12 @@ static bool build_loose(builder *bd, const uint64_t *keys)
         uint32_t t0 = bd->vt[vertex_of(keys, m->nv, w->a)];
         stamp[t0] = (uint32_t)k + 1u;
         nt = 0;
-        if (!grow(bd, (void **)&todo, &tcap, nt, nt + 1, sizeof *todo))
+        if (!grow(bd, &todo, &tcap, nt, nt + 1, sizeof *todo))
             break;
         todo[nt++] = t0;
         while (nt > 0 && spend(bd, 1)) {
             const uint32_t t = todo[--nt];
-            if (!grow(bd, (void **)&pairs, &pcap, np, np + 1, sizeof *pairs))
+            if (!grow(bd, &pairs, &pcap, np, np + 1, sizeof *pairs))
                 break;
             pairs[np++] = (uint64_t)t << 32 | bd->loose[k];
             const gg__mesh_tri *T = &m->tri[t];
@@ -667,7 +672,7 @@ static bool build_loose(builder *bd, const uint64_t *keys)
                     !segments_meet(m->vert[T->v[i]], m->vert[T->v[nx3(i)]], w->a, w->b))
                     continue;
                 stamp[u] = (uint32_t)k + 1u;
-                if (!grow(bd, (void **)&todo, &tcap, nt, nt + 1, sizeof *todo))
+                if (!grow(bd, &todo, &tcap, nt, nt + 1, sizeof *todo))
                     break;
                 todo[nt++] = u;
             }
