@@ -13,10 +13,12 @@
  *      vertex give the edge or the edges the wall crosses up to the next vertex on it (a vertex
  *      on the wall's interior splits it: T junctions and collinear overlaps); crossed edges are
  *      flipped away (Sloan's queue), and crossing an edge that is already a wall means two walls
- *      cross where neither ends: give up;
- *   4. Lawson flips of every edge that is not a wall until none violates the empty-circle rule
- *      (a constrained Delaunay triangulation: thin triangles make the visibility walk slow);
- *   5. the wall lists of the constrained edges, and a seed triangle per wall-index bucket.
+ *      cross where neither ends: the later one is left "loose" from there on (wall_mesh.h);
+ *   4. Lawson flips, from the edges step 3 flipped, of every edge that is not a wall until none
+ *      violates the empty-circle rule (a constrained Delaunay triangulation: thin triangles
+ *      make the visibility walk slow);
+ *   5. the wall lists of the constrained edges, a seed triangle per wall-index bucket, and the
+ *      triangles each loose wall meets.
  * Every walk, flip and turn around a vertex counts against a work bound (WORK_PER_ITEM per
  * vertex and wall, plus WORK_BASE) so that a hostile file gives up instead of taking
  * quadratic time. */
@@ -33,7 +35,8 @@ __extension__ typedef __int128 i128;
 #define WORK_PER_ITEM 64u
 #define WORK_BASE 1000000u
 /* Coordinates (relative differences) up to 2^30 keep the incircle determinant below 2^124 and
- * every orientation below 2^62; the largest map (GG_SCENE_MAX_SIDE cells) is 2^24 wide. */
+ * every orientation below 2^62; the largest map (GG_SCENE_MAX_SIDE cells) is 2^24 wide, and
+ * every vertex lies in the map (a wall end outside it gives up), so the check never fires. */
 #define COORD_LIMIT ((int64_t)1 << 30)
 /* A locate walk longer than this falls back to testing every triangle: a visibility walk can
  * cycle in a triangulation that is not Delaunay (in theory; the mesh is Delaunay where not
@@ -100,8 +103,10 @@ static bool spend(builder *b, uint64_t units)
     return !b->fail;
 }
 
-/* Grows *arr (of *cap elements of `size` bytes, `used` in use) to at least `need`. */
-static bool grow(builder *b, void **arr, size_t *cap, size_t used, size_t need, size_t size)
+/* Grows the array whose pointer is at `arrp` (any object pointer type; read and written with
+ * memcpy, not through a void ** cast) of *cap elements of `size` bytes, `used` in use, to at
+ * least `need`. */
+static bool grow(builder *b, void *arrp, size_t *cap, size_t used, size_t need, size_t size)
 {
     if (need <= *cap)
         return true;
@@ -111,17 +116,20 @@ static bool grow(builder *b, void **arr, size_t *cap, size_t used, size_t need, 
     void *n = balloc(b, ncap, size);
     if (n == NULL)
         return false;
+    void *old;
+    memcpy(&old, arrp, sizeof old);
     if (used > 0)
-        memcpy(n, *arr, used * size);
-    gg__free_array(&b->s->alloc, *arr, *cap, size);
-    *arr = n;
+        memcpy(n, old, used * size);
+    gg__free_array(&b->s->alloc, old, *cap, size);
+    memcpy(arrp, &n, sizeof n);
     *cap = ncap;
     return true;
 }
 
 static void push_edge(builder *b, uint32_t t, uint32_t i)
 {
-    if (!grow(b, (void **)&b->stack, &b->stack_cap, b->stack_n, b->stack_n + 1, sizeof *b->stack))
+    if (b->stack_n == b->stack_cap &&
+        !grow(b, &b->stack, &b->stack_cap, b->stack_n, b->stack_n + 1, sizeof *b->stack))
         return;
     b->stack[b->stack_n++] = t * 3u + i;
 }
@@ -424,8 +432,7 @@ static void mark(builder *bd, uint32_t t, uint32_t i, uint32_t w)
         if (m->tri[t].n[i] != NONE)
             m->tri[m->tri[t].n[i]].c[back_edge(m, t, i)] = k;
     }
-    if (!grow(bd, (void **)&bd->pairs, &bd->pairs_cap, bd->pairs_n, bd->pairs_n + 1,
-              sizeof *bd->pairs))
+    if (!grow(bd, &bd->pairs, &bd->pairs_cap, bd->pairs_n, bd->pairs_n + 1, sizeof *bd->pairs))
         return;
     bd->pairs[bd->pairs_n++] = (uint64_t)k << 32 | w;
 }
@@ -454,7 +461,14 @@ static void flip_away(builder *bd, uint32_t cur, uint32_t e)
             queue_push(bd, p, q); /* not convex yet: another flip will make it so */
             continue;
         }
+        const uint32_t u = T->n[f.k];
         flip(bd, f.t, f.k);
+        /* Every edge of the two new triangles, for the Lawson pass after the last wall (the rest
+         * of the mesh is still Delaunay; a later flip of these triangles pushes them again). */
+        for (uint32_t i = 0; i < 3; ++i)
+            push_edge(bd, f.t, i);
+        push_edge(bd, u, 0);
+        push_edge(bd, u, 1);
         if (c != cur && c != e && d != cur && d != e) {
             const int64_t oc = orient(pc, pe, m->vert[c]), od = orient(pc, pe, m->vert[d]);
             if ((oc > 0 && od < 0) || (oc < 0 && od > 0))
@@ -501,7 +515,7 @@ static void insert_wall(builder *bd, uint32_t va, uint32_t vb, uint32_t w)
                  * this stretch yet: the crossed edges were only queued. */
                 bd->q_n = 0;
                 bd->q_head = 0;
-                if (grow(bd, (void **)&bd->loose, &bd->loose_cap, bd->loose_n, bd->loose_n + 1,
+                if (grow(bd, &bd->loose, &bd->loose_cap, bd->loose_n, bd->loose_n + 1,
                          sizeof *bd->loose))
                     bd->loose[bd->loose_n++] = w;
                 return;
@@ -643,12 +657,12 @@ static bool build_loose(builder *bd, const uint64_t *keys)
         uint32_t t0 = bd->vt[vertex_of(keys, m->nv, w->a)];
         stamp[t0] = (uint32_t)k + 1u;
         nt = 0;
-        if (!grow(bd, (void **)&todo, &tcap, nt, nt + 1, sizeof *todo))
+        if (!grow(bd, &todo, &tcap, nt, nt + 1, sizeof *todo))
             break;
         todo[nt++] = t0;
         while (nt > 0 && spend(bd, 1)) {
             const uint32_t t = todo[--nt];
-            if (!grow(bd, (void **)&pairs, &pcap, np, np + 1, sizeof *pairs))
+            if (!grow(bd, &pairs, &pcap, np, np + 1, sizeof *pairs))
                 break;
             pairs[np++] = (uint64_t)t << 32 | bd->loose[k];
             const gg__mesh_tri *T = &m->tri[t];
@@ -658,7 +672,7 @@ static bool build_loose(builder *bd, const uint64_t *keys)
                     !segments_meet(m->vert[T->v[i]], m->vert[T->v[nx3(i)]], w->a, w->b))
                     continue;
                 stamp[u] = (uint32_t)k + 1u;
-                if (!grow(bd, (void **)&todo, &tcap, nt, nt + 1, sizeof *todo))
+                if (!grow(bd, &todo, &tcap, nt, nt + 1, sizeof *todo))
                     break;
                 todo[nt++] = u;
             }
@@ -924,11 +938,8 @@ gg_status gg__wall_mesh_build_into(gg_scene *s, const gg__wall_index *grid, gg__
     gg__free_array(&s->alloc, ends, ends_cap, sizeof *ends);
     ok = ok && !bd.fail;
     if (ok) {
-        /* Every edge that is not a wall, once, then whatever its flips disturb. */
-        for (uint32_t t = 0; t < m->nt; ++t)
-            for (uint32_t i = 0; i < 3; ++i)
-                if (m->tri[t].n[i] != NONE && m->tri[t].n[i] > t && m->tri[t].c[i] == NONE)
-                    push_edge(&bd, t, i);
+        /* The edges Sloan's flips made (pushed by flip_away()), then whatever their flips
+         * disturb: a triangle no flip touched is as the Delaunay triangulation left it. */
         legalize(&bd, false);
         ok = !bd.fail && build_lists(&bd) && build_seeds(&bd) &&
              (bd.loose_n == 0 || build_loose(&bd, keys)) && !bd.fail;
