@@ -612,13 +612,13 @@ static void wall_mesh__edits_and_usability(void **state)
     fx_rng r;
     fx_rng_seed(&r, 31, "wall_mesh__edits_and_usability");
     for (int round = 0; round < 50; ++round) {
-        gg_scene *s = fx_open(12, 12);
+        gg_scene *s = fx_open(24, 12);
         int where;
         const gg_hpoint mid = {6 * U, 6 * U};
         assert_false(gg__wall_mesh_usable(s)); /* nothing built yet */
         assert_int_equal(gg__wall_mesh_locate(s, mid, &where), NONE);
-        gg_wall_def defs[20];
-        gg_wall_id ids[20];
+        gg_wall_def defs[80];
+        gg_wall_id ids[80];
         for (int k = 0; k < 20; ++k) { /* a comb: no crossings */
             defs[k] = gg_wall_def_default();
             defs[k].x1 = 0.5 * k, defs[k].y1 = lat(&r, 5, 2);
@@ -633,24 +633,38 @@ static void wall_mesh__edits_and_usability(void **state)
         assert_true(gg__wall_mesh_usable(s));
         check_mesh(s, false);
         check_locate(s, &r, 30);
-        /* one wall added (it may reuse a removed wall's slot): unusable */
+        /* one wall added to a small scene (it may reuse a removed wall's slot): meshed at once,
+         * though the index keeps it pending */
         gg_wall_def one = gg_wall_def_default();
         one.x1 = 11, one.y1 = 11, one.x2 = 11.5, one.y2 = 11.5;
         gg_wall_id oid;
         assert_int_equal(gg_scene_add_wall(s, &one, &oid), GG_OK);
-        assert_false(gg__wall_mesh_usable(s));
-        assert_int_equal(gg__wall_mesh_locate(s, mid, &where), NONE);
-        /* removing that pending wall empties the list: the mesh holds every live wall again */
-        assert_int_equal(gg_scene_remove_wall(s, oid), GG_OK);
+        assert_true(s->index.pending_count > 0);
         assert_true(gg__wall_mesh_usable(s));
         check_mesh(s, false);
-        /* many single walls: the pending list overflows, the index (and the mesh) rebuild */
-        for (int k = 0; k < 70; ++k) {
+        check_locate(s, &r, 30);
+        assert_int_equal(gg_scene_remove_wall(s, oid), GG_OK);
+        assert_true(gg__wall_mesh_usable(s));
+        /* past 64 walls a single wall waits with the index: the mesh is unusable until the
+         * pending list overflows or a bulk add rebuilds both */
+        for (int k = 0; k < 80; ++k) {
+            defs[k] = gg_wall_def_default();
+            defs[k].x1 = 12 + 0.125 * k, defs[k].y1 = lat(&r, 5, 2);
+            defs[k].x2 = 12 + 0.125 * k, defs[k].y2 = 6 + lat(&r, 5, 2);
+        }
+        assert_int_equal(gg_scene_add_walls(s, defs, 80, NULL), GG_OK);
+        assert_true(gg__wall_mesh_usable(s));
+        assert_int_equal(gg_scene_add_wall(s, &one, &oid), GG_OK);
+        assert_false(gg__wall_mesh_usable(s));
+        assert_int_equal(gg__wall_mesh_locate(s, mid, &where), NONE);
+        assert_int_equal(gg_scene_remove_wall(s, oid), GG_OK);
+        assert_false(gg__wall_mesh_usable(s)); /* still: only a build makes it usable again */
+        for (int k = 0; k < 70; ++k) { /* the pending list overflows: index and mesh rebuilt */
             one.x1 = one.x2 = 0.25 + (k % 23) * 0.5;
             one.y1 = 11.25, one.y2 = 11.75;
             assert_int_equal(gg_scene_add_wall(s, &one, NULL), GG_OK);
         }
-        assert_true(s->mesh.valid);
+        assert_false(gg__wall_mesh_usable(s)); /* the walls after that rebuild wait again */
         assert_int_equal(gg_scene_add_walls(s, defs, 9, NULL), GG_OK); /* bulk: rebuilt */
         assert_true(gg__wall_mesh_usable(s));
         check_mesh(s, true);
@@ -800,10 +814,11 @@ static void wall_mesh__every_shared_map(void **state)
                       (unsigned)s->mesh.nloose, (unsigned)s->mesh.nv, (unsigned)s->mesh.nt,
                       (unsigned)s->mesh.nc, gg__wall_mesh_bytes(s));
         /* Real maps' walls often overshoot a joint and cross (Foundry's especially): loose
-         * meshes. A map of a few walls may never have rebuilt its index (GG__SMALL_BATCH walls
-         * or fewer join the pending list): no mesh. Nothing else leaves it unbuilt. */
-        assert_int_equal(s->mesh.valid || s->mesh.loose, s->index.built);
-        assert_int_equal(s->mesh.loose, s->index.built && crossing_without_vertex(s));
+         * meshes. A map of a few walls may never rebuild its index (GG__SMALL_BATCH walls or
+         * fewer join the pending list), but a scene of at most 64 walls is meshed as they are
+         * added: every shared map has a mesh. */
+        assert_true(s->mesh.valid || s->mesh.loose);
+        assert_int_equal(s->mesh.loose, crossing_without_vertex(s));
         if (s->mesh.valid || s->mesh.loose) {
             fx_rng r;
             fx_rng_seed(&r, 7, path);
