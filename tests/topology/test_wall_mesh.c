@@ -159,7 +159,8 @@ static void check_loose(const gg_scene *s)
 }
 
 /* Every invariant of a valid (or loose) mesh. `fresh`: no wall was removed since the build, so every
- * listed wall is live and every vertex is a corner or a wall's end. */
+ * listed wall is live and every vertex is a corner, a wall's end or a point of the grid
+ * (gg__wall_mesh_grid_step()), every one of which is a vertex. */
 static void check_mesh(const gg_scene *s, bool fresh)
 {
     const gg__wall_mesh *m = &s->mesh;
@@ -179,6 +180,8 @@ static void check_mesh(const gg_scene *s, bool fresh)
         }
     qsort(ends, nends, sizeof *ends, cmp_key);
     int corners = 0;
+    const int64_t step = gg__wall_mesh_grid_step(s);
+    int64_t grid = 0;
     for (uint32_t v = 0; v < m->nv; ++v) {
         const gg_hpoint p = m->vert[v];
         assert_true(p.x >= 0 && p.y >= 0 && p.x <= W && p.y <= H);
@@ -186,13 +189,16 @@ static void check_mesh(const gg_scene *s, bool fresh)
             ++corners;
         if (v > 0)
             assert_false(same_pt(p, m->vert[v - 1]) && "sorted, so a duplicate is adjacent");
-        if (fresh && !((p.x == 0 || p.x == W) && (p.y == 0 || p.y == H))) {
+        const bool on_grid = p.x % step == 0 && p.y % step == 0;
+        grid += on_grid;
+        if (fresh && !on_grid && !((p.x == 0 || p.x == W) && (p.y == 0 || p.y == H))) {
             const uint64_t key = (uint64_t)(uint32_t)p.x << 32 | (uint32_t)p.y;
             assert_non_null(bsearch(&key, ends, nends, sizeof *ends, cmp_key));
         }
     }
     free(ends);
     assert_int_equal(corners, 4);
+    assert_int_equal(grid, (W / step + 1) * (H / step + 1));
     /* Triangles, neighbours, area. */
     i128 area2 = 0;
     uint32_t *seen = calloc((size_t)m->nc + 1, sizeof *seen);

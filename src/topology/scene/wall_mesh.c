@@ -719,6 +719,20 @@ void gg__wall_mesh_release(gg_scene *s, gg__wall_mesh *m)
 
 void gg__wall_mesh_free(gg_scene *s) { gg__wall_mesh_release(s, &s->mesh); }
 
+/* Steiner vertices on a square grid, this many cells apart (more on a large map: at most about
+ * 65 x 65 of them). Without them, open ground between few walls is spanned by long thin
+ * triangles from one group of walls to another far away: a viewer there crosses many of them
+ * within a small radius, and walls far away would cost it time. With them every triangle of open
+ * ground is at most a few grid steps across, so the expansion's cost follows what lies near the
+ * viewer, and a bucket's seed is never far from it. */
+#define GRID_CELLS 16
+int64_t gg__wall_mesh_grid_step(const gg_scene *s)
+{
+    const int32_t side = s->width > s->height ? s->width : s->height;
+    const int32_t cells = (side + 63) / 64 > GRID_CELLS ? (side + 63) / 64 : GRID_CELLS;
+    return (int64_t)cells * GG__WALL_UNIT;
+}
+
 /* The vertices, sorted and distinct, into m->vert (keys: their point_key()s, kept for
  * vertex_of()). False when a wall leaves the map or memory runs out. */
 static bool collect_vertices(builder *bd, uint64_t **keys_out, size_t *keys_cap)
@@ -736,6 +750,9 @@ static bool collect_vertices(builder *bd, uint64_t **keys_out, size_t *keys_cap)
             return false; /* the mesh covers the map: a wall beyond it has no place in it */
         n += 2;
     }
+    const int64_t step = gg__wall_mesh_grid_step(s);
+    const int64_t gx = W / step + 1, gy = H / step + 1;
+    n += (size_t)(gx * gy);
     uint64_t *keys = (uint64_t *)balloc(bd, n, sizeof *keys);
     if (keys == NULL)
         return false;
@@ -745,6 +762,11 @@ static bool collect_vertices(builder *bd, uint64_t **keys_out, size_t *keys_cap)
     const gg_hpoint corners[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
     for (int c = 0; c < 4; ++c)
         keys[k++] = point_key(corners[c]);
+    for (int64_t j = 0; j < gy; ++j)
+        for (int64_t i = 0; i < gx; ++i) {
+            const gg_hpoint g = {(int32_t)(i * step), (int32_t)(j * step)};
+            keys[k++] = point_key(g);
+        }
     for (uint32_t i = 0; i < s->wall_slots; ++i) {
         const gg__wall *w = &s->walls[i];
         if (!wall_counts(w))
@@ -909,6 +931,9 @@ gg_status gg__wall_mesh_build_into(gg_scene *s, const gg__wall_index *grid, gg__
     uint64_t items = 0;
     for (uint32_t k = 0; k < s->wall_slots; ++k)
         items += wall_counts(&s->walls[k]) ? 3u : 0u; /* two ends and the wall */
+    const int64_t step = gg__wall_mesh_grid_step(s);
+    items += (uint64_t)(((int64_t)s->width * GG__WALL_UNIT / step + 1) *
+                        ((int64_t)s->height * GG__WALL_UNIT / step + 1)); /* the grid's points */
     bd.work_limit = WORK_PER_ITEM * items + WORK_BASE;
     bool ok = collect_vertices(&bd, &keys, &keys_cap) && triangulate(&bd, keys);
     /* Each wall starts from its end with fewer walls (ends[v]: the walls ending at v): turning

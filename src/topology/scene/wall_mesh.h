@@ -88,6 +88,12 @@ bool gg__wall_mesh_usable_loose(const struct gg_scene *s);
  * map. Allocates nothing; safe from many threads at once. */
 uint32_t gg__wall_mesh_locate(const struct gg_scene *s, gg_hpoint p, int *where);
 
+/* The spacing, in wall units, of the grid of extra vertices every mesh has (on open ground
+ * they keep triangles small: a viewer's cost follows what lies near it): 16 cells, more on a
+ * map wider than 1,024 cells (at most 65 points a side). Every multiple of it in both
+ * coordinates within the map is a vertex. */
+int64_t gg__wall_mesh_grid_step(const struct gg_scene *s);
+
 /* Bytes the mesh holds (for the scene's memory report). */
 size_t gg__wall_mesh_bytes(const struct gg_scene *s);
 

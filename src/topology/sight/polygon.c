@@ -535,9 +535,10 @@ static layout layout_for(const gg_scene *s)
     l.off_d2 = align16(l.off_bins + sizeof(cover));
     l.off_ord = align16(l.off_d2 + l.mmax * sizeof(double));
     l.off_stack = align16(l.off_ord + (l.mmax + CULL_RINGS + 1) * sizeof(uint32_t));
-    /* The expansion's stack: at most one waiting cone per triangle a ray crosses, and the mesh
-     * has at most 2 (4 + 2 walls) triangles (Euler's formula for a triangulated rectangle). */
-    l.stack_cap = 4 * (size_t)s->wall_slots + 16;
+    /* The expansion's stack: the first cones (at most one per triangle around the viewer) and
+     * at most one waiting cone per triangle a ray crosses: the mesh's triangles, and as many
+     * again for walls added before it is built again. */
+    l.stack_cap = (size_t)s->mesh.nt + 4 * (size_t)s->wall_slots + 16;
     l.total = align16(l.off_stack + l.stack_cap * sizeof(gg__xcone));
     return l;
 }
