@@ -1020,7 +1020,6 @@ static void polygon__work_memory_with_an_old_header_over_other_data(void **state
     gg_scene_destroy(s);
 }
 
-
 /* ---- The expansion against the sweep ------------------------------------------------------------ */
 
 /* The polygon by one path (GG__POLY_SWEEP or GG__POLY_EXPAND) into xy (cap vertices). */
@@ -1122,9 +1121,11 @@ static void polygon__expansion_equals_the_sweep(void **state)
                            fabs(a[2 * i + 1] - b[2 * ((i + k) % nb) + 1]) <= 1e-9;
             }
             if (!same) {
-                fprintf(stderr, "scene %d viewer (%g, %g) range %d mask %u eye %g: sweep %d, "
-                        "expansion %d vertices\n", scene, d.x, d.y, (int)d.range_ft,
-                        (unsigned)d.blocks, d.eye_ft, (int)na, (int)nb);
+                fprintf(stderr,
+                        "scene %d viewer (%g, %g) range %d mask %u eye %g: sweep %d, "
+                        "expansion %d vertices\n",
+                        scene, d.x, d.y, (int)d.range_ft, (unsigned)d.blocks, d.eye_ft, (int)na,
+                        (int)nb);
                 for (int32_t i = 0; i < (na > nb ? na : nb); ++i)
                     fprintf(stderr, "  %3d  %.12f %.12f   %.12f %.12f\n", (int)i,
                             i < na ? a[2 * i] : (double)NAN, i < na ? a[2 * i + 1] : (double)NAN,

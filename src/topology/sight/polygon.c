@@ -32,30 +32,9 @@ __extension__ typedef __int128 i128;
 
 /* ---- Which walls take part ------------------------------------------------------------------ */
 
-/* gg__wall_part(), inlined into the gathering loops (it runs once per gathered wall). */
-static inline int wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask,
-                            int32_t eye)
-{
-    if (!gg__wall_live(w) || (gg__wall_blocks_standing(w) & mask) == 0)
-        return GG__PART_NONE;
-    if (w->heights && (eye < w->bottom || eye > w->top))
-        return GG__PART_NONE; /* the level line at the eye passes above or below it */
-    const bool in_box = (v.x >= w->a.x || v.x >= w->b.x) && (v.x <= w->a.x || v.x <= w->b.x) &&
-                        (v.y >= w->a.y || v.y >= w->b.y) && (v.y <= w->a.y || v.y <= w->b.y);
-    if (in_box && gg__on_segment(v, w->a, w->b))
-        return GG__PART_NONE; /* a viewer on a wall sees both sides of it */
-    if (w->one_way != GG_ONE_WAY_NONE &&
-        (gg_orientation(w->a, w->b, v) == 0 || !gg__wall_faces(w, v)))
-        return GG__PART_NONE;
-    if (s->prox_walls > 0 && gg__wall_proximity_clear(w, v, mask))
-        return GG__PART_NONE;
-    return (w->limited != 0 && (mask & ~(uint32_t)w->limited) == 0) ? GG__PART_LIMITED
-                                                                    : GG__PART_FULL;
-}
-
 int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, int32_t eye)
 {
-    return wall_part(s, w, v, mask, eye);
+    return gg__wall_part_inline(s, w, v, mask, eye);
 }
 
 /* ---- Exact geometry, the viewer at the origin ------------------------------------------------ */
@@ -680,7 +659,7 @@ static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, i
 static inline gg_status take_wall(sweep *sw, uint32_t id, double r2)
 {
     const gg__wall *w = &sw->s->walls[id];
-    const int part = wall_part(sw->s, w, sw->v, sw->mask, sw->eye);
+    const int part = gg__wall_part_inline(sw->s, w, sw->v, sw->mask, sw->eye);
     if (part == GG__PART_NONE)
         return GG_OK;
     if (r2 > 0) { /* the closest point of the wall, in doubles, with a margin */
@@ -1189,8 +1168,8 @@ static bool open_beyond(const sweep *sw, int64_t x0, int64_t y0, int64_t x1, int
 }
 
 gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t work_bytes,
-                                      const gg_polygon_def *def, double *out_xy,
-                                      int32_t capacity, int32_t *out_count, int path)
+                                      const gg_polygon_def *def, double *out_xy, int32_t capacity,
+                                      int32_t *out_count, int path)
 {
     if (out_count != NULL)
         *out_count = 0;

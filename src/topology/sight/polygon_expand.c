@@ -107,7 +107,7 @@ static int edge_weight(const gg_scene *s, uint32_t k, gg_hpoint v, uint32_t mask
     const gg__wall_mesh *m = &s->mesh;
     int w = 0;
     for (uint32_t i = m->con_start[k]; i < m->con_start[k + 1] && w < 2; ++i)
-        w += gg__wall_part(s, &s->walls[m->con_wall[i]], v, mask, eye);
+        w += gg__wall_part_inline(s, &s->walls[m->con_wall[i]], v, mask, eye);
     return w;
 }
 
@@ -129,7 +129,7 @@ static void list_edge(gg__xlist *list, const gg_scene *s, uint32_t k, gg_hpoint 
 {
     const gg__wall_mesh *m = &s->mesh;
     for (uint32_t i = m->con_start[k]; i < m->con_start[k + 1]; ++i)
-        if (gg__wall_part(s, &s->walls[m->con_wall[i]], v, mask, eye) != GG__PART_NONE)
+        if (gg__wall_part_inline(s, &s->walls[m->con_wall[i]], v, mask, eye) != GG__PART_NONE)
             list_add(list, m->con_wall[i]);
 }
 
@@ -297,10 +297,10 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
         } else if (xcross(cx, cy, q.lx, q.ly) <= 0) { /* c at or after l: all through a -> c */
             stack[top++] = (gg__xcone){u, (uint8_t)j1, (uint8_t)w, q.rx, q.ry, q.lx, q.ly};
         } else { /* the later part waits under the earlier one */
-            stack[top++] = (gg__xcone){u, (uint8_t)j2, (uint8_t)w, (int32_t)cx, (int32_t)cy,
-                                       q.lx, q.ly};
-            stack[top++] = (gg__xcone){u, (uint8_t)j1, (uint8_t)w, q.rx, q.ry, (int32_t)cx,
-                                       (int32_t)cy};
+            stack[top++] = (gg__xcone){u,           (uint8_t)j2, (uint8_t)w, (int32_t)cx,
+                                       (int32_t)cy, q.lx,        q.ly};
+            stack[top++] = (gg__xcone){u,    (uint8_t)j1, (uint8_t)w, q.rx,
+                                       q.ry, (int32_t)cx, (int32_t)cy};
         }
     }
     if (collect) /* the list is right whatever it met: the sweep over it is the polygon */

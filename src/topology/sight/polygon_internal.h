@@ -23,6 +23,28 @@ enum {
  * rasterisation call only this. */
 int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, int32_t eye);
 
+/* gg__wall_part() inline, for the loops that run it once per wall they meet (the sweep's
+ * gathering, the expansion's edges). */
+static inline int gg__wall_part_inline(const gg_scene *s, const gg__wall *w, gg_hpoint v,
+                                       uint32_t mask, int32_t eye)
+{
+    if (!gg__wall_live(w) || (gg__wall_blocks_standing(w) & mask) == 0)
+        return GG__PART_NONE;
+    if (w->heights && (eye < w->bottom || eye > w->top))
+        return GG__PART_NONE; /* the level line at the eye passes above or below it */
+    const bool in_box = (v.x >= w->a.x || v.x >= w->b.x) && (v.x <= w->a.x || v.x <= w->b.x) &&
+                        (v.y >= w->a.y || v.y >= w->b.y) && (v.y <= w->a.y || v.y <= w->b.y);
+    if (in_box && gg__on_segment(v, w->a, w->b))
+        return GG__PART_NONE; /* a viewer on a wall sees both sides of it */
+    if (w->one_way != GG_ONE_WAY_NONE &&
+        (gg_orientation(w->a, w->b, v) == 0 || !gg__wall_faces(w, v)))
+        return GG__PART_NONE;
+    if (s->prox_walls > 0 && gg__wall_proximity_clear(w, v, mask))
+        return GG__PART_NONE;
+    return (w->limited != 0 && (mask & ~(uint32_t)w->limited) == 0) ? GG__PART_LIMITED
+                                                                    : GG__PART_FULL;
+}
+
 /* The point rule from v to p (wall units) among the walls that take part (gg__wall_part()):
  * true when the segment [v, p) meets two limited walls or one full one, touching included, a
  * line touching only the end of an open door or window excused (doorway.c). Uses the index. */
@@ -116,7 +138,7 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
  * with loose walls in reach its sweep over the listed walls). The tests compare the paths. */
 enum { GG__POLY_AUTO = 0, GG__POLY_SWEEP = 1, GG__POLY_EXPAND = 2 };
 gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t work_bytes,
-                                      const gg_polygon_def *def, double *out_xy,
-                                      int32_t capacity, int32_t *out_count, int path);
+                                      const gg_polygon_def *def, double *out_xy, int32_t capacity,
+                                      int32_t *out_count, int path);
 
 #endif
