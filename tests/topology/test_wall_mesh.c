@@ -160,7 +160,7 @@ static void check_loose(const gg_scene *s)
 
 /* Every invariant of a valid (or loose) mesh. `fresh`: no wall was removed since the build, so every
  * listed wall is live and every vertex is a corner, a wall's end or a point of the grid
- * (gg__wall_mesh_grid_step()), every one of which is a vertex. */
+ * (gg__wall_mesh_grid()), every one of which is a vertex. */
 static void check_mesh(const gg_scene *s, bool fresh)
 {
     const gg__wall_mesh *m = &s->mesh;
@@ -180,7 +180,7 @@ static void check_mesh(const gg_scene *s, bool fresh)
         }
     qsort(ends, nends, sizeof *ends, cmp_key);
     int corners = 0;
-    const int64_t step = gg__wall_mesh_grid_step(s);
+    const gg__mesh_grid g = gg__wall_mesh_grid(s);
     int64_t grid = 0;
     for (uint32_t v = 0; v < m->nv; ++v) {
         const gg_hpoint p = m->vert[v];
@@ -189,7 +189,9 @@ static void check_mesh(const gg_scene *s, bool fresh)
             ++corners;
         if (v > 0)
             assert_false(same_pt(p, m->vert[v - 1]) && "sorted, so a duplicate is adjacent");
-        const bool on_grid = p.x % step == 0 && p.y % step == 0;
+        const bool on_grid = g.nx > 0 && p.x % g.step == 0 && p.y % g.step == 0 &&
+                             p.x >= g.x0 && p.y >= g.y0 && p.x <= g.x0 + (g.nx - 1) * g.step &&
+                             p.y <= g.y0 + (g.ny - 1) * g.step;
         grid += on_grid;
         if (fresh && !on_grid && !((p.x == 0 || p.x == W) && (p.y == 0 || p.y == H))) {
             const uint64_t key = (uint64_t)(uint32_t)p.x << 32 | (uint32_t)p.y;
@@ -198,7 +200,8 @@ static void check_mesh(const gg_scene *s, bool fresh)
     }
     free(ends);
     assert_int_equal(corners, 4);
-    assert_int_equal(grid, (W / step + 1) * (H / step + 1));
+    assert_int_equal(grid, (int64_t)g.nx * g.ny);
+    assert_true(g.nx <= 34 && g.ny <= 34);
     /* Triangles, neighbours, area. */
     i128 area2 = 0;
     uint32_t *seen = calloc((size_t)m->nc + 1, sizeof *seen);
@@ -307,7 +310,10 @@ static void check_mesh(const gg_scene *s, bool fresh)
     }
     free(pieces);
     free(seen);
-    for (size_t b = 0; b < (size_t)s->index.bw * (size_t)s->index.bh; ++b)
+    /* Seeds: a cell grid over the map, at most about four cells per vertex, each a triangle. */
+    assert_true((int64_t)m->sbw * m->sbh <= 4 * (int64_t)m->nv + 64);
+    assert_true(((W >> m->seed_shift) < m->sbw) && ((H >> m->seed_shift) < m->sbh));
+    for (size_t b = 0; b < (size_t)m->sbw * (size_t)m->sbh; ++b)
         assert_true(m->seed[b] < m->nt);
     assert_true(gg__wall_mesh_bytes(s) > 0);
 }

@@ -7,6 +7,9 @@
 
 /* Walls added since the last CSR build are tested linearly; past this many, rebuild. */
 #define GG__PENDING_REBUILD 64u
+/* A scene of at most GG__PENDING_REBUILD walls whose mesh grid has at most this many points is
+ * meshed at every add (gg__wall_index_add()). */
+#define GG__MESH_SMALL_GRID 100
 /* At most this many buckets: 2^20 offsets is 4 MiB, whatever the map size. */
 #define GG__MAX_BUCKETS (1 << 20)
 /* A rebuild coarsens the buckets while there are more than this many and more than
@@ -287,16 +290,21 @@ gg_status gg__wall_index_add(gg_scene *s, uint32_t wall)
         ix->pending_cap = cap;
     }
     ix->pending[ix->pending_count++] = wall;
+    /* A scene of few walls (a room, a small map loaded in small batches) would otherwise never
+     * have a mesh: the index waits for GG__PENDING_REBUILD of them. Meshing them costs a few
+     * hundred points (at most 64 walls' ends and GG__MESH_SMALL_GRID grid points: walls within
+     * about 150 cells), once per wall added while the scene stays that small. As in a rebuild, a
+     * failed allocation fails the add (the wall unregistered, the old mesh kept); any other
+     * reason only leaves the mesh unbuilt. */
     if (s->live_walls > GG__PENDING_REBUILD) {
-        /* The mesh lacks this wall until the next rebuild (wall_mesh.h). */
+        s->mesh.valid = s->mesh.loose = false; /* it lacks this wall until the next rebuild */
+        return GG_OK;
+    }
+    const gg__mesh_grid g = gg__wall_mesh_grid(s);
+    if ((int64_t)g.nx * g.ny > GG__MESH_SMALL_GRID) {
         s->mesh.valid = s->mesh.loose = false;
         return GG_OK;
     }
-    /* A scene of few walls (a room, a small map loaded in small batches) would otherwise never
-     * have a mesh: the index waits for GG__PENDING_REBUILD of them. Meshing all of its walls
-     * costs about as much as indexing them, once per wall added while it stays that small. As
-     * in a rebuild, a failed allocation fails the add (the wall unregistered, the old mesh
-     * kept); any other reason only leaves the mesh unbuilt. */
     gg__wall_mesh mesh;
     if (gg__wall_mesh_build_into(s, ix, &mesh) != GG_OK) {
         ix->pending_count--;

@@ -719,18 +719,44 @@ void gg__wall_mesh_release(gg_scene *s, gg__wall_mesh *m)
 
 void gg__wall_mesh_free(gg_scene *s) { gg__wall_mesh_release(s, &s->mesh); }
 
-/* Steiner vertices on a square grid, this many cells apart (more on a large map: at most about
- * 65 x 65 of them). Without them, open ground between few walls is spanned by long thin
- * triangles from one group of walls to another far away: a viewer there crosses many of them
- * within a small radius, and walls far away would cost it time. With them every triangle of open
- * ground is at most a few grid steps across, so the expansion's cost follows what lies near the
- * viewer, and a bucket's seed is never far from it. */
+/* Steiner vertices on a square grid over the walls' bounding box. Without them, open ground
+ * between few walls is spanned by long thin triangles from one group of walls to another far
+ * away: a viewer there crosses many of them within a small radius, and walls far away would
+ * cost it time. With them every triangle of open ground among the walls is at most a few grid
+ * steps across, so the expansion's cost follows what lies near the viewer, and a bucket's seed
+ * is never far from it. GRID_CELLS apart, more on a large box: at most GRID_SIDE + 1 points a
+ * side, so the grid costs a rebuild at most about a thousand points, whatever the map. */
 #define GRID_CELLS 16
-int64_t gg__wall_mesh_grid_step(const gg_scene *s)
+#define GRID_SIDE 32
+gg__mesh_grid gg__wall_mesh_grid(const gg_scene *s)
 {
-    const int32_t side = s->width > s->height ? s->width : s->height;
-    const int32_t cells = (side + 63) / 64 > GRID_CELLS ? (side + 63) / 64 : GRID_CELLS;
-    return (int64_t)cells * GG__WALL_UNIT;
+    gg__mesh_grid g = {0, 0, 0, 0, 0};
+    int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
+    for (uint32_t k = 0; k < s->wall_slots; ++k) {
+        const gg__wall *w = &s->walls[k];
+        if (!wall_counts(w))
+            continue;
+        x0 = w->a.x < x0 ? w->a.x : x0, x0 = w->b.x < x0 ? w->b.x : x0;
+        y0 = w->a.y < y0 ? w->a.y : y0, y0 = w->b.y < y0 ? w->b.y : y0;
+        x1 = w->a.x > x1 ? w->a.x : x1, x1 = w->b.x > x1 ? w->b.x : x1;
+        y1 = w->a.y > y1 ? w->a.y : y1, y1 = w->b.y > y1 ? w->b.y : y1;
+    }
+    const int64_t W = (int64_t)s->width * GG__WALL_UNIT, H = (int64_t)s->height * GG__WALL_UNIT;
+    if (x0 > x1 || x0 < 0 || y0 < 0 || x1 > W || y1 > H)
+        return g; /* no wall, or one off the map (then no mesh) */
+    const int64_t side = (x1 - x0 > y1 - y0 ? x1 - x0 : y1 - y0) / GG__WALL_UNIT + 1;
+    const int64_t cells = (side + GRID_SIDE - 1) / GRID_SIDE;
+    g.step = (cells > GRID_CELLS ? cells : GRID_CELLS) * GG__WALL_UNIT;
+    /* The box snapped outwards to the grid's lines (multiples of the step), within the map. */
+    g.x0 = x0 / g.step * g.step;
+    g.y0 = y0 / g.step * g.step;
+    g.nx = (int32_t)((x1 + g.step - 1) / g.step - g.x0 / g.step + 1);
+    g.ny = (int32_t)((y1 + g.step - 1) / g.step - g.y0 / g.step + 1);
+    while (g.x0 + (g.nx - 1) * g.step > W)
+        g.nx--;
+    while (g.y0 + (g.ny - 1) * g.step > H)
+        g.ny--;
+    return g;
 }
 
 /* The vertices, sorted and distinct, into m->vert (keys: their point_key()s, kept for
@@ -750,9 +776,8 @@ static bool collect_vertices(builder *bd, uint64_t **keys_out, size_t *keys_cap)
             return false; /* the mesh covers the map: a wall beyond it has no place in it */
         n += 2;
     }
-    const int64_t step = gg__wall_mesh_grid_step(s);
-    const int64_t gx = W / step + 1, gy = H / step + 1;
-    n += (size_t)(gx * gy);
+    const gg__mesh_grid grid = gg__wall_mesh_grid(s);
+    n += (size_t)grid.nx * (size_t)grid.ny;
     uint64_t *keys = (uint64_t *)balloc(bd, n, sizeof *keys);
     if (keys == NULL)
         return false;
@@ -762,9 +787,10 @@ static bool collect_vertices(builder *bd, uint64_t **keys_out, size_t *keys_cap)
     const gg_hpoint corners[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
     for (int c = 0; c < 4; ++c)
         keys[k++] = point_key(corners[c]);
-    for (int64_t j = 0; j < gy; ++j)
-        for (int64_t i = 0; i < gx; ++i) {
-            const gg_hpoint g = {(int32_t)(i * step), (int32_t)(j * step)};
+    for (int32_t j = 0; j < grid.ny; ++j)
+        for (int32_t i = 0; i < grid.nx; ++i) {
+            const gg_hpoint g = {(int32_t)(grid.x0 + i * grid.step),
+                                 (int32_t)(grid.y0 + j * grid.step)};
             keys[k++] = point_key(g);
         }
     for (uint32_t i = 0; i < s->wall_slots; ++i) {
@@ -875,29 +901,37 @@ static bool build_seeds(builder *bd)
 {
     gg_scene *s = bd->s;
     gg__wall_mesh *m = bd->m;
-    const gg__wall_index *ix = bd->grid;
-    const int32_t shift = ix->bucket_shift + 10; /* GG__WALL_UNIT = 2^10 */
-    const int64_t size = (int64_t)1 << shift;
+    /* The index's buckets, coarsened (by halving their count along each side) until there are
+     * at most about four per vertex: a map of few walls needs few seeds (a 1024 x 1024 map has a
+     * million buckets), and the triangles of open ground are the grid's size anyway. */
+    int32_t shift = bd->grid->bucket_shift + 10; /* GG__WALL_UNIT = 2^10 */
     const int64_t W = (int64_t)s->width * GG__WALL_UNIT, H = (int64_t)s->height * GG__WALL_UNIT;
-    m->seed_cap = (size_t)ix->bw * (size_t)ix->bh;
+    int64_t bw = (W >> shift) + 1, bh = (H >> shift) + 1;
+    while (bw * bh > 4 * (int64_t)m->nv + 64) {
+        ++shift;
+        bw = (W >> shift) + 1, bh = (H >> shift) + 1;
+    }
+    const int64_t size = (int64_t)1 << shift;
+    m->seed_shift = shift;
+    m->sbw = (int32_t)bw;
+    m->sbh = (int32_t)bh;
+    m->seed_cap = (size_t)bw * (size_t)bh;
     m->seed = (uint32_t *)balloc(bd, m->seed_cap, sizeof *m->seed);
     if (m->seed == NULL)
         return false;
     for (size_t b = 0; b < m->seed_cap; ++b)
         m->seed[b] = NONE;
     for (uint32_t v = 0; v < m->nv; ++v) {
-        int32_t bi = m->vert[v].x >> shift, bj = m->vert[v].y >> shift;
-        bi = bi < ix->bw ? bi : ix->bw - 1;
-        bj = bj < ix->bh ? bj : ix->bh - 1;
-        uint32_t *seed = &m->seed[(size_t)bj * (size_t)ix->bw + (size_t)bi];
+        const int64_t bi = m->vert[v].x >> shift, bj = m->vert[v].y >> shift;
+        uint32_t *seed = &m->seed[(size_t)bj * (size_t)bw + (size_t)bi];
         if (*seed == NONE)
             *seed = bd->vt[v];
     }
     uint32_t t = 0;
-    for (int32_t j = 0; j < ix->bh; ++j)
-        for (int32_t ii = 0; ii < ix->bw; ++ii) {
-            const int32_t i = (j & 1) ? ix->bw - 1 - ii : ii;
-            uint32_t *seed = &m->seed[(size_t)j * (size_t)ix->bw + (size_t)i];
+    for (int64_t j = 0; j < bh; ++j)
+        for (int64_t ii = 0; ii < bw; ++ii) {
+            const int64_t i = (j & 1) ? bw - 1 - ii : ii;
+            uint32_t *seed = &m->seed[(size_t)j * (size_t)bw + (size_t)i];
             if (*seed != NONE) {
                 t = *seed;
                 continue;
@@ -931,9 +965,8 @@ gg_status gg__wall_mesh_build_into(gg_scene *s, const gg__wall_index *grid, gg__
     uint64_t items = 0;
     for (uint32_t k = 0; k < s->wall_slots; ++k)
         items += wall_counts(&s->walls[k]) ? 3u : 0u; /* two ends and the wall */
-    const int64_t step = gg__wall_mesh_grid_step(s);
-    items += (uint64_t)(((int64_t)s->width * GG__WALL_UNIT / step + 1) *
-                        ((int64_t)s->height * GG__WALL_UNIT / step + 1)); /* the grid's points */
+    const gg__mesh_grid steiner = gg__wall_mesh_grid(s);
+    items += (uint64_t)steiner.nx * (uint64_t)steiner.ny; /* the grid's points */
     bd.work_limit = WORK_PER_ITEM * items + WORK_BASE;
     bool ok = collect_vertices(&bd, &keys, &keys_cap) && triangulate(&bd, keys);
     /* Each wall starts from its end with fewer walls (ends[v]: the walls ending at v): turning
@@ -1002,12 +1035,8 @@ uint32_t gg__wall_mesh_locate(const gg_scene *s, gg_hpoint p, int *where)
     const int64_t W = (int64_t)s->width * GG__WALL_UNIT, H = (int64_t)s->height * GG__WALL_UNIT;
     if (!gg__wall_mesh_usable_loose(s) || p.x < 0 || p.y < 0 || p.x > W || p.y > H)
         return NONE;
-    const gg__wall_index *ix = &s->index;
-    const int32_t shift = ix->bucket_shift + 10; /* GG__WALL_UNIT = 2^10 */
-    int32_t bi = p.x >> shift, bj = p.y >> shift;
-    bi = bi < ix->bw ? bi : ix->bw - 1;
-    bj = bj < ix->bh ? bj : ix->bh - 1;
-    uint32_t t = walk(m, NULL, m->seed[(size_t)bj * (size_t)ix->bw + (size_t)bi], p, where,
+    const int32_t bi = p.x >> m->seed_shift, bj = p.y >> m->seed_shift; /* within sbw, sbh */
+    uint32_t t = walk(m, NULL, m->seed[(size_t)bj * (size_t)m->sbw + (size_t)bi], p, where,
                       LOCATE_STEPS);
     if (t != NONE)
         return t;

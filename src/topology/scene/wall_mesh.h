@@ -31,8 +31,10 @@ typedef struct gg__wall_mesh {
     uint32_t *con_start; /* nc + 1 offsets into con_wall */
     uint32_t *con_wall;  /* the wall slots lying along constraint k (a mesh edge, both of its
                           * triangles' c[] name k): con_wall[con_start[k] .. con_start[k + 1]) */
-    uint32_t *seed;      /* one triangle per wall-index bucket (index.bw * index.bh): a triangle
-                          * with a point in or near that bucket, where locating starts */
+    uint32_t *seed;      /* one triangle per seed cell (sbw * sbh cells of 2^seed_shift wall
+                          * units, row by row): one with a point in or near that cell, where
+                          * locating starts */
+    int32_t seed_shift, sbw, sbh;
     size_t vert_cap, tri_cap, con_cap, conw_cap, seed_cap; /* allocated counts (for freeing) */
     /* ---- Added: walls that cross. Real maps' walls often overshoot a joint and cross another
      * wall where neither ends (7 of the 13 shared maps); the crossing is no lattice point, so it
@@ -62,7 +64,7 @@ void gg__wall_mesh_free(struct gg_scene *s);
 
 /* What gg__wall_index_rebuild() calls, before it replaces the index, so that the two change
  * together: builds the mesh of the scene's live walls with its seeds on the buckets of `grid` (the
- * index about to be installed) into *out (zeroed first; not the scene's mesh). GG_E_NO_MEMORY when
+ * index about to be installed), coarsened to about four per vertex, into *out (zeroed first; not the scene's mesh). GG_E_NO_MEMORY when
  * an allocation failed (*out then holds nothing): the rebuild fails with it and keeps the old
  * index and mesh, so that no failed allocation goes unnoticed (the io and tool fault tests fail
  * every allocation in turn). Every other reason the mesh cannot be built gives GG_OK with
@@ -74,8 +76,8 @@ gg_status gg__wall_mesh_build_into(struct gg_scene *s, const struct gg__wall_ind
 void gg__wall_mesh_release(struct gg_scene *s, gg__wall_mesh *m);
 
 /* The mesh may be used: valid (built over every live wall: adding a wall clears `valid` and
- * `loose` until the next index rebuild, or at once while the scene has at most 64 walls:
- * gg__wall_index_add()). Removed walls stay in the mesh as dead walls (gg__wall_live() false):
+ * `loose` until the next index rebuild, or at once while the scene has at most 64 walls within
+ * about 150 cells: gg__wall_index_add()). Removed walls stay in the mesh as dead walls (gg__wall_live() false):
  * transparent. */
 bool gg__wall_mesh_usable(const struct gg_scene *s);
 
@@ -83,16 +85,20 @@ bool gg__wall_mesh_usable(const struct gg_scene *s);
 bool gg__wall_mesh_usable_loose(const struct gg_scene *s);
 
 /* The triangle whose closure holds p (wall units, within the map), exactly, by a walk from the
- * seed of p's bucket. *where: 0 strictly inside, 1 + i on the interior of edge i, 4 + i on
+ * seed of p's seed cell. *where: 0 strictly inside, 1 + i on the interior of edge i, 4 + i on
  * vertex v[i]. GG__MESH_NONE when the mesh is not usable (nor usable loose) or p is outside the
  * map. Allocates nothing; safe from many threads at once. */
 uint32_t gg__wall_mesh_locate(const struct gg_scene *s, gg_hpoint p, int *where);
 
-/* The spacing, in wall units, of the grid of extra vertices every mesh has (on open ground
- * they keep triangles small: a viewer's cost follows what lies near it): 16 cells, more on a
- * map wider than 1,024 cells (at most 65 points a side). Every multiple of it in both
- * coordinates within the map is a vertex. */
-int64_t gg__wall_mesh_grid_step(const struct gg_scene *s);
+/* The grid of extra vertices every mesh has over its walls' bounding box (on open ground they
+ * keep triangles small, so a viewer's cost follows what lies near it): nx x ny points from
+ * (x0, y0), `step` wall units apart (16 cells, more on a box over 512 cells; at most 34 points a
+ * side), every one within the map and a vertex of the mesh. None (nx = 0) without walls. */
+typedef struct gg__mesh_grid {
+    int64_t x0, y0, step;
+    int32_t nx, ny;
+} gg__mesh_grid;
+gg__mesh_grid gg__wall_mesh_grid(const struct gg_scene *s);
 
 /* Bytes the mesh holds (for the scene's memory report). */
 size_t gg__wall_mesh_bytes(const struct gg_scene *s);
