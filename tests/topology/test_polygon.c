@@ -372,26 +372,25 @@ static void wall(gg_scene *s, double x1, double y1, double x2, double y2)
     assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
 }
 
-/* Every other scene indexed (and meshed) as a bulk load leaves it, so that the polygon comes
- * from the expansion where the mesh can start it, and from the sweep in the others (walls added
- * one by one wait in the index's pending list, and the mesh is not used). */
-static gg_scene *meshed_every_other(gg_scene *s)
+/* `rebuild`: the scene indexed (and meshed) as a bulk load leaves it. Walls added one by one
+ * wait in the index's pending list; a scene of at most 64 walls is meshed at every add anyway,
+ * a larger one only at the index's rebuild: without it the polygon comes from the sweep. */
+static gg_scene *indexed(gg_scene *s, bool rebuild)
 {
-    static unsigned calls;
-    if (++calls % 2 == 0)
+    if (rebuild)
         assert_int_equal(gg__wall_index_rebuild(s), GG_OK);
     return s;
 }
 
 /* Random walls on a coarse lattice (halves) so that they meet, cross, overlap and line up. */
-static gg_scene *random_scene(fx_rng *r, int32_t w, int32_t h, int nwalls, bool kinds)
+static gg_scene *random_scene(fx_rng *r, int32_t w, int32_t h, int nwalls, bool kinds, bool rebuild)
 {
     gg_scene *s = point_scene(w, h);
     for (int k = 0; k < nwalls; ++k) {
         const gg_wall_def d = fx_random_half_wall(r, w, h, kinds, false);
         assert_int_equal(gg_scene_add_wall(s, &d, NULL), GG_OK);
     }
-    return meshed_every_other(s);
+    return indexed(s, rebuild);
 }
 
 /* A viewer on the half lattice, or on a wall's end, or a wall's middle, or the map's edge. */
@@ -511,7 +510,7 @@ static void polygon__equals_the_oracle_on_random_scenes(void **state)
     fx_rng_seed(&r, 19, "polygon_random");
     for (int scene = 0; scene < 400; ++scene) {
         gg_scene *s = random_scene(&r, 4 + fx_below(&r, 8), 4 + fx_below(&r, 8),
-                                   1 + fx_below(&r, 14), scene % 2 == 1);
+                                   1 + fx_below(&r, 14), scene % 2 == 1, scene % 4 >= 2);
         for (int v = 0; v < 12; ++v) {
             gg_polygon_def d = gg_polygon_def_default();
             pick_viewer(&r, s, &d);
@@ -529,7 +528,7 @@ static void polygon__equals_the_oracle_on_random_scenes(void **state)
 
 /* A maze: each unit edge of the lattice a wall with probability 1/4, some as two half pieces,
  * and a few diagonals; at most 240 walls. */
-static gg_scene *maze_scene(fx_rng *r, int32_t w, int32_t h)
+static gg_scene *maze_scene(fx_rng *r, int32_t w, int32_t h, bool rebuild)
 {
     gg_scene *s = point_scene(w, h);
     int n = 0;
@@ -553,7 +552,7 @@ static gg_scene *maze_scene(fx_rng *r, int32_t w, int32_t h)
         const double x = fx_below(r, w), y = fx_below(r, h);
         wall(s, x, y, x + 1, y + (fx_below(r, 2) ? 1 : -1));
     }
-    return meshed_every_other(s);
+    return indexed(s, rebuild);
 }
 
 /* Scenes with many walls (where the sweep first drops the walls hidden behind nearer ones): the
@@ -566,9 +565,9 @@ static void polygon__equals_the_oracle_on_dense_scenes(void **state)
     fx_rng_seed(&r, 29, "polygon_dense");
     for (int scene = 0; scene < 60; ++scene) {
         const int32_t w = 8 + (int32_t)fx_below(&r, 9), h = 8 + (int32_t)fx_below(&r, 9);
-        gg_scene *s = scene % 2 == 0
-                          ? maze_scene(&r, w, h)
-                          : random_scene(&r, w, h, 60 + (int)fx_below(&r, 120), scene % 4 == 1);
+        gg_scene *s = scene % 2 == 0 ? maze_scene(&r, w, h, scene % 4 == 0)
+                                     : random_scene(&r, w, h, 60 + (int)fx_below(&r, 120),
+                                                    scene % 4 == 1, scene % 8 >= 4);
         for (int v = 0; v < 8; ++v) {
             gg_polygon_def d = gg_polygon_def_default();
             pick_viewer(&r, s, &d);
@@ -619,7 +618,7 @@ static void polygon__cells_equal_line_of_sight(void **state)
     fx_rng_seed(&r, 23, "polygon_cells");
     for (int scene = 0; scene < 150; ++scene) {
         const int32_t w = 4 + fx_below(&r, 10), h = 4 + fx_below(&r, 10);
-        gg_scene *s = random_scene(&r, w, h, 2 + fx_below(&r, 14), true);
+        gg_scene *s = random_scene(&r, w, h, 2 + fx_below(&r, 14), true, false);
         uint64_t bits[8];
         for (int v = 0; v < 10; ++v) {
             gg_cell vc = gg_cell_make(fx_below(&r, w), fx_below(&r, h));
@@ -963,7 +962,8 @@ static void polygon__work_memory_reused_across_scenes(void **state)
     (void)state;
     fx_rng r;
     fx_rng_seed(&r, 31, "polygon_work");
-    gg_scene *big = random_scene(&r, 40, 40, 200, false), *small = random_scene(&r, 6, 6, 3, false);
+    gg_scene *big = random_scene(&r, 40, 40, 200, false, false),
+             *small = random_scene(&r, 6, 6, 3, false, false);
     size_t bytes = 0;
     assert_int_equal(gg_scene_polygon_work_bytes(big, &bytes), GG_OK);
     void *work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
@@ -1141,6 +1141,76 @@ static void polygon__expansion_equals_the_sweep(void **state)
     assert_true(expanded * 2 > total && loose > 20); /* the test is not vacuous */
 }
 
+/* A crafted scene where every cone would cross every sliver (a fence of narrow gaps in front of
+ * three columns of closely spaced wall ends, so long thin triangles between them): the expansion
+ * gives up past its work bound (four cones per triangle) and the sweep answers, the same
+ * polygon. Before the bound, such a view took hundreds of times the sweep's time (2 s at 25,000
+ * walls). */
+static void polygon__expansion_gives_up_on_a_crafted_fence(void **state)
+{
+    (void)state;
+    const int nf = 400, ns = 1000;
+    gg_scene *s = point_scene(32, 64);
+    gg_wall_def *d = malloc(sizeof *d * (size_t)(nf + 3 * ns));
+    assert_non_null(d);
+    int n = 0;
+    const double u = 1.0 / U;
+    for (int i = 0; i < nf; ++i) { /* the fence: walls 8 units long, gaps between */
+        d[n] = gg_wall_def_default();
+        d[n].x1 = floor(32.0 * i / nf * U) * u, d[n].x2 = d[n].x1 + 8 * u;
+        d[n].y1 = d[n].y2 = 1;
+        n++;
+    }
+    for (int c = 0; c < 3; ++c)
+        for (int j = 0; j < ns; ++j) { /* three columns of short walls two units long */
+            d[n] = gg_wall_def_default();
+            d[n].x1 = d[n].x2 = 16 * c;
+            d[n].y1 = 2 + floor(61.0 * U * j / ns) * u, d[n].y2 = d[n].y1 + 2 * u;
+            n++;
+        }
+    assert_int_equal(gg_scene_add_walls(s, d, n, NULL), GG_OK);
+    free(d);
+    assert_true(s->mesh.valid);
+    gg_polygon_def pd = gg_polygon_def_default();
+    pd.x = 16.25, pd.y = 0.5;
+    /* The expansion alone, as gg_scene_visibility_polygon() calls it. */
+    size_t bytes = 0;
+    assert_int_equal(gg_scene_polygon_work_bytes(s, &bytes), GG_OK);
+    void *work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+    assert_non_null(work);
+    const size_t cap = 2 * (size_t)s->mesh.nt + 16;
+    gg__xcone *stack = malloc(sizeof *stack * cap);
+    assert_non_null(stack);
+    double *xy = malloc(sizeof *xy * 2 * 100000);
+    assert_non_null(xy);
+    out_state o = {pd.x, pd.y, xy, 100000, 0, 0, 0, 0, 0};
+    clip_state c;
+    memset(&c, 0, sizeof c);
+    c.o = &o;
+    const gg_hpoint v = {(int32_t)(pd.x * U), (int32_t)(pd.y * U)};
+    assert_int_equal(gg__poly_expand(s, v, (uint32_t)GG_BLOCKS_SIGHT, 0, 0, &c, stack, cap, NULL),
+                     GG__XP_GIVE_UP);
+    /* The polygon through either path: the sweep's, the same. */
+    int32_t na = 0, nb = 0;
+    double *a = malloc(sizeof *a * 2 * 100000), *b = malloc(sizeof *b * 2 * 100000);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(gg__visibility_polygon_path(s, work, bytes, &pd, a, 100000, &na,
+                                                 GG__POLY_SWEEP),
+                     GG_OK);
+    assert_int_equal(gg__visibility_polygon_path(s, work, bytes, &pd, b, 100000, &nb,
+                                                 GG__POLY_AUTO),
+                     GG_OK);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, sizeof *a * 2 * (size_t)na);
+    free(a);
+    free(b);
+    free(xy);
+    free(stack);
+    free(work);
+    gg_scene_destroy(s);
+}
+
 #ifdef GG_TEST_HAVE_IO
 static void check_map(const char *path)
 {
@@ -1194,6 +1264,7 @@ int main(void)
         cmocka_unit_test(polygon__work_memory_reused_across_scenes),
         cmocka_unit_test(polygon__work_memory_with_an_old_header_over_other_data),
         cmocka_unit_test(polygon__expansion_equals_the_sweep),
+        cmocka_unit_test(polygon__expansion_gives_up_on_a_crafted_fence),
 #ifdef GG_TEST_HAVE_IO
         cmocka_unit_test(polygon__equals_the_oracle_on_every_shared_map),
 #endif

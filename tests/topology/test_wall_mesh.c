@@ -189,8 +189,8 @@ static void check_mesh(const gg_scene *s, bool fresh)
             ++corners;
         if (v > 0)
             assert_false(same_pt(p, m->vert[v - 1]) && "sorted, so a duplicate is adjacent");
-        const bool on_grid = g.nx > 0 && p.x % g.step == 0 && p.y % g.step == 0 &&
-                             p.x >= g.x0 && p.y >= g.y0 && p.x <= g.x0 + (g.nx - 1) * g.step &&
+        const bool on_grid = g.nx > 0 && p.x % g.step == 0 && p.y % g.step == 0 && p.x >= g.x0 &&
+                             p.y >= g.y0 && p.x <= g.x0 + (g.nx - 1) * g.step &&
                              p.y <= g.y0 + (g.ny - 1) * g.step;
         grid += on_grid;
         if (fresh && !on_grid && !((p.x == 0 || p.x == W) && (p.y == 0 || p.y == H))) {

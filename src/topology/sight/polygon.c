@@ -514,10 +514,12 @@ static layout layout_for(const gg_scene *s)
     l.off_d2 = align16(l.off_bins + sizeof(cover));
     l.off_ord = align16(l.off_d2 + l.mmax * sizeof(double));
     l.off_stack = align16(l.off_ord + (l.mmax + CULL_RINGS + 1) * sizeof(uint32_t));
-    /* The expansion's stack: the first cones (at most one per triangle around the viewer) and
-     * at most one waiting cone per triangle a ray crosses: the mesh's triangles, and as many
-     * again for walls added before it is built again. */
-    l.stack_cap = (size_t)s->mesh.nt + 4 * (size_t)s->wall_slots + 16;
+    /* The expansion's stack: the first cones (at most one per triangle around the viewer) and,
+     * depth first, one waiting cone per cone on the current path: those cones nest, so one ray
+     * inside the deepest crosses all their triangles, each once (a triangle is convex): at most
+     * the mesh's triangles. (A mesh built after this call may need more: the expansion then
+     * declines and the sweep answers.) */
+    l.stack_cap = 2 * (size_t)s->mesh.nt + 16;
     l.total = align16(l.off_stack + l.stack_cap * sizeof(gg__xcone));
     return l;
 }
@@ -1229,6 +1231,7 @@ gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t 
         c.step = err >= c.r ? 3.14159265358979323846 / 2 : 2 * acos(1 - err / c.r);
         if (c.step > 3.14159265358979323846 / 2)
             c.step = 3.14159265358979323846 / 2;
+        c.snap = err / 4;
     }
     /* The expansion where the mesh allows it (polygon_expand.c); else the sweep below. */
     gg__xlist list = {sw.bits, sw.ids, 0};
@@ -1244,11 +1247,13 @@ gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t 
                              &list);
     if (xp == GG__XP_NO && path == GG__POLY_EXPAND)
         return GG_E_INVALID_ARG;
-    if (xp == GG__XP_WALLS) { /* it wrote part of a polygon: the output starts afresh */
+    if (xp == GG__XP_GIVE_UP) /* the sweep below, over every wall (the bitmap may hold a list) */
+        memset(sw.bits, 0, l.words * sizeof *sw.bits);
+    if (xp == GG__XP_WALLS || xp == GG__XP_GIVE_UP) { /* the output starts afresh */
         const clip_state keep = c;
         memset(&c, 0, sizeof c);
         c.o = &o;
-        c.on = keep.on, c.r = keep.r, c.r2 = keep.r2, c.step = keep.step;
+        c.on = keep.on, c.r = keep.r, c.r2 = keep.r2, c.step = keep.step, c.snap = keep.snap;
         o = (out_state){def->x, def->y, out_xy, capacity, 0, 0, 0, 0, 0};
     }
     if (xp == GG__XP_DONE) {

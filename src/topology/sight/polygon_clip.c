@@ -59,9 +59,10 @@ static void clip_edge(clip_state *c, double px, double py, double qx, double qy)
             lo = (-b - sq) / a;
             hi = (-b + sq) / a;
             /* Both ends outside and the line only grazes the circle (a tangent: the roots meet,
-             * and their rounding grows to 1.5e-8 of the edge): no part of it is inside. An arc
-             * split there would come out as two arcs whose ends miss each other by that much. */
-            if (!p_in && !q_in && hi - lo <= 1e-7)
+             * and their rounding grows to 1.5e-8 of the edge): no part of it is inside (the
+             * chord left out is at most a quarter of arc_error long). An arc split there would
+             * come out as two arcs whose ends miss each other by that much. */
+            if (!p_in && !q_in && hi - lo <= 1e-7 && (hi - lo) * sqrt(a) <= c->snap)
                 lo = 1, hi = 0;
         }
     }
@@ -82,11 +83,12 @@ static void clip_edge(clip_state *c, double px, double py, double qx, double qy)
      * second vertex a hair from the end (a repeated, collinear vertex). "Within rounding" is
      * relative, and wide: where the edge's line touches the circle at that end (a tangent), the
      * two roots meet and their rounding grows to the square root of the doubles' precision times
-     * the edge's length (1.5e-8 of it); a crossing that close is the end, moved by far less than
-     * the chord rule's bound. */
-    if (q_in && lo < 1 && 1 - lo <= 1e-7)
+     * the edge's length (1.5e-8 of it); a crossing that close is the end, moved by at most a
+     * quarter of the chord rule's bound (arc_error). */
+    const double len = sqrt(a);
+    if (q_in && lo < 1 && 1 - lo <= 1e-7 && (1 - lo) * len <= c->snap)
         lo = 1;
-    if (p_in && hi > 0 && hi <= 1e-7)
+    if (p_in && hi > 0 && hi <= 1e-7 && hi * len <= c->snap)
         hi = 0;
     if (lo > hi) { /* wholly outside: the arc grows by the edge's turn */
         if (c->exit)

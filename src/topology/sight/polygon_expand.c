@@ -263,7 +263,14 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
     xout o;
     o.clip = clip;
     o.any = false;
+    /* A real map's view crosses each triangle about once (at most 1.06 cones per triangle over
+     * the bench's 2,062 views); a crafted scene (narrow gaps in front of many long thin
+     * triangles) makes every cone cross every sliver. Past this many, the sweep (n log n in the
+     * walls) answers instead. */
+    size_t budget = 4 * (size_t)m->nt + 256;
     while (top > 0) {
+        if (budget-- == 0)
+            return GG__XP_GIVE_UP;
         const gg__xcone q = stack[--top];
         const gg__mesh_tri *T = &m->tri[q.t];
         const gg_hpoint A = m->vert[T->v[q.edge]], B = m->vert[T->v[(q.edge + 1) % 3]];

@@ -75,6 +75,8 @@ typedef struct clip_state {
     bool on;          /* a radius is set */
     double r, r2;     /* wall units */
     double step;      /* largest angle one chord may span */
+    double snap;      /* farthest a tangent's rounded crossing is moved to an edge's end (wall
+                       * units): a quarter of arc_error */
     double px, py;    /* previous raw vertex */
     double x0, y0;    /* first raw vertex */
     int32_t raw;      /* raw vertices so far */
@@ -119,9 +121,10 @@ typedef struct gg__xlist {
 } gg__xlist;
 
 enum {
-    GG__XP_NO = 0,   /* cannot start (the mesh not usable, `cap` below its triangles + 8) */
-    GG__XP_DONE = 1, /* the vertices went to `clip` */
-    GG__XP_WALLS = 2 /* loose walls in reach: the polygon is the sweep's over list->ids */
+    GG__XP_NO = 0,     /* cannot start (the mesh not usable, `cap` below its triangles + 8) */
+    GG__XP_DONE = 1,   /* the vertices went to `clip` */
+    GG__XP_WALLS = 2,  /* loose walls in reach: the polygon is the sweep's over list->ids */
+    GG__XP_GIVE_UP = 3 /* past its work bound (4 cones per triangle): the sweep answers */
 };
 
 /* The visibility polygon of v by triangular expansion over the scene's wall mesh, its vertices
@@ -129,7 +132,8 @@ enum {
  * units; cones stop at edges wholly outside it), `list` NULL. GG__XP_WALLS: it reached a loose
  * wall, having handed some vertices already; the caller starts the output afresh and calls it
  * again with a `list` (bits clear): it hands nothing then, lists the walls, and returns
- * GG__XP_WALLS for the caller to sweep them. */
+ * GG__XP_WALLS for the caller to sweep them. GG__XP_GIVE_UP (either call): the caller starts
+ * the output afresh and sweeps every wall. */
 int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
                     clip_state *clip, gg__xcone *stack, size_t cap, gg__xlist *list);
 
