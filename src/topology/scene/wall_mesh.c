@@ -2,9 +2,10 @@
  * every live wall (wall_mesh.h), rebuilt with the wall index. Layer: topology.
  *
  * How it is built, all in exact integer arithmetic on the wall lattice:
- *   1. the vertices: the map's four corners and every distinct end of a live wall of non-zero
- *      length, sorted and deduplicated (a wall end outside the map gives up: the mesh covers the
- *      map rectangle and nothing else);
+ *   1. the vertices: the map's four corners, every distinct end of a live wall of non-zero
+ *      length and a grid of points over the walls' bounding box (gg__wall_mesh_grid()), sorted
+ *      and deduplicated (a wall end outside the map gives up: the mesh covers the map rectangle
+ *      and nothing else);
  *   2. a Delaunay triangulation of them: the rectangle as two triangles, then the points in
  *      rounds of a biased randomised order, each round along a Hilbert curve (each point is
  *      found by walking from the previous one, so a walk is a few steps), each followed by
@@ -17,8 +18,8 @@
  *   4. Lawson flips, from the edges step 3 flipped, of every edge that is not a wall until none
  *      violates the empty-circle rule (a constrained Delaunay triangulation: thin triangles
  *      make the visibility walk slow);
- *   5. the wall lists of the constrained edges, a seed triangle per wall-index bucket, and the
- *      triangles each loose wall meets.
+ *   5. the wall lists of the constrained edges, a seed triangle per seed cell (the index's
+ *      buckets coarsened to about four per vertex), and the triangles each loose wall meets.
  * Every walk, flip and turn around a vertex counts against a work bound (WORK_PER_ITEM per
  * vertex and wall, plus WORK_BASE) so that a hostile file gives up instead of taking
  * quadratic time. */
