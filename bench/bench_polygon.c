@@ -384,6 +384,7 @@ static gg_scene *plain_scene(const gg_scene *src, walls *out)
     if (gg_scene_create(&sd, &s) != GG_OK)
         abort();
     seg *raw = malloc(sizeof *raw * (size_t)(n + 4));
+    gg_wall_def *keep = malloc(sizeof *keep * (size_t)(n + 1));
     int32_t m = 0;
     for (int32_t i = 0; i < n; ++i) {
         gg_wall_def d = defs[i];
@@ -392,10 +393,14 @@ static gg_scene *plain_scene(const gg_scene *src, walls *out)
             continue;
         gg_wall_def w = gg_wall_def_default();
         w.x1 = d.x1, w.y1 = d.y1, w.x2 = d.x2, w.y2 = d.y2;
-        if (gg_scene_add_wall(s, &w, NULL) != GG_OK)
-            abort();
+        keep[m] = w;
         raw[m++] = (seg){d.x1, d.y1, d.x2, d.y2};
     }
+    /* All at once, as a host loads a map (and as the importer does): the scene indexes them,
+     * and meshes them, in one pass. */
+    if (gg_scene_add_walls(s, keep, m, NULL) != GG_OK)
+        abort();
+    free(keep);
     const double W = sd.width, H = sd.height;
     raw[m++] = (seg){0, 0, W, 0};
     raw[m++] = (seg){W, 0, W, H};

@@ -1684,9 +1684,10 @@ static inline gg_polygon_def gg_polygon_def_default(void)
 }
 
 /// Bytes of working memory gg_scene_visibility_polygon() needs on this scene, for any viewer
-/// (about 200 bytes per wall slot; ask again after adding walls). The memory is the caller's,
-/// aligned to 16, and need not be initialised (each call starts by clearing one bit per wall
-/// slot, and trusts nothing else left in it): one buffer per thread.
+/// (about 200 bytes per wall slot and 48 per triangle of the walls' mesh; ask again after
+/// adding walls). The memory is the caller's, aligned to 16, and need not be initialised (a
+/// call clears what it uses, one bit per wall slot when it sweeps, and trusts nothing else left
+/// in it): one buffer per thread.
 /// @return GG_OK; GG_E_INVALID_ARG for NULL.
 /// @thread reader
 /// @since 0.3
@@ -1703,9 +1704,10 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_work_bytes(const gg_scene *scene,
 /// see the same region, e.g. with other hidden walls, and the choice is made on those rounded
 /// values.) Each vertex is an exact rational computed with one rounding step: within
 /// 2^-40 * (width + height) cells of its exact value. With a radius, arcs are chords
-/// whose ends lie on the circle (def->arc_error). Cost: sorting the walls near the viewer
-/// (within the radius, or rings of the wall index grown until the polygon closes) and an exact
-/// angular sweep over them, not the map.
+/// whose ends lie on the circle (def->arc_error). Cost: the triangles of the walls' mesh the
+/// view crosses (an exact triangular expansion from the viewer), not the map; where the scene
+/// has no usable mesh (walls added one by one wait for its rebuild, past 64 walls), sorting the
+/// walls near the viewer and an exact angular sweep over them.
 /// @param work       gg_scene_polygon_work_bytes() bytes, aligned to 16 (the caller's; one per
 ///                   thread).
 /// @param out_xy     2 * capacity doubles; may be NULL with capacity 0 to ask for the count.

@@ -98,7 +98,7 @@ size_t gg__scene_wall_bytes(const gg_scene *s)
     const gg__wall_index *ix = &s->index;
     size_t n = (size_t)s->wall_cap * sizeof *s->walls +
                (ix->items_cap + ix->pending_cap) * sizeof(uint32_t) +
-               gg__sight_planes_wall_bytes(s);
+               gg__sight_planes_wall_bytes(s) + gg__wall_mesh_bytes(s);
     if (ix->start != NULL)
         n += ((size_t)ix->bw * (size_t)ix->bh + 1u) * sizeof(uint32_t);
     return n;

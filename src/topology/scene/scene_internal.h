@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gridgeom/topology.h"
+#include "topology/scene/wall_mesh.h"
 
 /* ---- Per-cell byte plane -------------------------------------------------------------------
  * One byte per cell keeps every tag a hot query reads in one cache line per 64 cells. */
@@ -441,6 +442,9 @@ struct gg_scene {
      * index + 1, 0 = none. */
     struct gg__light *lights;
     uint32_t light_cap, light_slots, live_lights, light_free_head;
+    /* ---- The constrained triangulation of the walls (wall_mesh.c): rebuilt at the end of every
+     * wall index rebuild, freed with the index; zeroed at create = not valid. */
+    gg__wall_mesh mesh;
 };
 
 /* Frees the light sources (light.c); safe on a scene that has none. */
@@ -495,8 +499,8 @@ static inline gg_cover gg__cover_tag(const gg_scene *s, gg_cell c)
 /* Bytes of the scene's dense storage: every array whose size follows the cell or row count (cell
  * bytes, the blocked bits, the table of wall rows and, on maps over 4096 wide, the zero row). And the storage
  * that follows the walls: the wall slots, the wall index (its bucket offsets, items and pending
- * list) and the wall rows that have their own bytes. Together with the scene struct and its
- * lights, everything the scene allocated (docs/memory.md). */
+ * list), the wall rows that have their own bytes and the wall mesh (wall_mesh.h). Together with
+ * the scene struct and its lights, everything the scene allocated (docs/memory.md). */
 size_t gg__scene_dense_bytes(const gg_scene *s);
 size_t gg__scene_wall_bytes(const gg_scene *s);
 

@@ -3,9 +3,13 @@
 #include "topology/scene/wall_index.h"
 
 #include "base/alloc.h"
+#include "topology/scene/wall_mesh.h"
 
 /* Walls added since the last CSR build are tested linearly; past this many, rebuild. */
 #define GG__PENDING_REBUILD 64u
+/* A scene of at most GG__PENDING_REBUILD walls whose mesh grid has at most this many points is
+ * meshed at every add (gg__wall_index_add()). */
+#define GG__MESH_SMALL_GRID 100
 /* At most this many buckets: 2^20 offsets is 4 MiB, whatever the map size. */
 #define GG__MAX_BUCKETS (1 << 20)
 /* A rebuild coarsens the buckets while there are more than this many and more than
@@ -43,6 +47,7 @@ void gg__wall_index_free(gg_scene *s)
     ix->start = ix->items = ix->pending = NULL;
     ix->items_cap = ix->pending_cap = ix->pending_count = 0;
     ix->built = false;
+    gg__wall_mesh_free(s);
 }
 
 static int64_t floor_div(int64_t n, int64_t d)
@@ -241,6 +246,17 @@ gg_status gg__wall_index_rebuild(gg_scene *s)
     for (size_t b = nb; b > 0; --b)
         start[b] = start[b - 1];
     start[0] = 0;
+    /* The triangulation of the same walls, on the same buckets (wall_mesh.h), before anything is
+     * replaced: a failed allocation there fails the rebuild like one here (any other reason the
+     * mesh cannot be built only leaves it invalid, and queries take their other path). */
+    gg__wall_mesh mesh;
+    if (gg__wall_mesh_build_into(s, &grid, &mesh) != GG_OK) {
+        gg__free_array(&s->alloc, items, cap, sizeof(uint32_t));
+        gg__free_array(&s->alloc, start, nb + 1, sizeof(uint32_t));
+        return GG_E_NO_MEMORY;
+    }
+    gg__wall_mesh_free(s);
+    s->mesh = mesh;
     if (ix->start != NULL)
         gg__free_array(&s->alloc, ix->start, old_nb + 1, sizeof(uint32_t));
     gg__free_array(&s->alloc, ix->items, ix->items_cap, sizeof(uint32_t));
@@ -274,6 +290,28 @@ gg_status gg__wall_index_add(gg_scene *s, uint32_t wall)
         ix->pending_cap = cap;
     }
     ix->pending[ix->pending_count++] = wall;
+    /* A scene of few walls (a room, a small map loaded in small batches) would otherwise never
+     * have a mesh: the index waits for GG__PENDING_REBUILD of them. Meshing them costs a few
+     * hundred points (at most 64 walls' ends and GG__MESH_SMALL_GRID grid points: walls within
+     * about 150 cells), once per wall added while the scene stays that small. As in a rebuild, a
+     * failed allocation fails the add (the wall unregistered, the old mesh kept); any other
+     * reason only leaves the mesh unbuilt. */
+    if (s->live_walls > GG__PENDING_REBUILD) {
+        s->mesh.valid = s->mesh.loose = false; /* it lacks this wall until the next rebuild */
+        return GG_OK;
+    }
+    const gg__mesh_grid g = gg__wall_mesh_grid(s);
+    if ((int64_t)g.nx * g.ny > GG__MESH_SMALL_GRID) {
+        s->mesh.valid = s->mesh.loose = false;
+        return GG_OK;
+    }
+    gg__wall_mesh mesh;
+    if (gg__wall_mesh_build_into(s, ix, &mesh) != GG_OK) {
+        ix->pending_count--;
+        return GG_E_NO_MEMORY;
+    }
+    gg__wall_mesh_free(s);
+    s->mesh = mesh;
     return GG_OK;
 }
 

@@ -32,30 +32,9 @@ __extension__ typedef __int128 i128;
 
 /* ---- Which walls take part ------------------------------------------------------------------ */
 
-/* gg__wall_part(), inlined into the gathering loops (it runs once per gathered wall). */
-static inline int wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask,
-                            int32_t eye)
-{
-    if (!gg__wall_live(w) || (gg__wall_blocks_standing(w) & mask) == 0)
-        return GG__PART_NONE;
-    if (w->heights && (eye < w->bottom || eye > w->top))
-        return GG__PART_NONE; /* the level line at the eye passes above or below it */
-    const bool in_box = (v.x >= w->a.x || v.x >= w->b.x) && (v.x <= w->a.x || v.x <= w->b.x) &&
-                        (v.y >= w->a.y || v.y >= w->b.y) && (v.y <= w->a.y || v.y <= w->b.y);
-    if (in_box && gg__on_segment(v, w->a, w->b))
-        return GG__PART_NONE; /* a viewer on a wall sees both sides of it */
-    if (w->one_way != GG_ONE_WAY_NONE &&
-        (gg_orientation(w->a, w->b, v) == 0 || !gg__wall_faces(w, v)))
-        return GG__PART_NONE;
-    if (s->prox_walls > 0 && gg__wall_proximity_clear(w, v, mask))
-        return GG__PART_NONE;
-    return (w->limited != 0 && (mask & ~(uint32_t)w->limited) == 0) ? GG__PART_LIMITED
-                                                                    : GG__PART_FULL;
-}
-
 int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, int32_t eye)
 {
-    return wall_part(s, w, v, mask, eye);
+    return gg__wall_part_inline(s, w, v, mask, eye);
 }
 
 /* ---- Exact geometry, the viewer at the origin ------------------------------------------------ */
@@ -511,7 +490,8 @@ static int32_t cull_hidden(cover *bins, pw *w, int32_t m, double *d2, uint32_t *
 
 typedef struct layout {
     size_t words, mmax;
-    size_t off_bits, off_ids, off_pw, off_ep, off_ept, off_act, off_bins, off_d2, off_ord, total;
+    size_t off_bits, off_ids, off_pw, off_ep, off_ept, off_act, off_bins, off_d2, off_ord;
+    size_t off_stack, stack_cap, total;
 } layout;
 
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
@@ -533,7 +513,14 @@ static layout layout_for(const gg_scene *s)
     l.off_bins = align16(l.off_act + l.mmax * sizeof(uint32_t));
     l.off_d2 = align16(l.off_bins + sizeof(cover));
     l.off_ord = align16(l.off_d2 + l.mmax * sizeof(double));
-    l.total = align16(l.off_ord + (l.mmax + CULL_RINGS + 1) * sizeof(uint32_t));
+    l.off_stack = align16(l.off_ord + (l.mmax + CULL_RINGS + 1) * sizeof(uint32_t));
+    /* The expansion's stack: the first cones (at most one per triangle around the viewer) and,
+     * depth first, one waiting cone per cone on the current path: those cones nest, so one ray
+     * inside the deepest crosses all their triangles, each once (a triangle is convex): at most
+     * the mesh's triangles. (A mesh built after this call may need more: the expansion then
+     * declines and the sweep answers.) */
+    l.stack_cap = 2 * (size_t)s->mesh.nt + 16;
+    l.total = align16(l.off_stack + l.stack_cap * sizeof(gg__xcone));
     return l;
 }
 
@@ -674,7 +661,7 @@ static void gather_bucket_range(sweep *sw, int64_t x0, int64_t y0, int64_t x1, i
 static inline gg_status take_wall(sweep *sw, uint32_t id, double r2)
 {
     const gg__wall *w = &sw->s->walls[id];
-    const int part = wall_part(sw->s, w, sw->v, sw->mask, sw->eye);
+    const int part = gg__wall_part_inline(sw->s, w, sw->v, sw->mask, sw->eye);
     if (part == GG__PART_NONE)
         return GG_OK;
     if (r2 > 0) { /* the closest point of the wall, in doubles, with a margin */
@@ -688,6 +675,36 @@ static inline gg_status take_wall(sweep *sw, uint32_t id, double r2)
             return GG_OK;
     }
     return add_pw(sw, w->a, w->b, part, id, false);
+}
+
+/* The map's edges, full walls (numbered after the wall slots). */
+static void add_map_edges(sweep *sw)
+{
+    const int32_t W = sw->s->width * GG__WALL_UNIT, H = sw->s->height * GG__WALL_UNIT;
+    const gg_hpoint c[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
+    for (int k = 0; k < 4; ++k)
+        (void)add_pw(sw, c[k], c[(k + 1) % 4], GG__PART_FULL, sw->s->wall_slots + (uint32_t)k,
+                     false);
+}
+
+/* The walls sw->ids[0, n) (the expansion's list: polygon_expand.c) and the map's edges, culled
+ * as collect() culls; `r2` > 0: drop walls wholly outside that disc. */
+static gg_status collect_list(sweep *sw, size_t n, double r2)
+{
+    sw->m = 0;
+    for (size_t k = 0; k < n; ++k) {
+        gg_status st = take_wall(sw, sw->ids[k], r2);
+        if (st != GG_OK)
+            return st;
+    }
+    if (sw->m >= CULL_MIN) {
+        bins_clear(sw->bins);
+        sw->m = cull_hidden(sw->bins, sw->w, sw->m, sw->d2, sw->order, sw->count);
+        sw->culled = true;
+    }
+    sw->kept = sw->m;
+    add_map_edges(sw);
+    return GG_OK;
 }
 
 /* The walls of the box [x0, x1] x [y0, y1] (wall units, within the map), the map's edges, and the
@@ -729,11 +746,9 @@ static gg_status collect(sweep *sw, int64_t x0, int64_t y0, int64_t x1, int64_t 
         sw->culled = true;
     }
     sw->kept = sw->m;
+    add_map_edges(sw);
     const int32_t W = s->width * GG__WALL_UNIT, H = s->height * GG__WALL_UNIT;
-    const gg_hpoint c[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
     const uint32_t base = s->wall_slots;
-    for (int k = 0; k < 4; ++k)
-        (void)add_pw(sw, c[k], c[(k + 1) % 4], GG__PART_FULL, base + (uint32_t)k, false);
     const gg_hpoint b[4] = {{(int32_t)x0, (int32_t)y0},
                             {(int32_t)x1, (int32_t)y0},
                             {(int32_t)x1, (int32_t)y1},
@@ -1154,9 +1169,9 @@ static bool open_beyond(const sweep *sw, int64_t x0, int64_t y0, int64_t x1, int
     return open > CULL_BINS / 32;
 }
 
-gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t work_bytes,
+gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t work_bytes,
                                       const gg_polygon_def *def, double *out_xy, int32_t capacity,
-                                      int32_t *out_count)
+                                      int32_t *out_count, int path)
 {
     if (out_count != NULL)
         *out_count = 0;
@@ -1188,8 +1203,7 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
     sw.v.y = (int32_t)hy;
     sw.mask = def->blocks;
     sw.eye = eye;
-    sw.bits = (uint64_t *)(void *)(base + l.off_bits);
-    memset(sw.bits, 0, l.words * sizeof *sw.bits);
+    sw.bits = (uint64_t *)(void *)(base + l.off_bits); /* cleared below, when it is needed */
     sw.ids = (uint32_t *)(void *)(base + l.off_ids);
     sw.w = (pw *)(void *)(base + l.off_pw);
     sw.e = (ep *)(void *)(base + l.off_ep);
@@ -1217,6 +1231,41 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
         c.step = err >= c.r ? 3.14159265358979323846 / 2 : 2 * acos(1 - err / c.r);
         if (c.step > 3.14159265358979323846 / 2)
             c.step = 3.14159265358979323846 / 2;
+        c.snap = err / 4;
+    }
+    /* The expansion where the mesh allows it (polygon_expand.c); else the sweep below. */
+    gg__xlist list = {sw.bits, sw.ids, 0};
+    gg__xcone *stack = (gg__xcone *)(void *)(base + l.off_stack);
+    int xp = path != GG__POLY_SWEEP && W < REL_LIMIT && H < REL_LIMIT
+                 ? gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c, stack,
+                                   l.stack_cap, NULL)
+                 : GG__XP_NO;
+    if (xp != GG__XP_DONE) /* the sweep's bitmap (and the list's), clear for this call */
+        memset(sw.bits, 0, l.words * sizeof *sw.bits);
+    if (xp == GG__XP_WALLS)
+        xp = gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c, stack, l.stack_cap,
+                             &list);
+    if (xp == GG__XP_NO && path == GG__POLY_EXPAND)
+        return GG_E_INVALID_ARG;
+    if (xp == GG__XP_GIVE_UP) /* the sweep below, over every wall (the bitmap may hold a list) */
+        memset(sw.bits, 0, l.words * sizeof *sw.bits);
+    if (xp == GG__XP_WALLS || xp == GG__XP_GIVE_UP) { /* the output starts afresh */
+        const clip_state keep = c;
+        memset(&c, 0, sizeof c);
+        c.o = &o;
+        c.on = keep.on, c.r = keep.r, c.r2 = keep.r2, c.step = keep.step, c.snap = keep.snap;
+        o = (out_state){def->x, def->y, out_xy, capacity, 0, 0, 0, 0, 0};
+    }
+    if (xp == GG__XP_DONE) {
+        gg__poly_clip_finish(&c); /* nothing without a radius */
+    } else if (xp == GG__XP_WALLS) {
+        gg_status st = collect_list(&sw, list.n, c.on ? c.r2 : 0);
+        if (st != GG_OK)
+            return st;
+        sw.hit_box = false;
+        sweep_walls(&sw);
+        gg__poly_clip_finish(&c);
+    } else if (c.on) {
         const double rr = ceil(c.r) + 1;
         const int64_t x0 = (int64_t)fmax(0, hx - rr), x1 = (int64_t)fmin((double)W, hx + rr);
         const int64_t y0 = (int64_t)fmax(0, hy - rr), y1 = (int64_t)fmin((double)H, hy + rr);
@@ -1257,4 +1306,12 @@ gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t 
         return GG_E_BUFFER_TOO_SMALL;
     gg__poly_canonical_start(out_xy, o.count);
     return GG_OK;
+}
+
+gg_status gg_scene_visibility_polygon(const gg_scene *scene, void *work, size_t work_bytes,
+                                      const gg_polygon_def *def, double *out_xy, int32_t capacity,
+                                      int32_t *out_count)
+{
+    return gg__visibility_polygon_path(scene, work, work_bytes, def, out_xy, capacity, out_count,
+                                       GG__POLY_AUTO);
 }

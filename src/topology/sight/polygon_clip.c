@@ -58,6 +58,12 @@ static void clip_edge(clip_state *c, double px, double py, double qx, double qy)
             const double sq = sqrt(disc);
             lo = (-b - sq) / a;
             hi = (-b + sq) / a;
+            /* Both ends outside and the line only grazes the circle (a tangent: the roots meet,
+             * and their rounding grows to 1.5e-8 of the edge): no part of it is inside (the
+             * chord left out is at most a quarter of arc_error long). An arc split there would
+             * come out as two arcs whose ends miss each other by that much. */
+            if (!p_in && !q_in && hi - lo <= 1e-7 && (hi - lo) * sqrt(a) <= c->snap)
+                lo = 1, hi = 0;
         }
     }
     /* An end inside the disc (on the circle included) bounds the inside part, whatever the
@@ -74,11 +80,15 @@ static void clip_edge(clip_state *c, double px, double py, double qx, double qy)
     hi = hi > 1 ? 1 : hi;
     /* A crossing within rounding of an end that is inside the disc is that end: an edge that
      * enters the disc exactly at its end q (or leaves it exactly at its start p) must not give a
-     * second vertex a few ulps from the end (a repeated, collinear vertex). */
+     * second vertex a hair from the end (a repeated, collinear vertex). "Within rounding" is
+     * relative, and wide: where the edge's line touches the circle at that end (a tangent), the
+     * two roots meet and their rounding grows to the square root of the doubles' precision times
+     * the edge's length (1.5e-8 of it); a crossing that close is the end, moved by at most a
+     * quarter of the chord rule's bound (arc_error). */
     const double len = sqrt(a);
-    if (q_in && lo < 1 && (1 - lo) * len <= 1e-7)
+    if (q_in && lo < 1 && 1 - lo <= 1e-7 && (1 - lo) * len <= c->snap)
         lo = 1;
-    if (p_in && hi > 0 && hi * len <= 1e-7)
+    if (p_in && hi > 0 && hi <= 1e-7 && hi * len <= c->snap)
         hi = 0;
     if (lo > hi) { /* wholly outside: the arc grows by the edge's turn */
         if (c->exit)

@@ -23,6 +23,28 @@ enum {
  * rasterisation call only this. */
 int gg__wall_part(const gg_scene *s, const gg__wall *w, gg_hpoint v, uint32_t mask, int32_t eye);
 
+/* gg__wall_part() inline, for the loops that run it once per wall they meet (the sweep's
+ * gathering, the expansion's edges). */
+static inline int gg__wall_part_inline(const gg_scene *s, const gg__wall *w, gg_hpoint v,
+                                       uint32_t mask, int32_t eye)
+{
+    if (!gg__wall_live(w) || (gg__wall_blocks_standing(w) & mask) == 0)
+        return GG__PART_NONE;
+    if (w->heights && (eye < w->bottom || eye > w->top))
+        return GG__PART_NONE; /* the level line at the eye passes above or below it */
+    const bool in_box = (v.x >= w->a.x || v.x >= w->b.x) && (v.x <= w->a.x || v.x <= w->b.x) &&
+                        (v.y >= w->a.y || v.y >= w->b.y) && (v.y <= w->a.y || v.y <= w->b.y);
+    if (in_box && gg__on_segment(v, w->a, w->b))
+        return GG__PART_NONE; /* a viewer on a wall sees both sides of it */
+    if (w->one_way != GG_ONE_WAY_NONE &&
+        (gg_orientation(w->a, w->b, v) == 0 || !gg__wall_faces(w, v)))
+        return GG__PART_NONE;
+    if (s->prox_walls > 0 && gg__wall_proximity_clear(w, v, mask))
+        return GG__PART_NONE;
+    return (w->limited != 0 && (mask & ~(uint32_t)w->limited) == 0) ? GG__PART_LIMITED
+                                                                    : GG__PART_FULL;
+}
+
 /* The point rule from v to p (wall units) among the walls that take part (gg__wall_part()):
  * true when the segment [v, p) meets two limited walls or one full one, touching included, a
  * line touching only the end of an open door or window excused (doorway.c). Uses the index. */
@@ -53,6 +75,8 @@ typedef struct clip_state {
     bool on;          /* a radius is set */
     double r, r2;     /* wall units */
     double step;      /* largest angle one chord may span */
+    double snap;      /* farthest a tangent's rounded crossing is moved to an edge's end (wall
+                       * units): a quarter of arc_error */
     double px, py;    /* previous raw vertex */
     double x0, y0;    /* first raw vertex */
     int32_t raw;      /* raw vertices so far */
@@ -77,5 +101,48 @@ void gg__poly_canonical_start(double *xy, int32_t n);
 /* Rotates xy[0, n) in place so that vertex `first` comes first (the shorter part through a
  * 64-vertex buffer, else three reversals). */
 void gg__poly_rotate(double *xy, int32_t n, int32_t first);
+
+/* ---- Triangular expansion (polygon_expand.c) --------------------------------------------------- */
+
+/* A cone waiting on the expansion's stack: it leaves triangle t through its edge `edge` between
+ * the rays r and l (relative wall units, l after r), having passed `lim` LIMITED walls. */
+typedef struct gg__xcone {
+    uint32_t t;
+    uint8_t edge, lim;
+    int32_t rx, ry, lx, ly;
+} gg__xcone;
+
+/* The walls the sweep takes when the expansion meets loose walls: `bits` (one per wall slot,
+ * clear) keeps each once in ids[0, n). */
+typedef struct gg__xlist {
+    uint64_t *bits;
+    uint32_t *ids;
+    size_t n;
+} gg__xlist;
+
+enum {
+    GG__XP_NO = 0,     /* cannot start (the mesh not usable, `cap` below its triangles + 8) */
+    GG__XP_DONE = 1,   /* the vertices went to `clip` */
+    GG__XP_WALLS = 2,  /* loose walls in reach: the polygon is the sweep's over list->ids */
+    GG__XP_GIVE_UP = 3 /* past its work bound (4 cones per triangle): the sweep answers */
+};
+
+/* The visibility polygon of v by triangular expansion over the scene's wall mesh, its vertices
+ * handed to `clip` as the sweep hands them (r2 > 0: the disc of that squared radius, wall
+ * units; cones stop at edges wholly outside it), `list` NULL. GG__XP_WALLS: it reached a loose
+ * wall, having handed some vertices already; the caller starts the output afresh and calls it
+ * again with a `list` (bits clear): it hands nothing then, lists the walls, and returns
+ * GG__XP_WALLS for the caller to sweep them. GG__XP_GIVE_UP (either call): the caller starts
+ * the output afresh and sweeps every wall. */
+int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, double r2,
+                    clip_state *clip, gg__xcone *stack, size_t cap, gg__xlist *list);
+
+/* gg_scene_visibility_polygon() by one path: GG__POLY_AUTO (the expansion where it can start,
+ * else the sweep), GG__POLY_SWEEP, or GG__POLY_EXPAND (GG_E_INVALID_ARG when it cannot start;
+ * with loose walls in reach its sweep over the listed walls). The tests compare the paths. */
+enum { GG__POLY_AUTO = 0, GG__POLY_SWEEP = 1, GG__POLY_EXPAND = 2 };
+gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t work_bytes,
+                                      const gg_polygon_def *def, double *out_xy, int32_t capacity,
+                                      int32_t *out_count, int path);
 
 #endif
