@@ -153,6 +153,13 @@ static bool beyond_disc(int64_t ax, int64_t ay, int64_t bx, int64_t by, double r
     return cx * cx + cy * cy > r2 * (1 + 1e-9) + 4;
 }
 
+/* Pushes the cone (r, l) leaving triangle t through its edge i, `lim` LIMITED walls passed. */
+static inline void push_cone(gg__xcone *stack, size_t *top, uint32_t t, int i, int lim, int32_t rx,
+                             int32_t ry, int32_t lx, int32_t ly)
+{
+    stack[(*top)++] = (gg__xcone){t, (uint8_t)i, (uint8_t)lim, rx, ry, lx, ly};
+}
+
 /* Pushes the cone leaving triangle t through its edge i, from the viewer v. */
 static inline void push_edge(gg__xcone *stack, size_t *top, const gg__wall_mesh *m, uint32_t t,
                              int i, gg_hpoint v)
@@ -299,15 +306,14 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
         const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
         const gg_hpoint C = m->vert[U->v[j2]];
         const int64_t cx = (int64_t)C.x - v.x, cy = (int64_t)C.y - v.y;
+        const int32_t c32x = (int32_t)cx, c32y = (int32_t)cy; /* the map is below 2^24 units */
         if (xcross(q.rx, q.ry, cx, cy) <= 0) { /* c at or before r: all through c -> b */
-            stack[top++] = (gg__xcone){u, (uint8_t)j2, (uint8_t)w, q.rx, q.ry, q.lx, q.ly};
+            push_cone(stack, &top, u, j2, w, q.rx, q.ry, q.lx, q.ly);
         } else if (xcross(cx, cy, q.lx, q.ly) <= 0) { /* c at or after l: all through a -> c */
-            stack[top++] = (gg__xcone){u, (uint8_t)j1, (uint8_t)w, q.rx, q.ry, q.lx, q.ly};
+            push_cone(stack, &top, u, j1, w, q.rx, q.ry, q.lx, q.ly);
         } else { /* the later part waits under the earlier one */
-            stack[top++] = (gg__xcone){u,           (uint8_t)j2, (uint8_t)w, (int32_t)cx,
-                                       (int32_t)cy, q.lx,        q.ly};
-            stack[top++] = (gg__xcone){u,    (uint8_t)j1, (uint8_t)w, q.rx,
-                                       q.ry, (int32_t)cx, (int32_t)cy};
+            push_cone(stack, &top, u, j2, w, c32x, c32y, q.lx, q.ly);
+            push_cone(stack, &top, u, j1, w, q.rx, q.ry, c32x, c32y);
         }
     }
     if (collect) /* the list is right whatever it met: the sweep over it is the polygon */
