@@ -517,8 +517,7 @@ static layout layout_for(const gg_scene *s)
     /* The expansion's stack: the first cones (at most one per triangle around the viewer) and,
      * depth first, one waiting cone per cone on the current path: those cones nest, so one ray
      * inside the deepest crosses all their triangles, each once (a triangle is convex): at most
-     * the mesh's triangles. (A mesh built after this call may need more: the expansion then
-     * declines and the sweep answers.) */
+     * the mesh's triangles. */
     l.stack_cap = 2 * (size_t)s->mesh.nt + 16;
     l.total = align16(l.off_stack + l.stack_cap * sizeof(gg__xcone));
     return l;
@@ -1245,7 +1244,7 @@ gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t 
     if (xp == GG__XP_WALLS)
         xp = gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c, stack, l.stack_cap,
                              &list);
-    if (xp == GG__XP_NO && path == GG__POLY_EXPAND)
+    if ((xp == GG__XP_NO || xp == GG__XP_GIVE_UP) && path == GG__POLY_EXPAND)
         return GG_E_INVALID_ARG;
     if (xp == GG__XP_GIVE_UP) /* the sweep below, over every wall (the bitmap may hold a list) */
         memset(sw.bits, 0, l.words * sizeof *sw.bits);

@@ -270,13 +270,17 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
     xout o;
     o.clip = clip;
     o.any = false;
-    /* A real map's view crosses each triangle about once (at most 1.06 cones per triangle over
-     * the bench's 2,062 views); a crafted scene (narrow gaps in front of many long thin
-     * triangles) makes every cone cross every sliver. Past this many, the sweep (n log n in the
-     * walls) answers instead. */
-    size_t budget = 4 * (size_t)m->nt + 256;
+    /* The work bound, in cones and walls read. A real map's view crosses each triangle about
+     * once (at most 1.06 cones per triangle over the bench's 2,062 views); but narrow gaps in
+     * front of long thin triangles (a crafted fence; or one wall across a wide map, whose fans
+     * of slivers the grid does not reach) make every cone cross every sliver, and many walls
+     * stacked on one edge are read at every crossing. Past four per triangle, or sixteen per
+     * wall (a cone costs about a twentieth of what the sweep spends on a wall), the sweep
+     * (n log n in the walls) answers instead. */
+    const int64_t by_tri = 4 * (int64_t)m->nt, by_wall = 16 * (int64_t)s->live_walls;
+    int64_t budget = (by_tri < by_wall ? by_tri : by_wall) + 256;
     while (top > 0) {
-        if (budget-- == 0)
+        if (--budget < 0)
             return GG__XP_GIVE_UP;
         const gg__xcone q = stack[--top];
         const gg__mesh_tri *T = &m->tri[q.t];
@@ -284,10 +288,13 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
         const int64_t ax = (int64_t)A.x - v.x, ay = (int64_t)A.y - v.y;
         const int64_t bx = (int64_t)B.x - v.x, by = (int64_t)B.y - v.y;
         const uint32_t u = T->n[q.edge];
-        const int ew = edge_weight(s, T->c[q.edge], v, mask, eye);
+        const uint32_t k = T->c[q.edge];
+        const int ew = edge_weight(s, k, v, mask, eye);
         const int w = q.lim + ew;
+        if (k != GG__MESH_NONE) /* the walls read on it */
+            budget -= (int64_t)(m->con_start[k + 1] - m->con_start[k]);
         if (collect && ew > 0)
-            list_edge(list, s, T->c[q.edge], v, mask, eye);
+            list_edge(list, s, k, v, mask, eye);
         if (u == GG__MESH_NONE || w >= 2 || (r2 > 0 && beyond_disc(ax, ay, bx, by, r2))) {
             if (!collect)
                 xpiece(&o, ax, ay, bx, by, &q);

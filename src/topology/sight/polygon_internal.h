@@ -124,7 +124,8 @@ enum {
     GG__XP_NO = 0,     /* cannot start (the mesh not usable, `cap` below its triangles + 8) */
     GG__XP_DONE = 1,   /* the vertices went to `clip` */
     GG__XP_WALLS = 2,  /* loose walls in reach: the polygon is the sweep's over list->ids */
-    GG__XP_GIVE_UP = 3 /* past its work bound (4 cones per triangle): the sweep answers */
+    GG__XP_GIVE_UP = 3 /* past its work bound (cones and walls read, 4 per triangle or 16 per
+                        * wall): the sweep answers */
 };
 
 /* The visibility polygon of v by triangular expansion over the scene's wall mesh, its vertices
@@ -138,8 +139,9 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
                     clip_state *clip, gg__xcone *stack, size_t cap, gg__xlist *list);
 
 /* gg_scene_visibility_polygon() by one path: GG__POLY_AUTO (the expansion where it can start,
- * else the sweep), GG__POLY_SWEEP, or GG__POLY_EXPAND (GG_E_INVALID_ARG when it cannot start;
- * with loose walls in reach its sweep over the listed walls). The tests compare the paths. */
+ * else the sweep), GG__POLY_SWEEP, or GG__POLY_EXPAND (GG_E_INVALID_ARG when it cannot start or
+ * gives up; with loose walls in reach its sweep over the listed walls). The tests compare the
+ * paths. */
 enum { GG__POLY_AUTO = 0, GG__POLY_SWEEP = 1, GG__POLY_EXPAND = 2 };
 gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t work_bytes,
                                       const gg_polygon_def *def, double *out_xy, int32_t capacity,
