@@ -1277,6 +1277,34 @@ static void polygon__a_listing_pass_that_gives_up_leaves_a_clear_bitmap(void **s
     gg_scene_destroy(s);
 }
 
+/* A very long wall whose end pokes one lattice step into the disc, with a fine chord rule: the
+ * polygon keeps the point where the wall leaves the circle (on the circle) as well as the wall's
+ * end. The clipping moves a crossing that rounding put a hair from an edge's end onto that end,
+ * but "a hair" is relative to the edge (1e-7 of it): on a 10,000-cell wall that is a whole
+ * lattice step, and moving it there cut a chord 1/1024 cell inside the circle, a hundred times
+ * the arc_error asked for. It is capped at a quarter of arc_error. */
+static void polygon__a_long_wall_keeps_its_crossing_of_the_circle(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(16, 10240);
+    wall(s, 7.5, 10240, 7.5, 14 - 1.0 / U); /* the circle of radius 5 meets x = 7.5 at y = 14 */
+    gg_polygon_def d = gg_polygon_def_default();
+    d.x = 4.5, d.y = 10, d.range_ft = 25, d.arc_error = 1e-5;
+    poly p = polygon_of(s, &d);
+    bool crossing = false, tip = false;
+    for (int32_t i = 0; i < p.n; ++i) {
+        const double x = p.xy[2 * i], y = p.xy[2 * i + 1];
+        crossing = crossing || (fabs(x - 7.5) < 1e-9 && fabs(y - 14) < 1e-9);
+        tip = tip || (fabs(x - 7.5) < 1e-9 && fabs(y - (14 - 1.0 / U)) < 1e-9);
+        /* every vertex on the circle or inside it, none farther than the wall's tip inside */
+        const double r = hypot(x - d.x, y - d.y);
+        assert_true(r <= 5 + 1e-9);
+    }
+    assert_true(crossing && tip);
+    free(p.xy);
+    gg_scene_destroy(s);
+}
+
 #ifdef GG_TEST_HAVE_IO
 static void check_map(const char *path)
 {
@@ -1332,6 +1360,7 @@ int main(void)
         cmocka_unit_test(polygon__expansion_equals_the_sweep),
         cmocka_unit_test(polygon__expansion_gives_up_on_a_crafted_fence),
         cmocka_unit_test(polygon__a_listing_pass_that_gives_up_leaves_a_clear_bitmap),
+        cmocka_unit_test(polygon__a_long_wall_keeps_its_crossing_of_the_circle),
 #ifdef GG_TEST_HAVE_IO
         cmocka_unit_test(polygon__equals_the_oracle_on_every_shared_map),
 #endif
