@@ -1706,7 +1706,8 @@ GG_API GG_NODISCARD gg_status gg_scene_polygon_work_bytes(const gg_scene *scene,
 /// 2^-40 * (width + height) cells of its exact value. With a radius, arcs are chords
 /// whose ends lie on the circle (def->arc_error). Cost: the triangles of the walls' mesh the
 /// view crosses (an exact triangular expansion from the viewer), not the map; where the scene
-/// has no usable mesh (walls added one by one wait for its rebuild, past 64 walls), sorting the
+/// has no usable mesh (walls added one by one wait for its rebuild once there are more than 64,
+/// or they span more than about 150 cells), or the expansion passes its work bound, sorting the
 /// walls near the viewer and an exact angular sweep over them.
 /// @param work       gg_scene_polygon_work_bytes() bytes, aligned to 16 (the caller's; one per
 ///                   thread).

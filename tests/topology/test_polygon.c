@@ -373,8 +373,9 @@ static void wall(gg_scene *s, double x1, double y1, double x2, double y2)
 }
 
 /* `rebuild`: the scene indexed (and meshed) as a bulk load leaves it. Walls added one by one
- * wait in the index's pending list; a scene of at most 64 walls is meshed at every add anyway,
- * a larger one only at the index's rebuild: without it the polygon comes from the sweep. */
+ * wait in the index's pending list; a scene of at most 64 walls within about 150 cells is
+ * meshed at every add anyway, a larger one only at the index's rebuild: without it the polygon
+ * comes from the sweep. */
 static gg_scene *indexed(gg_scene *s, bool rebuild)
 {
     if (rebuild)

@@ -13,6 +13,7 @@
 #include "fixture.h"
 #include "test_alloc.h"
 #include "topology/scene/scene_internal.h"
+#include "topology/scene/wall_index.h"
 #include "topology/scene/wall_mesh.h"
 #ifdef GG_TEST_HAVE_IO
 #include "gridgeom/io.h"
@@ -200,7 +201,8 @@ static void check_mesh(const gg_scene *s, bool fresh)
     }
     free(ends);
     assert_int_equal(corners, 4);
-    assert_int_equal(grid, (int64_t)g.nx * g.ny);
+    if (fresh) /* after removals the walls' box, and so its grid, may have changed */
+        assert_int_equal(grid, (int64_t)g.nx * g.ny);
     assert_true(g.nx <= 34 && g.ny <= 34);
     /* Triangles, neighbours, area. */
     i128 area2 = 0;
@@ -806,6 +808,45 @@ static void wall_mesh__hostile_inputs_build_or_give_up_quickly(void **state)
     free(d);
 }
 
+/* Large maps: the grid of extra vertices stays at most 34 a side (its step grows with the walls'
+ * box) and the seeds at about four cells a vertex, whatever the map; every invariant and locate
+ * hold. A scene of few walls spread over more than about 150 cells is not meshed at every single
+ * add (its grid would be large), only at the index's rebuild. */
+static void wall_mesh__large_maps(void **state)
+{
+    (void)state;
+    fx_rng r;
+    fx_rng_seed(&r, 53, "wall_mesh__large_maps");
+    const int32_t sizes[][2] = {{1024, 1024}, {1000, 37}, {2000, 300}, {513, 700}};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; ++k) {
+        const int32_t w = sizes[k][0], h = sizes[k][1];
+        gg_scene *s = fx_open(w, h);
+        gg_wall_def defs[300];
+        for (int i = 0; i < 300; ++i) { /* short walls all over: no crossings */
+            defs[i] = gg_wall_def_default();
+            defs[i].x1 = (double)fx_below(&r, w), defs[i].y1 = (double)fx_below(&r, h);
+            defs[i].x2 = defs[i].x1 + 0.5, defs[i].y2 = defs[i].y1;
+        }
+        assert_int_equal(gg_scene_add_walls(s, defs, 300, NULL), GG_OK);
+        assert_true(s->mesh.valid || s->mesh.loose);
+        const gg__mesh_grid g = gg__wall_mesh_grid(s);
+        assert_true(g.nx >= 2 && g.nx <= 34 && g.ny >= 2 && g.ny <= 34);
+        check_mesh(s, true);
+        check_locate(s, &r, 200);
+        gg_scene_destroy(s);
+        /* Few walls, added one by one, spread over the map: no mesh until the rebuild. */
+        s = fx_open(w, h);
+        for (int i = 0; i < 10; ++i)
+            assert_int_equal(gg_scene_add_wall(s, &defs[i], NULL), GG_OK);
+        const gg__mesh_grid g10 = gg__wall_mesh_grid(s);
+        assert_int_equal(gg__wall_mesh_usable(s), (int64_t)g10.nx * g10.ny <= 100);
+        assert_int_equal(gg__wall_index_rebuild(s), GG_OK);
+        assert_true(gg__wall_mesh_usable(s));
+        check_mesh(s, true);
+        gg_scene_destroy(s);
+    }
+}
+
 /* ---- Every shared map ----------------------------------------------------------------------- */
 
 #ifdef GG_TEST_HAVE_IO
@@ -854,6 +895,7 @@ int main(void)
         cmocka_unit_test(wall_mesh__a_failed_allocation_fails_the_rebuild_and_keeps_the_old_mesh),
         cmocka_unit_test(wall_mesh__hostile_inputs_build_or_give_up_quickly),
 #ifdef GG_TEST_HAVE_IO
+        cmocka_unit_test(wall_mesh__large_maps),
         cmocka_unit_test(wall_mesh__every_shared_map),
 #endif
     };

@@ -891,12 +891,12 @@ static bool build_lists(builder *bd)
     return true;
 }
 
-/* A triangle near each bucket of the wall index: one that has a vertex in the bucket, else the
- * one holding the bucket's centre (clamped to the map), found by walking from the bucket before
- * in serpentine order. A walk is cut after SEED_STEPS (slivers, such as the fans a long row of
- * collinear wall ends makes with the map's corners, can make it long) and then the bucket keeps
- * the triangle it started from: any triangle is a correct seed, a far one only a slower
- * locate. So seeds cost O(buckets + vertices) and never fail the build. */
+/* A triangle near each seed cell: one that has a vertex in the cell, else the one holding the
+ * cell's centre (clamped to the map), found by walking from the cell before in serpentine order.
+ * A walk is cut after SEED_STEPS (slivers, such as the fans a long row of collinear wall ends
+ * makes with the map's corners, can make it long) and then the cell keeps the triangle it
+ * started from: any triangle is a correct seed, a far one only a slower locate. So seeds cost
+ * O(cells + vertices) and never fail the build. */
 #define SEED_STEPS 16u
 static bool build_seeds(builder *bd)
 {

@@ -63,9 +63,10 @@ void gg__wall_mesh_build(struct gg_scene *s);
 void gg__wall_mesh_free(struct gg_scene *s);
 
 /* What gg__wall_index_rebuild() calls, before it replaces the index, so that the two change
- * together: builds the mesh of the scene's live walls with its seeds on the buckets of `grid` (the
- * index about to be installed), coarsened to about four per vertex, into *out (zeroed first; not the scene's mesh). GG_E_NO_MEMORY when
- * an allocation failed (*out then holds nothing): the rebuild fails with it and keeps the old
+ * together: builds the mesh of the scene's live walls with its seeds on the buckets of `grid`
+ * (the index about to be installed), coarsened to about four per vertex, into *out (zeroed
+ * first; not the scene's mesh). GG_E_NO_MEMORY when an allocation failed (*out then holds
+ * nothing): the rebuild fails with it and keeps the old
  * index and mesh, so that no failed allocation goes unnoticed (the io and tool fault tests fail
  * every allocation in turn). Every other reason the mesh cannot be built gives GG_OK with
  * out->valid false. gg__wall_mesh_release() frees a mesh that is not (or no longer) the
@@ -77,8 +78,8 @@ void gg__wall_mesh_release(struct gg_scene *s, gg__wall_mesh *m);
 
 /* The mesh may be used: valid (built over every live wall: adding a wall clears `valid` and
  * `loose` until the next index rebuild, or at once while the scene has at most 64 walls within
- * about 150 cells: gg__wall_index_add()). Removed walls stay in the mesh as dead walls (gg__wall_live() false):
- * transparent. */
+ * about 150 cells: gg__wall_index_add()). Removed walls stay in the mesh as dead walls
+ * (gg__wall_live() false): transparent. */
 bool gg__wall_mesh_usable(const struct gg_scene *s);
 
 /* The same for a mesh that is valid or loose (see `loose` above). */
@@ -92,8 +93,8 @@ uint32_t gg__wall_mesh_locate(const struct gg_scene *s, gg_hpoint p, int *where)
 
 /* The grid of extra vertices every mesh has over its walls' bounding box (on open ground they
  * keep triangles small, so a viewer's cost follows what lies near it): nx x ny points from
- * (x0, y0), `step` wall units apart (16 cells, more on a box over 512 cells; at most 34 points a
- * side), every one within the map and a vertex of the mesh. None (nx = 0) without walls. */
+ * (x0, y0), `step` wall units apart (16 cells; more from a box of 512 cells on, so at most 34 points
+ * a side), every one within the map and a vertex of the mesh. None (nx = 0) without walls. */
 typedef struct gg__mesh_grid {
     int64_t x0, y0, step;
     int32_t nx, ny;
