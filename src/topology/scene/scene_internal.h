@@ -443,7 +443,8 @@ struct gg_scene {
     struct gg__light *lights;
     uint32_t light_cap, light_slots, live_lights, light_free_head;
     /* ---- The constrained triangulation of the walls (wall_mesh.c): rebuilt at the end of every
-     * wall index rebuild, freed with the index; zeroed at create = not valid. */
+     * wall index rebuild (and at every add to a small scene: gg__wall_index_add()), freed with
+     * the index; zeroed at create = not valid. */
     gg__wall_mesh mesh;
 };
 
