@@ -30,7 +30,8 @@ typedef struct poly {
 static void *g_work;
 static size_t g_work_bytes;
 
-static poly polygon_of(const gg_scene *s, const gg_polygon_def *d)
+/* g_work, grown to what s needs. */
+static void work_for(const gg_scene *s)
 {
     size_t bytes = 0;
     assert_int_equal(gg_scene_polygon_work_bytes(s, &bytes), GG_OK);
@@ -40,6 +41,11 @@ static poly polygon_of(const gg_scene *s, const gg_polygon_def *d)
         assert_non_null(g_work);
         g_work_bytes = bytes;
     }
+}
+
+static poly polygon_of(const gg_scene *s, const gg_polygon_def *d)
+{
+    work_for(s);
     poly p = {NULL, 0};
     int32_t need = -1;
     gg_status st = gg_scene_visibility_polygon(s, g_work, g_work_bytes, d, NULL, 0, &need);
@@ -1027,14 +1033,7 @@ static void polygon__work_memory_with_an_old_header_over_other_data(void **state
 static gg_status polygon_by(const gg_scene *s, const gg_polygon_def *d, int path, double *xy,
                             int32_t cap, int32_t *n)
 {
-    size_t bytes = 0;
-    assert_int_equal(gg_scene_polygon_work_bytes(s, &bytes), GG_OK);
-    if (bytes > g_work_bytes) {
-        free(g_work);
-        g_work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
-        assert_non_null(g_work);
-        g_work_bytes = bytes;
-    }
+    work_for(s);
     return gg__visibility_polygon_path(s, g_work, g_work_bytes, d, xy, cap, n, path);
 }
 
@@ -1177,6 +1176,45 @@ static gg_scene *fence_scene(int32_t w, int32_t h, bool crossing)
     return s;
 }
 
+/* One pass of the expansion from sight point (x, y), as gg_scene_visibility_polygon() makes it:
+ * the first (list NULL), or, `listing`, the second that lists walls. Its return code. */
+static int expand_pass(const gg_scene *s, double x, double y, bool listing)
+{
+    const size_t cap = 2 * (size_t)s->mesh.nt + 16;
+    gg__xcone *stack = malloc(sizeof *stack * cap);
+    uint64_t *bits = calloc(((size_t)s->wall_slots + 63) / 64, sizeof *bits);
+    uint32_t *ids = malloc(sizeof *ids * ((size_t)s->wall_slots + 8));
+    double *xy = malloc(sizeof *xy * 2 * 100000);
+    assert_true(stack && bits && ids && xy);
+    out_state o = {x, y, xy, 100000, 0, 0, 0, 0, 0};
+    clip_state c;
+    memset(&c, 0, sizeof c);
+    c.o = &o;
+    const gg_hpoint v = {(int32_t)(x * U), (int32_t)(y * U)};
+    gg__xlist list = {bits, ids, 0};
+    const int xp = gg__poly_expand(s, v, (uint32_t)GG_BLOCKS_SIGHT, 0, 0, &c, stack, cap,
+                                   listing ? &list : NULL);
+    free(xy);
+    free(ids);
+    free(bits);
+    free(stack);
+    return xp;
+}
+
+/* The polygon by the default path equals the sweep's, bit for bit. */
+static void default_path_is_the_sweeps(const gg_scene *s, const gg_polygon_def *d)
+{
+    double *a = malloc(sizeof *a * 2 * 100000), *b = malloc(sizeof *b * 2 * 100000);
+    assert_true(a && b);
+    int32_t na = 0, nb = 0;
+    assert_int_equal(polygon_by(s, d, GG__POLY_SWEEP, a, 100000, &na), GG_OK);
+    assert_int_equal(polygon_by(s, d, GG__POLY_AUTO, b, 100000, &nb), GG_OK);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, sizeof *a * 2 * (size_t)na);
+    free(a);
+    free(b);
+}
+
 /* A crafted scene where every cone would cross every sliver (a fence of narrow gaps in front of
  * three columns of closely spaced wall ends, so long thin triangles between them): the expansion
  * gives up past its work bound and the sweep answers, the same polygon. Before the bound, such a
@@ -1188,41 +1226,8 @@ static void polygon__expansion_gives_up_on_a_crafted_fence(void **state)
     assert_true(s->mesh.valid);
     gg_polygon_def pd = gg_polygon_def_default();
     pd.x = 16.25, pd.y = 0.5;
-    /* The expansion alone, as gg_scene_visibility_polygon() calls it. */
-    size_t bytes = 0;
-    assert_int_equal(gg_scene_polygon_work_bytes(s, &bytes), GG_OK);
-    void *work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
-    assert_non_null(work);
-    const size_t cap = 2 * (size_t)s->mesh.nt + 16;
-    gg__xcone *stack = malloc(sizeof *stack * cap);
-    assert_non_null(stack);
-    double *xy = malloc(sizeof *xy * 2 * 100000);
-    assert_non_null(xy);
-    out_state o = {pd.x, pd.y, xy, 100000, 0, 0, 0, 0, 0};
-    clip_state c;
-    memset(&c, 0, sizeof c);
-    c.o = &o;
-    const gg_hpoint v = {(int32_t)(pd.x * U), (int32_t)(pd.y * U)};
-    assert_int_equal(gg__poly_expand(s, v, (uint32_t)GG_BLOCKS_SIGHT, 0, 0, &c, stack, cap, NULL),
-                     GG__XP_GIVE_UP);
-    /* The polygon through either path: the sweep's, the same. */
-    int32_t na = 0, nb = 0;
-    double *a = malloc(sizeof *a * 2 * 100000), *b = malloc(sizeof *b * 2 * 100000);
-    assert_non_null(a);
-    assert_non_null(b);
-    assert_int_equal(gg__visibility_polygon_path(s, work, bytes, &pd, a, 100000, &na,
-                                                 GG__POLY_SWEEP),
-                     GG_OK);
-    assert_int_equal(gg__visibility_polygon_path(s, work, bytes, &pd, b, 100000, &nb,
-                                                 GG__POLY_AUTO),
-                     GG_OK);
-    assert_int_equal(na, nb);
-    assert_memory_equal(a, b, sizeof *a * 2 * (size_t)na);
-    free(a);
-    free(b);
-    free(xy);
-    free(stack);
-    free(work);
+    assert_int_equal(expand_pass(s, pd.x, pd.y, false), GG__XP_GIVE_UP);
+    default_path_is_the_sweeps(s, &pd);
     gg_scene_destroy(s);
 }
 
@@ -1237,44 +1242,30 @@ static void polygon__a_listing_pass_that_gives_up_leaves_a_clear_bitmap(void **s
     assert_true(s->mesh.loose);
     gg_polygon_def pd = gg_polygon_def_default();
     pd.x = 16.25, pd.y = 0.375;
-    size_t bytes = 0;
-    assert_int_equal(gg_scene_polygon_work_bytes(s, &bytes), GG_OK);
-    void *work = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
-    assert_non_null(work);
-    const size_t cap = 2 * (size_t)s->mesh.nt + 16;
-    gg__xcone *stack = malloc(sizeof *stack * cap);
-    uint64_t *bits = calloc(((size_t)s->wall_slots + 63) / 64, sizeof *bits);
-    uint32_t *ids = malloc(sizeof *ids * ((size_t)s->wall_slots + 8));
-    double *xy = malloc(sizeof *xy * 2 * 100000);
-    assert_true(stack && bits && ids && xy);
-    out_state o = {pd.x, pd.y, xy, 100000, 0, 0, 0, 0, 0};
-    clip_state c;
-    memset(&c, 0, sizeof c);
-    c.o = &o;
-    const gg_hpoint v = {(int32_t)(pd.x * U), (int32_t)(pd.y * U)};
-    gg__xlist list = {bits, ids, 0};
-    assert_int_equal(gg__poly_expand(s, v, (uint32_t)GG_BLOCKS_SIGHT, 0, 0, &c, stack, cap, NULL),
-                     GG__XP_WALLS);
-    assert_int_equal(gg__poly_expand(s, v, (uint32_t)GG_BLOCKS_SIGHT, 0, 0, &c, stack, cap, &list),
-                     GG__XP_GIVE_UP);
-    int32_t na = 0, nb = 0;
-    double *a = malloc(sizeof *a * 2 * 100000), *b = malloc(sizeof *b * 2 * 100000);
-    assert_true(a && b);
-    assert_int_equal(gg__visibility_polygon_path(s, work, bytes, &pd, a, 100000, &na,
-                                                 GG__POLY_SWEEP),
-                     GG_OK);
-    assert_int_equal(gg__visibility_polygon_path(s, work, bytes, &pd, b, 100000, &nb,
-                                                 GG__POLY_AUTO),
-                     GG_OK);
-    assert_int_equal(na, nb);
-    assert_memory_equal(a, b, sizeof *a * 2 * (size_t)na);
-    free(a);
-    free(b);
-    free(xy);
-    free(ids);
-    free(bits);
-    free(stack);
-    free(work);
+    assert_int_equal(expand_pass(s, pd.x, pd.y, false), GG__XP_WALLS);
+    assert_int_equal(expand_pass(s, pd.x, pd.y, true), GG__XP_GIVE_UP);
+    default_path_is_the_sweeps(s, &pd);
+    gg_scene_destroy(s);
+}
+
+/* One long wall across a wide map and one short wall: the grid covers only the walls' box, so
+ * open ground is fans of slivers that a view crosses many times. The work bound's share per wall
+ * (sixteen cones a wall) hands this view to the sweep, which is a few walls' work; by triangles
+ * alone (four a triangle) it ran on, 18-44 times the sweep's time. */
+static void polygon__one_long_wall_is_left_to_the_sweep(void **state)
+{
+    (void)state;
+    gg_scene *s = point_scene(512, 512);
+    gg_wall_def d[2] = {gg_wall_def_default(), gg_wall_def_default()};
+    d[0].x1 = 0.5, d[0].y1 = 204.5, d[0].x2 = 511.5, d[0].y2 = 204.5;
+    d[1].x1 = 10, d[1].y1 = 10, d[1].x2 = 10.5, d[1].y2 = 10;
+    assert_int_equal(gg_scene_add_walls(s, d, 2, NULL), GG_OK);
+    assert_int_equal(gg__wall_index_rebuild(s), GG_OK);
+    assert_true(s->mesh.valid);
+    gg_polygon_def pd = gg_polygon_def_default();
+    pd.x = 32.5, pd.y = 288.5;
+    assert_int_equal(expand_pass(s, pd.x, pd.y, false), GG__XP_GIVE_UP);
+    default_path_is_the_sweeps(s, &pd);
     gg_scene_destroy(s);
 }
 
@@ -1362,6 +1353,7 @@ int main(void)
         cmocka_unit_test(polygon__expansion_gives_up_on_a_crafted_fence),
         cmocka_unit_test(polygon__a_listing_pass_that_gives_up_leaves_a_clear_bitmap),
         cmocka_unit_test(polygon__a_long_wall_keeps_its_crossing_of_the_circle),
+        cmocka_unit_test(polygon__one_long_wall_is_left_to_the_sweep),
 #ifdef GG_TEST_HAVE_IO
         cmocka_unit_test(polygon__equals_the_oracle_on_every_shared_map),
 #endif

@@ -186,17 +186,6 @@ static void relink(gg__wall_mesh *m, uint32_t x, uint32_t from, uint32_t to, uin
         }
 }
 
-/* The edge of triangle u that is edge i of t, reversed. */
-static uint32_t back_edge(const gg__wall_mesh *m, uint32_t t, uint32_t i)
-{
-    const gg__mesh_tri *u = &m->tri[m->tri[t].n[i]];
-    const uint32_t b = m->tri[t].v[nx3(i)];
-    for (uint32_t k = 0; k < 3; ++k)
-        if (u->n[k] == t && u->v[k] == b)
-            return k;
-    return 0; /* unreachable in a consistent mesh */
-}
-
 /* Flips edge i of t (a -> b, with c = t's third vertex) with the triangle u beyond it (third
  * vertex d): t becomes (a, d, c) and u becomes (d, b, c); the new edge c-d is edge 1 of t and
  * edge 2 of u. The quadrilateral a, d, b, c must be strictly convex. */
@@ -204,7 +193,7 @@ static void flip(builder *bd, uint32_t t, uint32_t i)
 {
     gg__wall_mesh *m = bd->m;
     gg__mesh_tri *T = &m->tri[t];
-    const uint32_t u = T->n[i], j = back_edge(m, t, i);
+    const uint32_t u = T->n[i], j = gg__mesh_back_edge(m, t, i);
     gg__mesh_tri *U = &m->tri[u];
     const uint32_t a = T->v[i], b = T->v[nx3(i)], c = T->v[pv3(i)], d = U->v[pv3(j)];
     const uint32_t n1 = T->n[nx3(i)], c1 = T->c[nx3(i)], n2 = T->n[pv3(i)], c2 = T->c[pv3(i)];
@@ -277,7 +266,7 @@ static void legalize(builder *bd, bool around)
         if (T->n[i] == NONE || T->c[i] != NONE || !spend(bd, 1))
             continue;
         const uint32_t u = T->n[i];
-        const uint32_t d = m->tri[u].v[pv3(back_edge(m, t, i))];
+        const uint32_t d = m->tri[u].v[pv3(gg__mesh_back_edge(m, t, i))];
         if (incircle(m->vert[T->v[0]], m->vert[T->v[1]], m->vert[T->v[2]], m->vert[d]) <= 0)
             continue;
         flip(bd, t, i);
@@ -325,7 +314,7 @@ static void insert_point(builder *bd, uint32_t p, uint32_t *hint)
         const uint32_t t1 = m->nt++;
         uint32_t u1 = NONE;
         if (u != NONE) {
-            const uint32_t j = back_edge(m, t, i);
+            const uint32_t j = gg__mesh_back_edge(m, t, i);
             const gg__mesh_tri *U = &m->tri[u];
             const uint32_t d = U->v[pv3(j)];
             const uint32_t n3 = U->n[nx3(j)], c3 = U->c[nx3(j)], n4 = U->n[pv3(j)],
@@ -371,11 +360,6 @@ static int corner_test(const gg__wall_mesh *m, const gg__mesh_tri *T, uint32_t k
     return o1 > 0 && o2 < 0 ? 3 : 0;
 }
 
-static uint32_t corner_of(const gg__mesh_tri *T, uint32_t v)
-{
-    return T->v[0] == v ? 0 : (T->v[1] == v ? 1 : 2);
-}
-
 /* The triangle around `cur` whose closed corner holds the direction to `to`, and how
  * (corner_test()); 0 when none does (an inconsistent mesh, or the work bound). Turns
  * counter-clockwise from vt[cur] (across edge k+2), and when the map's edge stops the turn,
@@ -384,31 +368,23 @@ static int find_wedge(builder *bd, uint32_t cur, gg_hpoint to, turn *out)
 {
     const gg__wall_mesh *m = bd->m;
     const uint32_t start = bd->vt[cur];
-    uint32_t t = start;
-    do {
-        if (!spend(bd, 1))
-            return 0;
-        const uint32_t k = corner_of(&m->tri[t], cur);
-        const int how = corner_test(m, &m->tri[t], k, to);
-        if (how != 0) {
-            out->t = t, out->k = k;
-            return how;
+    /* pass 0 turns counter-clockwise from start; pass 1, only if the map's edge stopped it,
+     * clockwise from the triangle before start */
+    for (int pass = 0; pass < 2; ++pass) {
+        uint32_t t = pass == 0 ? start : m->tri[start].n[gg__mesh_corner(&m->tri[start], cur)];
+        while (t != NONE) {
+            if (!spend(bd, 1))
+                return 0;
+            const uint32_t k = gg__mesh_corner(&m->tri[t], cur);
+            const int how = corner_test(m, &m->tri[t], k, to);
+            if (how != 0) {
+                out->t = t, out->k = k;
+                return how;
+            }
+            t = m->tri[t].n[pass == 0 ? pv3(k) : k];
+            if (t == start)
+                return 0; /* all the way round */
         }
-        t = m->tri[t].n[pv3(k)];
-    } while (t != NONE && t != start);
-    if (t == start)
-        return 0;
-    t = m->tri[start].n[corner_of(&m->tri[start], cur)];
-    while (t != NONE) {
-        if (!spend(bd, 1))
-            return 0;
-        const uint32_t k = corner_of(&m->tri[t], cur);
-        const int how = corner_test(m, &m->tri[t], k, to);
-        if (how != 0) {
-            out->t = t, out->k = k;
-            return how;
-        }
-        t = m->tri[t].n[k];
     }
     return 0;
 }
@@ -431,7 +407,7 @@ static void mark(builder *bd, uint32_t t, uint32_t i, uint32_t w)
         k = m->nc++;
         m->tri[t].c[i] = k;
         if (m->tri[t].n[i] != NONE)
-            m->tri[m->tri[t].n[i]].c[back_edge(m, t, i)] = k;
+            m->tri[m->tri[t].n[i]].c[gg__mesh_back_edge(m, t, i)] = k;
     }
     if (!grow(bd, &bd->pairs, &bd->pairs_cap, bd->pairs_n, bd->pairs_n + 1, sizeof *bd->pairs))
         return;
@@ -455,7 +431,7 @@ static void flip_away(builder *bd, uint32_t cur, uint32_t e)
         }
         const gg__mesh_tri *T = &m->tri[f.t];
         const uint32_t c = T->v[pv3(f.k)];
-        const uint32_t d = m->tri[T->n[f.k]].v[pv3(back_edge(m, f.t, f.k))];
+        const uint32_t d = m->tri[T->n[f.k]].v[pv3(gg__mesh_back_edge(m, f.t, f.k))];
         const int64_t op = orient(m->vert[c], m->vert[d], m->vert[p]);
         const int64_t oq = orient(m->vert[c], m->vert[d], m->vert[q]);
         if (!((op > 0 && oq < 0) || (op < 0 && oq > 0))) {
@@ -522,7 +498,7 @@ static void insert_wall(builder *bd, uint32_t va, uint32_t vb, uint32_t w)
                 return;
             }
             queue_push(bd, X->v[i], X->v[nx3(i)]);
-            const uint32_t u = X->n[i], j = back_edge(m, t, i);
+            const uint32_t u = X->n[i], j = gg__mesh_back_edge(m, t, i);
             const gg__mesh_tri *U = &m->tri[u];
             const uint32_t wv = U->v[pv3(j)];
             const int64_t ow = orient(pc, pb, m->vert[wv]);

@@ -23,6 +23,12 @@ typedef struct gg__mesh_tri {
     uint32_t c[3]; /* c[i]: the constraint on edge i (see con_start), GG__MESH_NONE: no wall */
 } gg__mesh_tri;
 
+/* The corner of T at vertex v (v one of T's vertices). */
+static inline uint32_t gg__mesh_corner(const gg__mesh_tri *T, uint32_t v)
+{
+    return T->v[0] == v ? 0 : (T->v[1] == v ? 1 : 2);
+}
+
 typedef struct gg__wall_mesh {
     bool valid; /* built over every live wall of the last index rebuild (see below) */
     uint32_t nv, nt, nc;
@@ -51,6 +57,17 @@ typedef struct gg__wall_mesh {
     uint32_t *loose_wall;  /* wall slots */
     size_t loose_cap, loosew_cap;
 } gg__wall_mesh;
+
+/* The edge of the triangle across edge i of t that is that edge reversed (t.n[i] not NONE). */
+static inline uint32_t gg__mesh_back_edge(const gg__wall_mesh *m, uint32_t t, uint32_t i)
+{
+    const gg__mesh_tri *u = &m->tri[m->tri[t].n[i]];
+    const uint32_t b = m->tri[t].v[i == 2 ? 0 : i + 1];
+    for (uint32_t k = 0; k < 3; ++k)
+        if (u->n[k] == t && u->v[k] == b)
+            return k;
+    return 0; /* unreachable in a consistent mesh */
+}
 
 /* Builds the mesh of every live wall of non-zero length (the scene's walls as they are now, on
  * the index's buckets; gg__wall_index_rebuild() builds it with gg__wall_mesh_build_into() below

@@ -1239,14 +1239,14 @@ gg_status gg__visibility_polygon_path(const gg_scene *scene, void *work, size_t 
                  ? gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c, stack,
                                    l.stack_cap, NULL)
                  : GG__XP_NO;
-    if (xp != GG__XP_DONE) /* the sweep's bitmap (and the list's), clear for this call */
+    if (xp == GG__XP_WALLS) { /* the listing pass keeps each wall once by its bit */
         memset(sw.bits, 0, l.words * sizeof *sw.bits);
-    if (xp == GG__XP_WALLS)
         xp = gg__poly_expand(scene, sw.v, sw.mask, eye, c.on ? c.r2 : 0, &c, stack, l.stack_cap,
                              &list);
+    }
     if ((xp == GG__XP_NO || xp == GG__XP_GIVE_UP) && path == GG__POLY_EXPAND)
         return GG_E_INVALID_ARG;
-    if (xp == GG__XP_GIVE_UP) /* the sweep below, over every wall (the bitmap may hold a list) */
+    if (xp == GG__XP_NO || xp == GG__XP_GIVE_UP) /* the sweep of every wall gathers by bit */
         memset(sw.bits, 0, l.words * sizeof *sw.bits);
     if (xp == GG__XP_WALLS || xp == GG__XP_GIVE_UP) { /* the output starts afresh */
         const clip_state keep = c;

@@ -177,11 +177,6 @@ static void reverse_cones(gg__xcone *c, size_t n)
     }
 }
 
-static inline int index_of(const gg__mesh_tri *T, uint32_t vi)
-{
-    return T->v[0] == vi ? 0 : (T->v[1] == vi ? 1 : 2);
-}
-
 /* The first cones, in the sweep's order from the bottom of the stack up (the first on top):
  * the viewer inside t0 (three edges), on its edge e (the two other edges of t0 and of the
  * triangle across, or t0's alone on the map's edge), or on a vertex (the edge opposite it in
@@ -204,8 +199,7 @@ static bool first_cones(const gg__wall_mesh *m, uint32_t t0, int where, gg_hpoin
         if (t1 == GG__MESH_NONE) {
             *gap = true;
         } else {
-            const gg__mesh_tri *T1 = &m->tri[t1];
-            const int e1 = T1->n[0] == t0 ? 0 : (T1->n[1] == t0 ? 1 : 2);
+            const int e1 = (int)gg__mesh_back_edge(m, t0, (uint32_t)e);
             push_edge(stack, top, m, t1, (e1 + 1) % 3, v);
             push_edge(stack, top, m, t1, (e1 + 2) % 3, v);
         }
@@ -217,7 +211,7 @@ static bool first_cones(const gg__wall_mesh *m, uint32_t t0, int where, gg_hpoin
         uint32_t t = t0;
         for (uint32_t k = 0; k < m->nt; ++k) {
             const gg__mesh_tri *T = &m->tri[t];
-            const uint32_t before = T->n[index_of(T, V)];
+            const uint32_t before = T->n[(int)gg__mesh_corner(T, V)];
             if (before == GG__MESH_NONE) {
                 *gap = true;
                 break;
@@ -231,7 +225,7 @@ static bool first_cones(const gg__wall_mesh *m, uint32_t t0, int where, gg_hpoin
             if (*top + m->nt + 4 > cap)
                 return false;
             const gg__mesh_tri *T = &m->tri[t];
-            const int i = index_of(T, V);
+            const int i = (int)gg__mesh_corner(T, V);
             push_edge(stack, top, m, t, (i + 1) % 3, v);
             t = T->n[(i + 2) % 3];
             if (t == GG__MESH_NONE || t == start)
@@ -307,9 +301,7 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
             list_loose(list, m, u);
         }
         const gg__mesh_tri *U = &m->tri[u];
-        int j = 0;
-        while (j < 2 && U->n[j] != q.t)
-            ++j;
+        const int j = (int)gg__mesh_back_edge(m, q.t, q.edge);
         const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
         const gg_hpoint C = m->vert[U->v[j2]];
         const int64_t cx = (int64_t)C.x - v.x, cy = (int64_t)C.y - v.y;
