@@ -301,7 +301,10 @@ int gg__poly_expand(const gg_scene *s, gg_hpoint v, uint32_t mask, int32_t eye, 
             list_loose(list, m, u);
         }
         const gg__mesh_tri *U = &m->tri[u];
-        const int j = (int)gg__mesh_back_edge(m, q.t, q.edge);
+        int j = 0; /* the edge back to q.t (gg__mesh_back_edge() without its vertex check: in a
+                    * built mesh two triangles share at most one edge) */
+        while (j < 2 && U->n[j] != q.t)
+            ++j;
         const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
         const gg_hpoint C = m->vert[U->v[j2]];
         const int64_t cx = (int64_t)C.x - v.x, cy = (int64_t)C.y - v.y;
